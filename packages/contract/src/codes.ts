@@ -1,0 +1,29 @@
+/**
+ * Envelope codes (design.md "The API contract"). The code is a string and the HTTP status
+ * mirrors it, so a proxy or a log sees the same thing the client does.
+ */
+export const CODES = {
+  ok: '200',
+  invalid: '400',
+  forbidden: '403',
+  notFound: '404',
+  conflict: '409',
+  tooLarge: '413',
+  unsupportedMedia: '415',
+  rejected: '422',
+  tooMany: '429',
+  internal: '500',
+} as const;
+
+export type Code = (typeof CODES)[keyof typeof CODES];
+
+export interface Envelope<T = unknown> {
+  code: Code;
+  msg: string;
+  data: T;
+}
+
+/** `data` of a '400' answer: every invalid field with its message. */
+export interface InvalidData {
+  fields: Record<string, string>;
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import * as account from './account.js';
+import { empty, ok } from './fields.js';
+
+/** One API call: its path under /api and the schemas of both directions. */
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  path: string;
+  request: Req;
+  response: Res;
+}
+
+function endpoint<Req extends z.ZodType, Res extends z.ZodType>(path: string, request: Req, response: Res): Endpoint<Req, Res> {
+  return { path, request, response };
+}
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** The API of spec §7, area by area. Paths are exact; the few additions are ours (design.md). */
+export const api = {
+  account: {
+    login: endpoint('/v1/account/login', account.loginRequest, account.loginResponse),
+    sign: endpoint('/v1/account/sign', account.signRequest, account.loginResponse),
+    detail: endpoint('/v1/account/detail', empty, account.currentUser),
+    logout: endpoint('/v1/account/logout', empty, ok),
+    psd: endpoint('/v1/account/psd', account.changePasswordRequest, ok),
+    forget: endpoint('/v1/account/forget', account.forgetRequest, ok),
+    update: endpoint('/v1/account/update', account.updateProfileRequest, account.currentUser),
+    devices: endpoint('/v1/account/devices', empty, account.devicesResponse),
+    revokeDevice: endpoint('/v1/account/devices/revoke', account.revokeDeviceRequest, ok),
+  },
+  base: {
+    send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
+  },
+} as const;

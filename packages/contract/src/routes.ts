@@ -1,0 +1,68 @@
+import type { Role } from './roles.js';
+
+/**
+ * The route table of spec §2, shared by the web router, its guard and its navigation.
+ * `roles: '*'` means any signed-in role. `public` routes skip the sign-in check.
+ */
+export type RouteRoles = '*' | readonly Role[];
+export type RouteLayout = 'main' | 'common' | 'bare';
+
+export interface RouteDef {
+  /** Stable key: page lookup on the web side and the i18n key of its title (`routes.<key>`). */
+  key: string;
+  path: string;
+  roles: RouteRoles;
+  layout: RouteLayout;
+  public?: boolean;
+  /** Shown in the side navigation of the main layout. */
+  nav?: boolean;
+  /** Tag shown beside the navigation entry (spec: /video is tagged New). */
+  tag?: 'new';
+  /** Exempt from payment and info gating (spec §4). */
+  ungated?: boolean;
+}
+
+const ALL = '*' as const;
+
+export const ROUTES = [
+  // Main layout (sign-in needed), spec §2.
+  { key: 'dashboard', path: '/dashboard', roles: ALL, layout: 'main', nav: true },
+  { key: 'material', path: '/material', roles: ['super', 'client'], layout: 'main', nav: true },
+  { key: 'clients', path: '/clients', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
+  { key: 'learning', path: '/learning', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
+  { key: 'video', path: '/video', roles: ['super', 'admin', 'studio', 'operator'], layout: 'main', nav: true, tag: 'new' },
+  { key: 'agents', path: '/agents', roles: ['super', 'admin', 'partner'], layout: 'main', nav: true },
+  { key: 'finance', path: '/finance', roles: ALL, layout: 'main', nav: true },
+  { key: 'account', path: '/account', roles: ['super'], layout: 'main', nav: true },
+  { key: 'operator', path: '/operator', roles: ['partner'], layout: 'main', nav: true },
+  { key: 'content', path: '/content', roles: ['super', 'admin'], layout: 'main', nav: true },
+  { key: 'pricing', path: '/pricing', roles: ['super'], layout: 'main', nav: true },
+  { key: 'area', path: '/area', roles: ['super', 'admin'], layout: 'main', nav: true },
+  { key: 'zone', path: '/zone', roles: ['super', 'admin'], layout: 'main', nav: true },
+  // Signed-in pages outside the navigation.
+  { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
+  { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },
+  { key: 'payment', path: '/payment', roles: ALL, layout: 'common', ungated: true },
+  { key: 'denied', path: '/denied', roles: ALL, layout: 'common', public: true, ungated: true },
+  // Common layout, one role each.
+  { key: 'settle', path: '/settle', roles: ['client'], layout: 'common' },
+  { key: 'partner', path: '/partner', roles: ['partner'], layout: 'common' },
+  { key: 'studio', path: '/studio', roles: ['studio'], layout: 'common' },
+  // Public routes.
+  { key: 'home', path: '/', roles: ALL, layout: 'bare', public: true, ungated: true },
+  { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true, ungated: true },
+  { key: 'privacy', path: '/privacy', roles: ALL, layout: 'bare', public: true },
+  { key: 'item', path: '/item/:id', roles: ALL, layout: 'bare', public: true },
+  { key: 'settleStudio', path: '/settle/studio', roles: ALL, layout: 'bare', public: true },
+  { key: 'settleClient', path: '/settle/client', roles: ALL, layout: 'bare', public: true },
+  { key: 'notFound', path: '/404', roles: ALL, layout: 'bare', public: true, ungated: true },
+] as const satisfies readonly RouteDef[];
+
+export type RouteKey = (typeof ROUTES)[number]['key'];
+
+export function routeAllows(route: Pick<RouteDef, 'roles'>, role: Role): boolean {
+  return route.roles === '*' || route.roles.includes(role);
+}
+
+/** Where each role lands when the gating rules of spec §4 send it to onboarding. */
+export const ONBOARDING_PATH = { client: '/settle', studio: '/studio' } as const;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for the unit and API tests of every workspace; the browser journeys in e2e/ have their own.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
