@@ -1,0 +1,47 @@
+import { ACCOUNT_TYPE } from '@nearcast/contract';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts } from '../db/schema.js';
+import type { Caller } from './caller.js';
+
+/**
+ * Who may see which accounts (design.md "Identity and access"), as one SQL condition over
+ * `accounts`, so every repository applies the same rule inside its own query:
+ * - super and admin: everyone;
+ * - a main agent: itself, its sub-agents, the studios and operators of either, and the clients
+ *   assigned to any of those agents or studios;
+ * - a sub-agent: the same for itself alone;
+ * - a studio: itself and its clients;
+ * - an operator: itself and the clients assigned to it;
+ * - a client: itself.
+ */
+export function visibleAccounts(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  switch (caller.role) {
+    case 'super':
+    case 'admin':
+      return sql`true`;
+    case 'partner': {
+      const agents = agentTree(caller);
+      const studio = alias(accounts, 'scope_studio');
+      const studiosOfTree = sql`(select ${studio.id} from ${studio} where ${studio.accountType} = ${ACCOUNT_TYPE.studio} and ${studio.agentId} in ${agents})`;
+      return or(
+        sql`${accounts.id} in ${agents}`,
+        sql`${accounts.agentId} in ${agents}`,
+        and(eq(accounts.accountType, ACCOUNT_TYPE.client), sql`${accounts.studioId} in ${studiosOfTree}`),
+      )!;
+    }
+    case 'studio':
+      return or(eq(accounts.id, caller.id), and(eq(accounts.studioId, caller.id), eq(accounts.accountType, ACCOUNT_TYPE.client)))!;
+    case 'operator':
+      return or(eq(accounts.id, caller.id), and(eq(accounts.operatorId, caller.id), eq(accounts.accountType, ACCOUNT_TYPE.client)))!;
+    case 'client':
+      return eq(accounts.id, caller.id);
+  }
+}
+
+/** The agents whose trees a partner manages: itself, and its sub-agents when it is a main agent. */
+function agentTree(caller: Pick<Caller, 'id' | 'agentType'>): SQL {
+  if (caller.agentType === 'sub') return sql`(${caller.id})`;
+  const sub = alias(accounts, 'scope_agent');
+  return sql`(select ${sub.id} from ${sub} where ${sub.id} = ${caller.id} or (${sub.mainAgentId} = ${caller.id} and ${sub.accountType} = ${ACCOUNT_TYPE.partner}))`;
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Text fields of a profile are never null: '' means "not given", which keeps the API simple. */
+const blank = () => text().notNull().default('');
+
+/**
+ * Every person on the platform, whatever the role (spec §3 "Account"). Who belongs to whom is
+ * kept on the row itself: a client's agent, studio and operator; a studio's agent; a sub-agent's
+ * main agent; an operator's agent. The scope rules (access/scope.ts) read these columns.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    username: blank(),
+    name: blank(),
+    phone: blank(),
+    wechat: blank(),
+    bio: blank(),
+    companyShortName: blank(),
+    companyFullName: blank(),
+    taxNumber: blank(),
+    country: blank(),
+    state: blank(),
+    city: blank(),
+    county: blank(),
+    address: blank(),
+    zipCode: blank(),
+    /** 0 client, 1 studio, 2 partner, 3 operator, 10 admin, 11 super (spec §3). */
+    accountType: smallint().notNull().default(0),
+    /** Partners only: 'main' by default, 'sub' under `mainAgentId`. */
+    agentType: text({ enum: ['main', 'sub'] }),
+    mainAgentId: integer().references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    agentNo: text().unique(),
+    agentId: integer().references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    studioId: integer().references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    operatorId: integer().references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    /** 0 unpaid, 1 paid, 2 expired. */
+    payStatus: smallint().notNull().default(0),
+    expireAt: timestamp({ withTimezone: true }),
+    /** 0 incomplete, 1 complete. */
+    infoStatus: smallint().notNull().default(0),
+    status: text({ enum: ['normal', 'disabled'] }).notNull().default('normal'),
+    orderCount: integer().notNull().default(0),
+    consumptionCents: bigint({ mode: 'number' }).notNull().default(0),
+    firstDiscountUsed: boolean().notNull().default(false),
+    saleName: blank(),
+    saleEmail: blank(),
+    saleUid: blank(),
+    referralCode: text().notNull().unique(),
+    referredById: integer().references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    twoFactorEnabled: boolean().notNull().default(false),
+    notifications: jsonb()
+      .$type<{ email: boolean; sms: boolean; system: boolean; marketing: boolean }>()
+      .notNull()
+      .default({ email: true, sms: false, system: true, marketing: false }),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('accounts_type_created_idx').on(t.accountType, t.createdAt.desc()),
+    index('accounts_agent_idx').on(t.agentId),
+    index('accounts_studio_idx').on(t.studioId),
+    index('accounts_operator_idx').on(t.operatorId),
+    index('accounts_main_agent_idx').on(t.mainAgentId),
+    check('accounts_pay_status_chk', sql`${t.payStatus} in (0, 1, 2)`),
+    check('accounts_info_status_chk', sql`${t.infoStatus} in (0, 1)`),
+    check('accounts_consumption_chk', sql`${t.consumptionCents} >= 0`),
+  ],
+);
+
+/** Sign-in sessions: only the SHA-256 of the bearer token is stored (design.md). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    userAgent: blank(),
+    ip: blank(),
+    remember: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId)],
+);
+
+/** One-time email codes for register and reset; the code itself is never stored. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    scene: text({ enum: ['register', 'forget'] }).notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    ip: blank(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_codes_lookup_idx').on(t.email, t.scene, t.createdAt.desc())],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

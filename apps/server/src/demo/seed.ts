@@ -1,0 +1,71 @@
+import { ACCOUNT_TYPE, BILLING_PERIOD_DAYS, INFO_STATUS, PAY_STATUS } from '@nearcast/contract';
+import type { Db } from '../db/client.js';
+import type { NewAccountRow } from '../db/schema.js';
+import { newReferralCode } from '../modules/account/crypto.js';
+import * as accountsRepo from '../modules/account/repository.js';
+
+export const DEMO_PASSWORD = 'Nearcast-demo-1';
+
+type Demo = Omit<NewAccountRow, 'passwordHash' | 'referralCode'> & { key: string };
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+const onboarded = {
+  payStatus: PAY_STATUS.paid,
+  infoStatus: INFO_STATUS.complete,
+  country: 'United States',
+  state: 'California',
+  city: 'Los Angeles',
+  county: 'Los Angeles County',
+};
+
+/**
+ * One account per role (issue 2), wired to each other the way real ones would be: the agent
+ * with a sub-agent, a studio and an operator; the client under that studio and operator.
+ */
+export async function seedDemo(db: Db, hash: (password: string) => Promise<string>): Promise<boolean> {
+  if ((await accountsRepo.countAccounts(db)) > 0) return false;
+  const passwordHash = await hash(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    const ids = new Map<string, number>();
+    const add = async ({ key, ...values }: Demo) => {
+      const row = await accountsRepo.insertAccount(tx, { ...values, passwordHash, referralCode: newReferralCode() });
+      if (!row) throw new Error(`demo account ${values.email} already exists`);
+      ids.set(key, row.id);
+      return row.id;
+    };
+    const id = (key: string) => ids.get(key) ?? null;
+
+    await add({ key: 'super', email: 'super@example.com', username: 'super', name: 'Sam Super', accountType: ACCOUNT_TYPE.super, infoStatus: INFO_STATUS.complete });
+    await add({ key: 'admin', email: 'admin@example.com', username: 'admin', name: 'Ada Admin', accountType: ACCOUNT_TYPE.admin, infoStatus: INFO_STATUS.complete });
+    await add({
+      key: 'agent', email: 'agent@example.com', username: 'agent', name: 'Alex Agent', accountType: ACCOUNT_TYPE.partner,
+      agentType: 'main', agentNo: 'AG-0001', companyShortName: 'West Coast Growth', companyFullName: 'West Coast Growth LLC', ...onboarded,
+    });
+    await add({
+      key: 'subagent', email: 'subagent@example.com', username: 'subagent', name: 'Sofia Subagent', accountType: ACCOUNT_TYPE.partner,
+      agentType: 'sub', mainAgentId: id('agent'), agentNo: 'AG-0002', companyShortName: 'Valley Reach', ...onboarded,
+    });
+    await add({
+      key: 'studio', email: 'studio@example.com', username: 'studio', name: 'Stella Studio', accountType: ACCOUNT_TYPE.studio,
+      agentId: id('agent'), companyShortName: 'Sunset AI Studio', companyFullName: 'Sunset AI Studio LLC', taxNumber: '12-3456789',
+      phone: '3105550101', wechat: 'sunset_ai_studio', address: '100 Sunset Blvd', zipCode: '90028',
+      expireAt: inDays(BILLING_PERIOD_DAYS), orderCount: 1, consumptionCents: 100_000, firstDiscountUsed: true, ...onboarded,
+    });
+    await add({
+      key: 'operator', email: 'operator@example.com', username: 'operator', name: 'Oscar Operator', accountType: ACCOUNT_TYPE.operator,
+      agentId: id('agent'), wechat: 'oscar_ops', infoStatus: INFO_STATUS.complete,
+    });
+    await add({
+      key: 'client', email: 'client@example.com', username: 'client', name: 'Carmen Client', accountType: ACCOUNT_TYPE.client,
+      agentId: id('agent'), studioId: id('studio'), operatorId: id('operator'), companyShortName: 'Carmen’s Tacos',
+      companyFullName: 'Carmen’s Tacos Inc.', taxNumber: '98-7654321', phone: '3105550199', wechat: 'carmen_tacos',
+      address: '42 Main St', zipCode: '90012', expireAt: inDays(BILLING_PERIOD_DAYS), orderCount: 1, consumptionCents: 100_000,
+      firstDiscountUsed: true, ...onboarded,
+    });
+    await add({ key: 'newclient', email: 'newclient@example.com', username: 'newclient', name: 'Nina Newclient', accountType: ACCOUNT_TYPE.client });
+    await add({ key: 'newstudio', email: 'newstudio@example.com', username: 'newstudio', name: 'Noah Newstudio', accountType: ACCOUNT_TYPE.studio });
+    return true;
+  });
+}

@@ -1,0 +1,77 @@
+import {
+  EMAIL_CODE_MAX_TRIES,
+  EMAIL_CODE_RESEND_SECONDS,
+  EMAIL_CODE_TTL_MINUTES,
+  type ApiLanguage,
+  type EmailCodeScene,
+} from '@nearcast/contract';
+import type { Mailer } from '../../adapters/mail/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import { AppError, conflict, invalid, tooMany } from '../../errors.js';
+import { newEmailCode, sha256 } from './crypto.js';
+import { emailCodeMessage } from './mail-templates.js';
+import * as repo from './repository.js';
+
+const codeHash = (email: string, scene: EmailCodeScene, code: string) => sha256(`${scene}:${email}:${code}`);
+
+/** One-time email codes for sign-up and password reset (issue: 10 minutes, 5 tries, 1 a minute). */
+export class EmailCodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async send(email: string, scene: EmailCodeScene, ip: string, lang: ApiLanguage): Promise<{ resend_after_seconds: number }> {
+    const account = await repo.findAccountByEmail(this.db, email);
+    if (scene === 'register' && account) throw conflict('auth.email_taken');
+
+    const latest = await repo.latestEmailCode(this.db, email, scene);
+    if (latest) {
+      const waited = (Date.now() - latest.createdAt.getTime()) / 1000;
+      if (waited < EMAIL_CODE_RESEND_SECONDS) {
+        throw tooMany('auth.code_wait', { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
+      }
+    }
+
+    const code = newEmailCode();
+    const row = await repo.insertEmailCode(this.db, {
+      email,
+      scene,
+      codeHash: codeHash(email, scene, code),
+      ip,
+      expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MINUTES * 60_000),
+    });
+    // A reset for an unknown email is answered exactly like a real one, so the answer does not
+    // tell whether the address has an account; no mail leaves for it.
+    if (scene === 'register' || account) {
+      try {
+        await this.mailer.send(emailCodeMessage(lang, email, scene, code));
+      } catch (error) {
+        await repo.deleteEmailCode(this.db, row.id);
+        throw Object.assign(new AppError('500', 'auth.mail_failed'), { cause: error });
+      }
+    }
+    return { resend_after_seconds: EMAIL_CODE_RESEND_SECONDS };
+  }
+
+  /**
+   * Checks a code outside any transaction (a wrong guess must count even when the caller's
+   * transaction rolls back) and answers its id; the caller consumes it with `consume`.
+   */
+  async check(email: string, scene: EmailCodeScene, code: string): Promise<number> {
+    const row = await repo.latestEmailCode(this.db, email, scene);
+    if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) throw invalid({ code: 'auth.code_invalid' });
+    if (row.attempts >= EMAIL_CODE_MAX_TRIES) throw invalid({ code: 'auth.code_too_many' });
+    if (row.codeHash !== codeHash(email, scene, code)) {
+      await repo.countEmailCodeAttempt(this.db, row.id);
+      if (row.attempts + 1 >= EMAIL_CODE_MAX_TRIES) throw invalid({ code: 'auth.code_too_many' });
+      throw invalid({ code: 'auth.code_invalid' });
+    }
+    return row.id;
+  }
+
+  /** Uses the code up inside the caller's transaction; a second use of one code fails. */
+  async consume(ex: Executor, id: number): Promise<void> {
+    if (!(await repo.consumeEmailCode(ex, id))) throw invalid({ code: 'auth.code_invalid' });
+  }
+}

@@ -1,0 +1,149 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { EmailCodeScene } from '@nearcast/contract';
+import type { Executor } from '../../db/client.js';
+import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+
+/** The SQL of accounts, sessions and email codes. Callers pass the db or their transaction. */
+
+// ---- accounts -------------------------------------------------------------------------------
+
+export async function findAccountByEmail(ex: Executor, email: string): Promise<AccountRow | undefined> {
+  const [row] = await ex.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+  return row;
+}
+
+export async function findAccountById(ex: Executor, id: number): Promise<AccountRow | undefined> {
+  const [row] = await ex.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row;
+}
+
+export async function findAccountByReferralCode(ex: Executor, code: string): Promise<AccountRow | undefined> {
+  const [row] = await ex.select().from(accounts).where(eq(accounts.referralCode, code)).limit(1);
+  return row;
+}
+
+/** Inserts unless the email is taken; `undefined` then, so a race for one email has one winner. */
+export async function insertAccount(ex: Executor, values: NewAccountRow): Promise<AccountRow | undefined> {
+  const [row] = await ex.insert(accounts).values(values).onConflictDoNothing({ target: accounts.email }).returning();
+  return row;
+}
+
+export async function updateAccount(
+  ex: Executor,
+  id: number,
+  patch: Partial<Omit<NewAccountRow, 'id' | 'createdAt'>>,
+): Promise<AccountRow | undefined> {
+  const [row] = await ex
+    .update(accounts)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(accounts.id, id))
+    .returning();
+  return row;
+}
+
+export async function countAccounts(ex: Executor): Promise<number> {
+  const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(accounts);
+  return row?.n ?? 0;
+}
+
+// ---- sessions -------------------------------------------------------------------------------
+
+export async function insertSession(
+  ex: Executor,
+  values: { accountId: number; tokenHash: string; userAgent: string; ip: string; remember: boolean; expiresAt: Date },
+) {
+  const [row] = await ex.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+export async function findLiveSession(ex: Executor, tokenHash: string) {
+  const [row] = await ex
+    .select({ session: sessions, account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Refreshes "last seen" at most once a minute per session, so reads do not turn into writes. */
+export async function touchSession(ex: Executor, sessionId: number): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), sql`${sessions.lastSeenAt} < now() - interval '1 minute'`));
+}
+
+export async function listLiveSessions(ex: Executor, accountId: number) {
+  return ex
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+export async function revokeSession(ex: Executor, accountId: number, sessionId: number): Promise<boolean> {
+  const rows = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of an account, except `keepSessionId` when given. */
+export async function revokeSessionsOf(ex: Executor, accountId: number, keepSessionId?: number): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
+
+// ---- email codes ----------------------------------------------------------------------------
+
+export async function latestEmailCode(ex: Executor, email: string, scene: EmailCodeScene) {
+  const [row] = await ex
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.scene, scene)))
+    .orderBy(desc(emailCodes.createdAt), desc(emailCodes.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertEmailCode(
+  ex: Executor,
+  values: { email: string; scene: EmailCodeScene; codeHash: string; ip: string; expiresAt: Date },
+) {
+  const [row] = await ex.insert(emailCodes).values(values).returning();
+  if (!row) throw new Error('email code insert returned nothing');
+  return row;
+}
+
+export async function deleteEmailCode(ex: Executor, id: number): Promise<void> {
+  await ex.delete(emailCodes).where(eq(emailCodes.id, id));
+}
+
+export async function countEmailCodeAttempt(ex: Executor, id: number): Promise<void> {
+  await ex
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.id, id));
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeEmailCode(ex: Executor, id: number): Promise<boolean> {
+  const rows = await ex
+    .update(emailCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,144 @@
+import {
+  ACCOUNT_TYPE,
+  api,
+  type CurrentUser,
+  type ParsedRequestOf,
+} from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { Db } from '../../db/client.js';
+import type { AccountRow, NewAccountRow } from '../../db/schema.js';
+import { conflict, invalid, notFound, rejected } from '../../errors.js';
+import { hashPassword, newReferralCode, verifyPassword } from './crypto.js';
+import type { EmailCodeService } from './email-code-service.js';
+import { toCurrentUser } from './presenter.js';
+import * as repo from './repository.js';
+import type { ClientMeta, SessionService } from './session-service.js';
+
+type Body<K extends keyof typeof api.account> = ParsedRequestOf<(typeof api.account)[K]>;
+
+export interface Signed {
+  token: string;
+  user: CurrentUser;
+}
+
+/** Sign-in, sign-up, reset and the user's own profile and security (spec §7 "Account"). */
+export class AccountService {
+  /** Hashing something for an unknown email keeps its answer as slow as a wrong password's. */
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly codes: EmailCodeService,
+    private readonly scryptLogN: number,
+  ) {}
+
+  hash(password: string): Promise<string> {
+    return hashPassword(password, this.scryptLogN);
+  }
+
+  async login(body: Body<'login'>, meta: ClientMeta): Promise<Signed> {
+    const account = await repo.findAccountByEmail(this.db, body.email);
+    this.decoyHash ??= this.hash('decoy-password-1');
+    const matches = await verifyPassword(body.password, account?.passwordHash ?? (await this.decoyHash));
+    // A wrong email and a wrong password get the same answer (issue 2).
+    if (!account || !matches) throw invalid({}, 'auth.bad_credentials');
+    if (account.status !== 'normal') throw rejected('error.account_disabled');
+
+    return this.db.transaction(async (tx) => {
+      const token = await this.sessions.open(tx, account.id, body.remember, meta);
+      const updated = await repo.updateAccount(tx, account.id, { lastLoginAt: new Date() });
+      return { token, user: toCurrentUser(updated ?? account, token) };
+    });
+  }
+
+  async sign(body: Body<'sign'>, meta: ClientMeta): Promise<Signed> {
+    if (await repo.findAccountByEmail(this.db, body.email)) throw conflict('auth.email_taken');
+    const placement = await this.placementFor(body.join_type, body.ref);
+    const codeId = await this.codes.check(body.email, 'register', body.code);
+    const passwordHash = await this.hash(body.password);
+
+    return this.db.transaction(async (tx) => {
+      await this.codes.consume(tx, codeId);
+      const account = await repo.insertAccount(tx, {
+        email: body.email,
+        passwordHash,
+        username: body.username,
+        name: body.username,
+        referralCode: newReferralCode(),
+        lastLoginAt: new Date(),
+        ...placement,
+      });
+      if (!account) throw conflict('auth.email_taken');
+      const token = await this.sessions.open(tx, account.id, body.remember, meta);
+      return { token, user: toCurrentUser(account, token) };
+    });
+  }
+
+  /**
+   * The role and placement of a new account. The join path decides the role (decision 002):
+   * the studio path makes a studio, everything else a client. A promotion link places a new
+   * merchant under the referring studio (and that studio's agent), and a new studio under the
+   * referring agent.
+   */
+  private async placementFor(joinType: Body<'sign'>['join_type'], ref: string | undefined): Promise<Partial<NewAccountRow>> {
+    const accountType = joinType === 'studio' ? ACCOUNT_TYPE.studio : ACCOUNT_TYPE.client;
+    if (!ref) return { accountType };
+    const referrer = await repo.findAccountByReferralCode(this.db, ref.toUpperCase());
+    if (!referrer || referrer.status !== 'normal') throw invalid({ ref: 'auth.referral_invalid' });
+    if (accountType === ACCOUNT_TYPE.client && referrer.accountType === ACCOUNT_TYPE.studio) {
+      return { accountType, studioId: referrer.id, agentId: referrer.agentId, referredById: referrer.id };
+    }
+    if (accountType === ACCOUNT_TYPE.studio && referrer.accountType === ACCOUNT_TYPE.partner) {
+      return { accountType, agentId: referrer.id, referredById: referrer.id };
+    }
+    // A link that cannot place this kind of account still records who brought it.
+    return { accountType, referredById: referrer.id };
+  }
+
+  detail(caller: Caller): CurrentUser {
+    return toCurrentUser(caller.account, caller.token);
+  }
+
+  logout(caller: Caller): Promise<void> {
+    return this.sessions.close(caller);
+  }
+
+  async changePassword(caller: Caller, body: Body<'psd'>): Promise<void> {
+    if (!(await verifyPassword(body.current_password, caller.account.passwordHash))) {
+      throw invalid({ current_password: 'profile.current_password_wrong' });
+    }
+    if (body.new_password === body.current_password) throw invalid({ new_password: 'profile.password_same' });
+    const passwordHash = await this.hash(body.new_password);
+    await this.db.transaction(async (tx) => {
+      await repo.updateAccount(tx, caller.id, { passwordHash });
+      await this.sessions.revokeAll(tx, caller.id, caller.sessionId);
+    });
+  }
+
+  async forget(body: Body<'forget'>): Promise<void> {
+    const codeId = await this.codes.check(body.email, 'forget', body.code);
+    const account = await repo.findAccountByEmail(this.db, body.email);
+    if (!account) throw invalid({ code: 'auth.code_invalid' });
+    const passwordHash = await this.hash(body.password);
+    await this.db.transaction(async (tx) => {
+      await this.codes.consume(tx, codeId);
+      await repo.updateAccount(tx, account.id, { passwordHash });
+      await this.sessions.revokeAll(tx, account.id);
+    });
+  }
+
+  async update(caller: Caller, body: Body<'update'>): Promise<CurrentUser> {
+    const { notifications, two_factor_enabled, ...fields } = body;
+    const patch: Partial<NewAccountRow> = { ...fields };
+    if (two_factor_enabled !== undefined) patch.twoFactorEnabled = two_factor_enabled;
+    if (notifications) patch.notifications = { ...caller.account.notifications, ...notifications };
+    const updated: AccountRow | undefined = await repo.updateAccount(this.db, caller.id, patch);
+    if (!updated) throw notFound();
+    return toCurrentUser(updated, caller.token);
+  }
+
+  async revokeDevice(caller: Caller, sessionId: number): Promise<void> {
+    if (!(await this.sessions.revoke(caller.id, sessionId))) throw notFound('profile.session_not_found');
+  }
+}

@@ -1,0 +1,151 @@
+import {
+  CODES,
+  apiLanguageOf,
+  formatMessage,
+  isMessageKey,
+  type ApiLanguage,
+  type Code,
+  type Envelope,
+  type MessageKey,
+} from '@nearcast/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { AppError, invalid, type FieldProblem } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's language for messages, from Accept-Language (design.md). */
+    lang: ApiLanguage;
+  }
+}
+
+export function sendEnvelope<T>(reply: FastifyReply, code: Code, msg: string, data: T): FastifyReply {
+  const body: Envelope<T> = { code, msg, data };
+  return reply.status(Number(code)).type('application/json; charset=utf-8').send(body);
+}
+
+/** Turns schema issues into the `fields` of a '400' answer, first problem per field. */
+export function fromZodError(error: z.ZodError): AppError {
+  const fields: Record<string, FieldProblem> = {};
+  for (const issue of error.issues) {
+    const problem = describeIssue(issue);
+    const field = problem.field ?? (issue.path.map(String).join('.') || '_');
+    fields[field] ??= problem;
+  }
+  return invalid(fields);
+}
+
+function describeIssue(issue: z.core.$ZodIssue): FieldProblem & { field?: string } {
+  if (isMessageKey(issue.message)) return { key: issue.message, params: limits(issue) };
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const field = issue.keys[0] ?? '_';
+      return { key: 'validation.unknown_field', params: { field }, field: [...issue.path.map(String), field].join('.') };
+    }
+    case 'invalid_type':
+      if (issue.input === undefined) return { key: 'validation.required' };
+      return { key: typeKey(issue.expected) };
+    case 'too_small':
+      return { key: issue.origin === 'string' ? 'validation.too_short' : 'validation.too_small', params: limits(issue) };
+    case 'too_big':
+      return { key: issue.origin === 'string' ? 'validation.too_long' : 'validation.too_big', params: limits(issue) };
+    case 'invalid_value':
+      return { key: 'validation.invalid_option' };
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+function typeKey(expected: string): MessageKey {
+  if (expected === 'string') return 'validation.expected_string';
+  if (expected === 'number' || expected === 'int') return 'validation.expected_number';
+  if (expected === 'boolean') return 'validation.expected_boolean';
+  return 'validation.invalid';
+}
+
+function limits(issue: z.core.$ZodIssue): Record<string, number> {
+  const params: Record<string, number> = {};
+  if ('minimum' in issue && issue.minimum !== undefined) params.min = Number(issue.minimum);
+  if ('maximum' in issue && issue.maximum !== undefined) params.max = Number(issue.maximum);
+  return params;
+}
+
+/** Fastify's own errors (parsing, limits, media types) mapped onto the envelope's codes. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(CODES.tooLarge, 'error.too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(CODES.unsupportedMedia, 'error.unsupported_media');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError(CODES.invalid, 'error.malformed_json', {}, {});
+    default:
+      if (error.statusCode === 429) {
+        const ttl = (error as FastifyError & { ttl?: number }).ttl ?? 60_000;
+        return new AppError(CODES.tooMany, 'error.too_many', { seconds: Math.max(1, Math.ceil(ttl / 1000)) });
+      }
+      if (error.statusCode === 413) return new AppError(CODES.tooLarge, 'error.too_large');
+      if (error.statusCode === 415) return new AppError(CODES.unsupportedMedia, 'error.unsupported_media');
+      if (error.statusCode === 400) return new AppError(CODES.invalid, 'validation.invalid', {}, {});
+      return null;
+  }
+}
+
+export function renderAppError(lang: ApiLanguage, error: AppError): Envelope<unknown> {
+  const msg = formatMessage(lang, error.key, error.params);
+  let data: unknown = null;
+  if (error.fields) {
+    data = {
+      fields: Object.fromEntries(
+        Object.entries(error.fields).map(([field, problem]) => [field, formatMessage(lang, problem.key, problem.params)]),
+      ),
+    };
+  }
+  return { code: error.code, msg, data };
+}
+
+/**
+ * The one error handler: every failure leaves as `{ code, msg, data }` with the HTTP status
+ * mirroring `code`; internals stay in the log, never in `msg`.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.lang = apiLanguageOf(request.headers['accept-language']);
+  });
+
+  // Our own JSON parser: an empty body is `{}` (spec: /detail takes an empty body), and a
+  // malformed one is a '400' in the caller's language rather than Fastify's English.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(CODES.invalid, 'error.malformed_json', {}, {}), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    let appError: AppError | null = null;
+    if (error instanceof AppError) appError = error;
+    else if (error instanceof z.ZodError) appError = fromZodError(error);
+    else if (error && typeof error === 'object' && 'code' in error) appError = fromFastifyError(error as FastifyError);
+
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError(CODES.internal, 'error.internal');
+    }
+    const envelope = renderAppError(request.lang, appError);
+    if (appError.code === CODES.tooMany) reply.header('retry-after', String(appError.params.seconds ?? 60));
+    return sendEnvelope(reply, envelope.code, envelope.msg, envelope.data);
+  });
+});
+
+export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply, key: MessageKey): FastifyReply {
+  return sendEnvelope(reply, CODES.notFound, formatMessage(request.lang, key), null);
+}

@@ -1,0 +1,29 @@
+import type { Mailer } from './adapters/mail/index.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AccountService } from './modules/account/service.js';
+import { EmailCodeService } from './modules/account/email-code-service.js';
+import { SessionService } from './modules/account/session-service.js';
+
+/** Every service of the app, built once and shared by the routes through `app.services`. */
+export interface Services {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  sessions: SessionService;
+  codes: EmailCodeService;
+  accounts: AccountService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export function createServices(config: Config, database: Database, mailer: Mailer): Services {
+  const sessions = new SessionService(database.db);
+  const codes = new EmailCodeService(database.db, mailer);
+  const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N);
+  return { config, database, mailer, sessions, codes, accounts };
+}
