@@ -13,6 +13,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Where log lines go; standard output unless a test wants to read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Fields that must never reach a log line, wherever they appear. */
@@ -28,13 +30,14 @@ const REDACT = [
 ];
 
 /** Builds the whole app from its parts; the server entry and the tests both call this. */
-export async function buildApp({ config, database, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    // Tokens and codes can travel in query strings (payment links); keep URLs out of request logs.
-    disableRequestLogging: config.NODE_ENV === 'test',
   });
 
   app.decorate('services', createServices(config, database, mailer));
@@ -83,7 +86,7 @@ export async function buildApp({ config, database, mailer }: AppDeps): Promise<F
       return notFoundEnvelope(request, reply, request.method === 'POST' ? 'error.route_not_found' : 'error.method_not_allowed');
     }
     if (spa && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return notFoundEnvelope(request, reply, 'error.not_found');
   });

@@ -1,6 +1,5 @@
 import { ACCOUNT_TYPE } from '@nearcast/contract';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { accounts } from '../db/schema.js';
 import type { Caller } from './caller.js';
 
@@ -22,8 +21,7 @@ export function visibleAccounts(caller: Pick<Caller, 'id' | 'role' | 'agentType'
       return sql`true`;
     case 'partner': {
       const agents = agentTree(caller);
-      const studio = alias(accounts, 'scope_studio');
-      const studiosOfTree = sql`(select ${studio.id} from ${studio} where ${studio.accountType} = ${ACCOUNT_TYPE.studio} and ${studio.agentId} in ${agents})`;
+      const studiosOfTree = sql`(select s.id from accounts s where s.account_type = ${ACCOUNT_TYPE.studio} and s.agent_id in ${agents})`;
       return or(
         sql`${accounts.id} in ${agents}`,
         sql`${accounts.agentId} in ${agents}`,
@@ -42,6 +40,5 @@ export function visibleAccounts(caller: Pick<Caller, 'id' | 'role' | 'agentType'
 /** The agents whose trees a partner manages: itself, and its sub-agents when it is a main agent. */
 function agentTree(caller: Pick<Caller, 'id' | 'agentType'>): SQL {
   if (caller.agentType === 'sub') return sql`(${caller.id})`;
-  const sub = alias(accounts, 'scope_agent');
-  return sql`(select ${sub.id} from ${sub} where ${sub.id} = ${caller.id} or (${sub.mainAgentId} = ${caller.id} and ${sub.accountType} = ${ACCOUNT_TYPE.partner}))`;
+  return sql`(select a.id from accounts a where a.id = ${caller.id} or (a.main_agent_id = ${caller.id} and a.account_type = ${ACCOUNT_TYPE.partner}))`;
 }

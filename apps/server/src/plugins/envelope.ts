@@ -119,7 +119,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   // Our own JSON parser: an empty body is `{}` (spec: /detail takes an empty body), and a
   // malformed one is a '400' in the caller's language rather than Fastify's English.
-  app.removeContentTypeParser('application/json');
+  // The API speaks JSON only (uploads add multipart where they need it).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { Envelope } from '@nearcast/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { MemoryMailer, type Mailer } from '../adapters/mail/index.js';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { DEMO_PASSWORD, seedDemo } from '../demo/seed.js';
+
+/**
+ * A fresh, migrated, seeded app per test file: PGlite in memory by default, or a new database
+ * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: MemoryMailer;
+  logs: string[];
+  call<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  /** Sent as it is, without JSON encoding. */
+  raw?: string;
+}
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `nc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean } = {},
+): Promise<TestApp> {
+  const pgDb = testDatabaseUrl ? await createPostgresDatabase(testDatabaseUrl) : null;
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      LOG_LEVEL: 'info',
+      SCRYPT_LOG_N: 10,
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_LOGIN_PER_MINUTE: 10_000,
+      RATE_LIMIT_CODE_PER_HOUR: 10_000,
+      RATE_LIMIT_RESET_PER_HOUR: 10_000,
+      ...options.config,
+    },
+  );
+  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
+  await database.migrate();
+  const mailer = (options.mailer as MemoryMailer | undefined) ?? new MemoryMailer();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const app = await buildApp({ config, database, mailer, logStream });
+  if (options.seed !== false) await seedDemo(database.db, (password) => app.services.accounts.hash(password));
+  await app.ready();
+
+  const call: TestApp['call'] = async (path, body = {}, callOptions = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...callOptions.headers };
+    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+    if (callOptions.lang) headers['accept-language'] = callOptions.lang;
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers,
+      payload: callOptions.raw ?? JSON.stringify(body),
+    });
+    return { ...(response.json() as Envelope<never>), status: response.statusCode };
+  };
+
+  return {
+    app,
+    database,
+    mailer,
+    logs,
+    call,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await call<{ token: string }>('/v1/account/login', { email, password });
+      if (response.code !== '200') throw new Error(`login ${email} failed: ${response.msg}`);
+      return response.data.token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** Reads the 6-digit code from the last mail sent to an address. */
+export function codeFrom(mailer: MemoryMailer, to: string): string {
+  const text = mailer.lastTo(to)?.text ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
