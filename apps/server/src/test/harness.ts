@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Envelope } from '@nearcast/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { MemoryMailer, type Mailer } from '../adapters/mail/index.js';
@@ -20,6 +21,8 @@ export interface TestApp {
   logs: string[];
   call<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
   login(email: string, password?: string): Promise<string>;
+  /** Runs SQL straight on the test database, to arrange or inspect what the API cannot. */
+  query<T>(statement: SQL): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,10 @@ export async function createTestApp(
       const response = await call<{ token: string }>('/v1/account/login', { email, password });
       if (response.code !== '200') throw new Error(`login ${email} failed: ${response.msg}`);
       return response.data.token;
+    },
+    async query<T>(statement: SQL) {
+      const result = (await database.db.execute(statement)) as unknown as { rows: T[] };
+      return result.rows;
     },
     async close() {
       await app.close();

@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_TYPE,
-  api,
-  type CurrentUser,
-  type ParsedRequestOf,
-} from '@nearcast/contract';
+import { ACCOUNT_TYPE, type api, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import type { AccountRow, NewAccountRow } from '../../db/schema.js';

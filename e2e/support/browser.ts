@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+export const WIDTHS = { phone: 375, desktop: 1440 } as const;
+export const LANGUAGES = ['en-US', 'zh-CN', 'es-ES'] as const;
+
+/** Debian's Chromium, headless, with the flags this closed network needs (design.md "Tests"). */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface ContextOptions {
+  width?: number;
+  /** Stored language preference, set before the first page load. */
+  language?: (typeof LANGUAGES)[number];
+  /** Accept the cookie banner up front so it does not cover what a journey looks at. */
+  consent?: 'accepted' | 'rejected';
+}
+
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const width = options.width ?? WIDTHS.desktop;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width <= WIDTHS.phone ? 812 : 900 },
+    deviceScaleFactor: 1,
+    colorScheme: 'dark',
+  });
+  const storage: Record<string, string> = {};
+  if (options.language) storage['nearcast.language'] = options.language;
+  if (options.consent) storage['nearcast.cookie-consent'] = options.consent;
+  if (Object.keys(storage).length) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      for (const [key, value] of Object.entries(entries)) {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+      }
+    }, storage);
+  }
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailboxFile: string;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Mail from the app lands in a real SMTP server and is appended to a JSON-lines file. */
+async function startMailbox(file: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '');
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        fs.appendFileSync(file, `${JSON.stringify({ to, raw, at: Date.now() })}\n`);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** With TEST_DATABASE_URL the journeys run on a fresh PostgreSQL database instead of PGlite. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `nc_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function waitForReady(baseUrl: string, server: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become ready:\n${output.join('')}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  }
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearcast-e2e-'));
+  const mailboxFile = path.join(workDir, 'mailbox.jsonl');
+  fs.writeFileSync(mailboxFile, '');
+  const mailbox = await startMailbox(mailboxFile);
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const database = testDatabaseUrl ? await freshPostgres(testDatabaseUrl) : null;
+
+  const port = 3100 + Math.floor(Math.random() * 800);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: path.join(workDir, 'data'),
+    SMTP_URL: mailbox.url,
+    LOG_LEVEL: 'warn',
+    // Many sign-ins from one address in a few minutes: the journeys test pages, not limits.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+    RATE_LIMIT_CODE_PER_HOUR: '10000',
+    ...(database ? { DATABASE_URL: database.url, SEED_DEMO: '1' } : {}),
+  };
+  const output: string[] = [];
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
+  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  await waitForReady(baseUrl, server, output);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailboxFile', mailboxFile);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await mailbox.close();
+    await database?.drop();
+    if (process.env.E2E_KEEP !== '1') fs.rmSync(workDir, { recursive: true, force: true });
+  };
+}
