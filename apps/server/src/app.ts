@@ -5,6 +5,7 @@ import type { Mailer } from './adapters/mail/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { areaRoutes } from './modules/area/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
 import { createServices } from './services.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   });
 
   await app.register(accountRoutes);
+  await app.register(areaRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

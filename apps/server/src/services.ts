@@ -2,6 +2,7 @@ import type { Mailer } from './adapters/mail/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AccountService } from './modules/account/service.js';
+import { AreaService } from './modules/area/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
@@ -13,6 +14,7 @@ export interface Services {
   sessions: SessionService;
   codes: EmailCodeService;
   accounts: AccountService;
+  areas: AreaService;
 }
 
 declare module 'fastify' {
@@ -25,5 +27,6 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const sessions = new SessionService(database.db);
   const codes = new EmailCodeService(database.db, mailer);
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N);
-  return { config, database, mailer, sessions, codes, accounts };
+  const areas = new AreaService(database.db);
+  return { config, database, mailer, sessions, codes, accounts, areas };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as account from './account.js';
+import * as area from './area.js';
 import { empty, ok } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions. */
@@ -32,5 +33,14 @@ export const api = {
   },
   base: {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
+  },
+  area: {
+    list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),
+    add: endpoint('/v1/area/add', area.areaAddRequest, area.area),
+    delete: endpoint('/v1/area/delete', area.areaDeleteRequest, ok),
+    zone: endpoint('/v1/area/zone', area.zoneListRequest, area.zoneListResponse),
+    zoneAll: endpoint('/v1/area/zone/all', empty, area.zoneAllResponse),
+    zoneAdd: endpoint('/v1/area/zone/add', area.zoneAddRequest, area.zone),
+    zoneDelete: endpoint('/v1/area/zone/delete', area.zoneDeleteRequest, ok),
   },
 } as const;

@@ -4,5 +4,6 @@ export * from './roles.js';
 export * from './routes.js';
 export * from './fields.js';
 export * from './account.js';
+export * from './area.js';
 export * from './endpoints.js';
 export * from './messages/index.js';

@@ -59,7 +59,7 @@ describe('visibleAccounts', () => {
   });
 
   it('shows a main agent its whole tree, including its sub-agent tree, and nothing of another agent', async () => {
-    expect(await visibleTo('agent')).toEqual(['agent', 'client', 'operator', 'studio', 'subagent', 'subclient', 'substudio']);
+    expect(await visibleTo('agent')).toEqual(['agent', 'client', 'newstudio', 'operator', 'studio', 'subagent', 'subclient', 'substudio']);
   });
 
   it('shows a sub-agent only its own studios and their clients', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -82,4 +82,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** Runs raw SQL and answers its rows; both drivers return `{ rows }`, typed here once. */
+export async function selectRows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -7,9 +7,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -20,6 +22,49 @@ const timestamps = {
 
 /** Text fields of a profile are never null: '' means "not given", which keeps the API simple. */
 const blank = () => text().notNull().default('');
+
+/**
+ * The territory tree of spec §3 "Area": country → state → city → county. The United States is
+ * loaded from GeoNames postal data (db/reference-areas.ts); staff add cities and more by hand.
+ */
+export const areas = pgTable(
+  'areas',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    code: text().notNull().default(''),
+    type: text({ enum: ['country', 'state', 'city', 'county'] }).notNull(),
+    parentId: integer().references((): AnyPgColumn => areas.id, { onDelete: 'restrict' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('areas_parent_type_name_uq').on(t.parentId, t.type, t.name),
+    index('areas_type_name_idx').on(t.type, t.name),
+  ],
+);
+
+/** A sales zone: a named group of cities inside one state (spec §3 "Zone"). */
+export const zones = pgTable('zones', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+  stateId: integer()
+    .notNull()
+    .references(() => areas.id, { onDelete: 'restrict' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const zoneCities = pgTable(
+  'zone_cities',
+  {
+    zoneId: integer()
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    cityId: integer()
+      .notNull()
+      .references(() => areas.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.cityId] }), index('zone_cities_city_idx').on(t.cityId)],
+);
 
 /**
  * Every person on the platform, whatever the role (spec §3 "Account"). Who belongs to whom is
@@ -46,6 +91,11 @@ export const accounts = pgTable(
     county: blank(),
     address: blank(),
     zipCode: blank(),
+    /** The account's place in the area tree; the text fields above keep what the user typed. */
+    countryId: integer().references(() => areas.id, { onDelete: 'restrict' }),
+    stateId: integer().references(() => areas.id, { onDelete: 'restrict' }),
+    cityId: integer().references(() => areas.id, { onDelete: 'restrict' }),
+    countyId: integer().references(() => areas.id, { onDelete: 'restrict' }),
     /** 0 client, 1 studio, 2 partner, 3 operator, 10 admin, 11 super (spec §3). */
     accountType: smallint().notNull().default(0),
     /** Partners only: 'main' by default, 'sub' under `mainAgentId`. */
@@ -83,6 +133,10 @@ export const accounts = pgTable(
     index('accounts_studio_idx').on(t.studioId),
     index('accounts_operator_idx').on(t.operatorId),
     index('accounts_main_agent_idx').on(t.mainAgentId),
+    index('accounts_state_idx').on(t.stateId),
+    index('accounts_city_idx').on(t.cityId),
+    index('accounts_county_idx').on(t.countyId),
+    index('accounts_expire_idx').on(t.accountType, t.expireAt),
     check('accounts_pay_status_chk', sql`${t.payStatus} in (0, 1, 2)`),
     check('accounts_info_status_chk', sql`${t.infoStatus} in (0, 1)`),
     check('accounts_consumption_chk', sql`${t.consumptionCents} >= 0`),
@@ -129,3 +183,6 @@ export const emailCodes = pgTable(
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export type AreaRow = typeof areas.$inferSelect;
+export type ZoneRow = typeof zones.$inferSelect;

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { NewAccountRow } from '../db/schema.js';
 import { newReferralCode } from '../modules/account/crypto.js';
 import * as accountsRepo from '../modules/account/repository.js';
+import * as areasRepo from '../modules/area/repository.js';
 
 export const DEMO_PASSWORD = 'Nearcast-demo-1';
 
@@ -10,14 +11,23 @@ type Demo = Omit<NewAccountRow, 'passwordHash' | 'referralCode'> & { key: string
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 
-const onboarded = {
-  payStatus: PAY_STATUS.paid,
-  infoStatus: INFO_STATUS.complete,
-  country: 'United States',
-  state: 'California',
-  city: 'Los Angeles',
-  county: 'Los Angeles County',
-};
+/** Los Angeles in the reference tree, when it is loaded; the names alone otherwise. */
+async function losAngeles(db: Db) {
+  const country = await areasRepo.findAreaByName(db, null, 'country', 'United States');
+  const state = country && (await areasRepo.findAreaByName(db, country.id, 'state', 'California'));
+  const city = state && (await areasRepo.findAreaByName(db, state.id, 'city', 'Los Angeles'));
+  const county = city && (await areasRepo.findAreaByName(db, city.id, 'county', 'Los Angeles County'));
+  return {
+    country: 'United States',
+    state: 'California',
+    city: 'Los Angeles',
+    county: 'Los Angeles County',
+    countryId: country?.id ?? null,
+    stateId: state?.id ?? null,
+    cityId: city?.id ?? null,
+    countyId: county?.id ?? null,
+  };
+}
 
 /**
  * One account per role (issue 2), wired to each other the way real ones would be: the agent
@@ -26,6 +36,7 @@ const onboarded = {
 export async function seedDemo(db: Db, hash: (password: string) => Promise<string>): Promise<boolean> {
   if ((await accountsRepo.countAccounts(db)) > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD);
+  const onboarded = { payStatus: PAY_STATUS.paid, infoStatus: INFO_STATUS.complete, ...(await losAngeles(db)) };
 
   return db.transaction(async (tx) => {
     const ids = new Map<string, number>();
@@ -65,7 +76,11 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
       firstDiscountUsed: true, ...onboarded,
     });
     await add({ key: 'newclient', email: 'newclient@example.com', username: 'newclient', name: 'Nina Newclient', accountType: ACCOUNT_TYPE.client });
-    await add({ key: 'newstudio', email: 'newstudio@example.com', username: 'newstudio', name: 'Noah Newstudio', accountType: ACCOUNT_TYPE.studio });
+    // Recruited by agent@ but not paid yet: the agent can already place it under a sub-agent.
+    await add({
+      key: 'newstudio', email: 'newstudio@example.com', username: 'newstudio', name: 'Noah Newstudio', accountType: ACCOUNT_TYPE.studio,
+      agentId: id('agent'),
+    });
     return true;
   });
 }

@@ -7,8 +7,9 @@ import pg from 'pg';
 import { MemoryMailer, type Mailer } from '../adapters/mail/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, selectRows, type Database } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.js';
+import { loadReferenceAreas } from '../modules/area/reference-data.js';
 
 /**
  * A fresh, migrated, seeded app per test file: PGlite in memory by default, or a new database
@@ -56,7 +57,7 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean } = {},
+  options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean; areas?: boolean } = {},
 ): Promise<TestApp> {
   const pgDb = testDatabaseUrl ? await createPostgresDatabase(testDatabaseUrl) : null;
   const config = loadConfig(
@@ -73,6 +74,8 @@ export async function createTestApp(
   );
   const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
   await database.migrate();
+  // The full reference tree takes a few seconds to load; only the files that need it ask.
+  if (options.areas) await loadReferenceAreas(database.db);
   const mailer = (options.mailer as MemoryMailer | undefined) ?? new MemoryMailer();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -109,10 +112,7 @@ export async function createTestApp(
       if (response.code !== '200') throw new Error(`login ${email} failed: ${response.msg}`);
       return response.data.token;
     },
-    async query<T>(statement: SQL) {
-      const result = (await database.db.execute(statement)) as unknown as { rows: T[] };
-      return result.rows;
-    },
+    query: (statement) => selectRows(database.db, statement),
     async close() {
       await app.close();
       await database.close();

@@ -60,6 +60,19 @@ export const enUS = {
   'profile.session_not_found': 'This device session was not found',
   'profile.phone_invalid': 'Please enter a 10-digit US phone number',
   'profile.wechat_length': 'WeChat ID must be 6 to 50 characters',
+
+  'area.city_name_required': 'Please enter the city name',
+  'area.parent_wrong_type': 'This kind of area cannot be placed there',
+  'area.duplicate': 'An area with this name already exists there',
+  'area.in_use': 'This area is used by {{accounts}} accounts and {{zones}} zones and cannot be deleted',
+  'area.has_children': 'Delete the areas under it first',
+  'area.not_found': 'Area not found',
+  'zone.name_required': 'Please enter the zone name',
+  'zone.state_required': 'Please choose a state',
+  'zone.city_required': 'Please choose at least one city',
+  'zone.city_outside_state': 'Every city must be in the chosen state',
+  'zone.duplicate': 'A zone with this name already exists',
+  'zone.not_found': 'Zone not found',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -53,4 +53,17 @@ export const esES: MessageCatalogue = {
   'profile.session_not_found': 'No se encontró la sesión de este dispositivo',
   'profile.phone_invalid': 'Introduce un número de teléfono de EE. UU. de 10 dígitos',
   'profile.wechat_length': 'El ID de WeChat debe tener de 6 a 50 caracteres',
+
+  'area.city_name_required': 'Introduce el nombre de la ciudad',
+  'area.parent_wrong_type': 'Este tipo de área no puede ir ahí',
+  'area.duplicate': 'Ya existe un área con este nombre en ese lugar',
+  'area.in_use': 'Esta área la usan {{accounts}} cuentas y {{zones}} zonas y no se puede eliminar',
+  'area.has_children': 'Elimina primero las áreas que dependen de ella',
+  'area.not_found': 'Área no encontrada',
+  'zone.name_required': 'Introduce el nombre de la zona',
+  'zone.state_required': 'Elige un estado',
+  'zone.city_required': 'Elige al menos una ciudad',
+  'zone.city_outside_state': 'Todas las ciudades deben estar en el estado elegido',
+  'zone.duplicate': 'Ya existe una zona con este nombre',
+  'zone.not_found': 'Zona no encontrada',
 };

@@ -53,4 +53,17 @@ export const zhCN: MessageCatalogue = {
   'profile.session_not_found': '未找到该设备会话',
   'profile.phone_invalid': '请输入 10 位美国电话号码',
   'profile.wechat_length': '微信号需 6 到 50 个字符',
+
+  'area.city_name_required': '请输入城市名称',
+  'area.parent_wrong_type': '该类型的区域不能放在这里',
+  'area.duplicate': '该位置下已存在同名区域',
+  'area.in_use': '该区域被 {{accounts}} 个账号和 {{zones}} 个分区使用，不能删除',
+  'area.has_children': '请先删除其下级区域',
+  'area.not_found': '未找到该区域',
+  'zone.name_required': '请输入分区名称',
+  'zone.state_required': '请选择州',
+  'zone.city_required': '请至少选择一个城市',
+  'zone.city_outside_state': '所选城市必须都属于所选的州',
+  'zone.duplicate': '已存在同名分区',
+  'zone.not_found': '未找到该分区',
 };

@@ -1,0 +1,138 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AreaType } from '@nearcast/contract';
+import { selectRows, type Executor } from '../../db/client.js';
+import { accounts, areas, zoneCities, zones, type AreaRow } from '../../db/schema.js';
+
+/** The SQL of areas and zones. */
+
+// Spelled out in full: drizzle drops the table name from columns of a single-table select,
+// which would bind the inner query's own id.
+const childCount = sql<number>`(select count(*)::int from areas c where c.parent_id = "areas"."id")`.as('children');
+
+export interface AreaFilter {
+  parentId?: number | null;
+  type?: AreaType;
+  keyword?: string;
+}
+
+function areaWhere(filter: AreaFilter): SQL | undefined {
+  return and(
+    filter.parentId === undefined ? undefined : filter.parentId === null ? isNull(areas.parentId) : eq(areas.parentId, filter.parentId),
+    filter.type ? eq(areas.type, filter.type) : undefined,
+    filter.keyword ? ilike(areas.name, `%${escapeLike(filter.keyword)}%`) : undefined,
+  );
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function listAreas(ex: Executor, filter: AreaFilter, page: number, pageSize: number) {
+  const where = areaWhere(filter);
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select({ area: areas, children: childCount })
+      .from(areas)
+      .where(where)
+      .orderBy(asc(areas.name), asc(areas.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ex.select({ n: count() }).from(areas).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findArea(ex: Executor, id: number): Promise<AreaRow | undefined> {
+  const [row] = await ex.select().from(areas).where(eq(areas.id, id)).limit(1);
+  return row;
+}
+
+export async function findAreaByName(ex: Executor, parentId: number | null, type: AreaType, name: string) {
+  const [row] = await ex
+    .select()
+    .from(areas)
+    .where(and(parentId === null ? isNull(areas.parentId) : eq(areas.parentId, parentId), eq(areas.type, type), sql`lower(${areas.name}) = lower(${name})`))
+    .limit(1);
+  return row;
+}
+
+export async function insertArea(ex: Executor, values: { name: string; code: string; type: AreaType; parentId: number | null }) {
+  const [row] = await ex.insert(areas).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** What still points at an area: sub-areas, accounts placed in it, zones built on it. */
+export async function areaUsage(ex: Executor, id: number) {
+  const [row] = await selectRows<{ children: number; accounts: number; zones: number }>(ex, sql`
+    select
+      (select count(*)::int from ${areas} where parent_id = ${id}) as children,
+      (select count(*)::int from ${accounts} where country_id = ${id} or state_id = ${id} or city_id = ${id} or county_id = ${id}) as accounts,
+      (select count(*)::int from ${zones} z where z.state_id = ${id}
+         or exists (select 1 from ${zoneCities} zc where zc.zone_id = z.id and zc.city_id = ${id})) as zones
+  `);
+  return row ?? { children: 0, accounts: 0, zones: 0 };
+}
+
+export async function deleteArea(ex: Executor, id: number): Promise<boolean> {
+  const rows = await ex.delete(areas).where(eq(areas.id, id)).returning({ id: areas.id });
+  return rows.length > 0;
+}
+
+export async function findAreasByIds(ex: Executor, ids: number[]): Promise<AreaRow[]> {
+  if (ids.length === 0) return [];
+  return ex.select().from(areas).where(inArray(areas.id, ids));
+}
+
+// ---- zones ----------------------------------------------------------------------------------
+
+export interface ZoneFilter {
+  keyword?: string;
+  stateId?: number;
+}
+
+function zoneWhere(filter: ZoneFilter): SQL | undefined {
+  return and(
+    filter.stateId ? eq(zones.stateId, filter.stateId) : undefined,
+    filter.keyword
+      ? or(
+          ilike(zones.name, `%${escapeLike(filter.keyword)}%`),
+          sql`exists (select 1 from ${zoneCities} zc join ${areas} c on c.id = zc.city_id where zc.zone_id = "zones"."id" and c.name ilike ${`%${escapeLike(filter.keyword)}%`})`,
+        )
+      : undefined,
+  );
+}
+
+export async function listZones(ex: Executor, filter: ZoneFilter, page?: number, pageSize?: number) {
+  const where = zoneWhere(filter);
+  const query = ex
+    .select({ zone: zones, stateName: areas.name })
+    .from(zones)
+    .innerJoin(areas, eq(areas.id, zones.stateId))
+    .where(where)
+    .orderBy(asc(zones.name));
+  const rows = page && pageSize ? await query.limit(pageSize).offset((page - 1) * pageSize) : await query;
+  const [total] = await ex.select({ n: count() }).from(zones).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function citiesOfZones(ex: Executor, zoneIds: number[]) {
+  if (zoneIds.length === 0) return [];
+  return ex
+    .select({ zoneId: zoneCities.zoneId, id: areas.id, name: areas.name })
+    .from(zoneCities)
+    .innerJoin(areas, eq(areas.id, zoneCities.cityId))
+    .where(inArray(zoneCities.zoneId, zoneIds))
+    .orderBy(asc(areas.name));
+}
+
+export async function insertZone(ex: Executor, name: string, stateId: number, cityIds: number[]) {
+  const [zone] = await ex.insert(zones).values({ name, stateId }).onConflictDoNothing({ target: zones.name }).returning();
+  if (!zone) return undefined;
+  await ex.insert(zoneCities).values(cityIds.map((cityId) => ({ zoneId: zone.id, cityId })));
+  return zone;
+}
+
+export async function deleteZone(ex: Executor, id: number): Promise<boolean> {
+  const rows = await ex.delete(zones).where(eq(zones.id, id)).returning({ id: zones.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,105 @@
+import { AREA_PARENT_TYPE, type api, type Area, type ParsedRequestOf, type Zone } from '@nearcast/contract';
+import type { Db } from '../../db/client.js';
+import type { AreaRow } from '../../db/schema.js';
+import { conflict, invalid, notFound, rejected } from '../../errors.js';
+import * as repo from './repository.js';
+
+type Body<K extends keyof typeof api.area> = ParsedRequestOf<(typeof api.area)[K]>;
+
+const toArea = (row: AreaRow, children: number): Area => ({
+  id: row.id,
+  name: row.name,
+  code: row.code,
+  type: row.type,
+  parent_id: row.parentId,
+  children,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The territory tree and sales zones (spec §3 "Area", "Zone"; issue 4). */
+export class AreaService {
+  constructor(private readonly db: Db) {}
+
+  async list(body: Body<'list'>) {
+    const { rows, total } = await repo.listAreas(
+      this.db,
+      { parentId: body.parent_id, type: body.type, keyword: body.keyword || undefined },
+      body.page,
+      body.page_size,
+    );
+    return { list: rows.map((row) => toArea(row.area, row.children)), total, page: body.page, page_size: body.page_size };
+  }
+
+  async add(body: Body<'add'>): Promise<Area> {
+    const parentType = AREA_PARENT_TYPE[body.type];
+    if (parentType === null) {
+      if (body.parent_id !== null) throw invalid({ parent_id: 'area.parent_wrong_type' });
+    } else {
+      const parent = body.parent_id === null ? undefined : await repo.findArea(this.db, body.parent_id);
+      if (!parent || parent.type !== parentType) throw invalid({ parent_id: 'area.parent_wrong_type' });
+    }
+    if (await repo.findAreaByName(this.db, body.parent_id, body.type, body.name)) throw conflict('area.duplicate');
+    const row = await repo.insertArea(this.db, { name: body.name, code: body.code, type: body.type, parentId: body.parent_id });
+    if (!row) throw conflict('area.duplicate');
+    return toArea(row, 0);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.findArea(tx, id))) throw notFound('area.not_found');
+      const usage = await repo.areaUsage(tx, id);
+      if (usage.children > 0) throw rejected('area.has_children');
+      if (usage.accounts > 0 || usage.zones > 0) throw rejected('area.in_use', { accounts: usage.accounts, zones: usage.zones });
+      await repo.deleteArea(tx, id);
+    });
+  }
+
+  async zones(body: Body<'zone'>) {
+    const { rows, total } = await repo.listZones(this.db, { keyword: body.keyword || undefined, stateId: body.state_id }, body.page, body.page_size);
+    return { list: await this.withCities(rows), total, page: body.page, page_size: body.page_size };
+  }
+
+  async allZones() {
+    const { rows } = await repo.listZones(this.db, {});
+    return { list: await this.withCities(rows) };
+  }
+
+  private async withCities(rows: Awaited<ReturnType<typeof repo.listZones>>['rows']): Promise<Zone[]> {
+    const cities = await repo.citiesOfZones(
+      this.db,
+      rows.map((row) => row.zone.id),
+    );
+    return rows.map(({ zone, stateName }) => ({
+      id: zone.id,
+      name: zone.name,
+      state_id: zone.stateId,
+      state_name: stateName,
+      cities: cities.filter((city) => city.zoneId === zone.id).map(({ id, name }) => ({ id, name })),
+      created_at: zone.createdAt.toISOString(),
+    }));
+  }
+
+  async addZone(body: Body<'zoneAdd'>): Promise<Zone> {
+    const state = await repo.findArea(this.db, body.state_id);
+    if (!state || state.type !== 'state') throw invalid({ state_id: 'zone.state_required' });
+    const cityIds = [...new Set(body.city_ids)];
+    const cities = await repo.findAreasByIds(this.db, cityIds);
+    if (cities.length !== cityIds.length || cities.some((city) => city.type !== 'city' || city.parentId !== state.id)) {
+      throw invalid({ city_ids: 'zone.city_outside_state' });
+    }
+    const zone = await this.db.transaction((tx) => repo.insertZone(tx, body.name, state.id, cityIds));
+    if (!zone) throw conflict('zone.duplicate');
+    return {
+      id: zone.id,
+      name: zone.name,
+      state_id: state.id,
+      state_name: state.name,
+      cities: cities.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+      created_at: zone.createdAt.toISOString(),
+    };
+  }
+
+  async deleteZone(id: number): Promise<void> {
+    if (!(await repo.deleteZone(this.db, id))) throw notFound('zone.not_found');
+  }
+}
