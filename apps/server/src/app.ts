@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/area/routes.js';
+import { orgRoutes } from './modules/org/routes.js';
+import { promotionRoutes } from './modules/promotion/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
 import { createServices } from './services.js';
@@ -80,6 +82,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
 
   await app.register(accountRoutes);
   await app.register(areaRoutes);
+  await app.register(orgRoutes);
+  await app.register(promotionRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { OrgService } from './modules/org/service.js';
+import { PromotionService } from './modules/promotion/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
@@ -15,6 +17,8 @@ export interface Services {
   codes: EmailCodeService;
   accounts: AccountService;
   areas: AreaService;
+  org: OrgService;
+  promotion: PromotionService;
 }
 
 declare module 'fastify' {
@@ -28,5 +32,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const codes = new EmailCodeService(database.db, mailer);
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N);
   const areas = new AreaService(database.db);
-  return { config, database, mailer, sessions, codes, accounts, areas };
+  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password));
+  const promotion = new PromotionService(config.PUBLIC_URL, org);
+  return { config, database, mailer, sessions, codes, accounts, areas, org, promotion };
 }

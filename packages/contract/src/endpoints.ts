@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as account from './account.js';
 import * as area from './area.js';
+import * as org from './org.js';
 import { empty, ok } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions. */
@@ -30,6 +31,40 @@ export const api = {
     update: endpoint('/v1/account/update', account.updateProfileRequest, account.currentUser),
     devices: endpoint('/v1/account/devices', empty, account.devicesResponse),
     revokeDevice: endpoint('/v1/account/devices/revoke', account.revokeDeviceRequest, ok),
+    // Account management (super only; issue 4).
+    list: endpoint('/v1/account/list', org.accountListRequest, org.accountListResponse),
+    get: endpoint('/v1/account/get', org.byIdRequest, org.accountSummary),
+    add: endpoint('/v1/account/add', org.accountCreateRequest, org.accountSummary),
+    edit: endpoint('/v1/account/edit', org.accountEditRequest, org.accountSummary),
+  },
+  proxy: {
+    list: endpoint('/v1/proxy/list', org.agentListRequest, org.agentListResponse),
+    count: endpoint('/v1/proxy/count', empty, org.agentCountResponse),
+    add: endpoint('/v1/proxy/add', org.agentAddRequest, org.agentSummary),
+    switch: endpoint('/v1/proxy/switch', org.agentSwitchRequest, org.agentSummary),
+  },
+  studio: {
+    list: endpoint('/v1/studio/list', org.studioListRequest, org.studioListResponse),
+    count: endpoint('/v1/studio/count', empty, org.countResponse),
+    proxy: endpoint('/v1/studio/proxy', org.studioAssignRequest, org.studioSummary),
+    top: endpoint('/v1/studio/top', org.studioTopRequest, org.studioTopResponse),
+  },
+  client: {
+    list: endpoint('/v1/client/list', org.clientListRequest, org.clientListResponse),
+    count: endpoint('/v1/client/count', empty, org.countResponse),
+    proxy: endpoint('/v1/client/proxy', org.clientAgentRequest, org.accountSummary),
+    studio: endpoint('/v1/client/studio', org.clientStudioRequest, org.clientStudioResponse),
+    studioSet: endpoint('/v1/client/studio/set', org.clientStudioSetRequest, org.accountSummary),
+    operator: endpoint('/v1/client/operator', org.clientOperatorRequest, org.accountSummary),
+    all: endpoint('/v1/client/all', org.pickerRequest, org.pickerResponse),
+    pay: endpoint('/v1/client/pay', org.clientPayRequest, org.clientPayResponse),
+  },
+  operator: {
+    add: endpoint('/v1/operator/add', org.operatorAddRequest, org.operatorSummary),
+    list: endpoint('/v1/operator/list', org.operatorListRequest, org.operatorListResponse),
+  },
+  promotion: {
+    link: endpoint('/v1/promotion/link', empty, org.promotionLinkResponse),
   },
   base: {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),

@@ -5,5 +5,6 @@ export * from './routes.js';
 export * from './fields.js';
 export * from './account.js';
 export * from './area.js';
+export * from './org.js';
 export * from './endpoints.js';
 export * from './messages/index.js';

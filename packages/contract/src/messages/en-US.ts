@@ -73,6 +73,20 @@ export const enUS = {
   'zone.city_outside_state': 'Every city must be in the chosen state',
   'zone.duplicate': 'A zone with this name already exists',
   'zone.not_found': 'Zone not found',
+
+  'org.nickname_required': 'Please enter a nickname',
+  'org.account_not_found': 'Account not found',
+  'org.not_in_scope': 'This account is outside what you manage',
+  'org.agent_not_found': 'Choose an agent you manage',
+  'org.main_agent_required': 'Choose the main agent of this sub-agent',
+  'org.main_agent_invalid': 'The main agent must be a main agent, and not the agent itself',
+  'org.agent_has_subagents': 'This agent still has sub-agents; move them first',
+  'org.studio_not_found': 'Choose a studio you manage',
+  'org.operator_not_found': 'Choose an operator you manage',
+  'org.not_a_client': 'This account is not a client',
+  'org.not_a_studio': 'This account is not a studio',
+  'org.not_an_agent': 'This account is not an agent',
+  'org.self_change': 'You cannot change your own role or status here',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

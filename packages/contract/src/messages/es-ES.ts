@@ -66,4 +66,18 @@ export const esES: MessageCatalogue = {
   'zone.city_outside_state': 'Todas las ciudades deben estar en el estado elegido',
   'zone.duplicate': 'Ya existe una zona con este nombre',
   'zone.not_found': 'Zona no encontrada',
+
+  'org.nickname_required': 'Introduce un apodo',
+  'org.account_not_found': 'Cuenta no encontrada',
+  'org.not_in_scope': 'Esta cuenta está fuera de lo que gestionas',
+  'org.agent_not_found': 'Elige un agente que gestiones',
+  'org.main_agent_required': 'Elige el agente principal de este subagente',
+  'org.main_agent_invalid': 'El agente principal debe ser un agente principal y no el propio agente',
+  'org.agent_has_subagents': 'Este agente aún tiene subagentes; muévelos primero',
+  'org.studio_not_found': 'Elige un estudio que gestiones',
+  'org.operator_not_found': 'Elige un operador que gestiones',
+  'org.not_a_client': 'Esta cuenta no es un cliente',
+  'org.not_a_studio': 'Esta cuenta no es un estudio',
+  'org.not_an_agent': 'Esta cuenta no es un agente',
+  'org.self_change': 'No puedes cambiar aquí tu propio rol o estado',
 };

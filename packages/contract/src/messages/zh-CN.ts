@@ -66,4 +66,18 @@ export const zhCN: MessageCatalogue = {
   'zone.city_outside_state': '所选城市必须都属于所选的州',
   'zone.duplicate': '已存在同名分区',
   'zone.not_found': '未找到该分区',
+
+  'org.nickname_required': '请输入昵称',
+  'org.account_not_found': '未找到该账号',
+  'org.not_in_scope': '该账号不在您的管理范围内',
+  'org.agent_not_found': '请选择您管理的代理',
+  'org.main_agent_required': '请选择该二级代理的上级代理',
+  'org.main_agent_invalid': '上级代理必须是一级代理，且不能是自己',
+  'org.agent_has_subagents': '该代理下仍有二级代理，请先转移',
+  'org.studio_not_found': '请选择您管理的工作室',
+  'org.operator_not_found': '请选择您管理的运营人员',
+  'org.not_a_client': '该账号不是商家',
+  'org.not_a_studio': '该账号不是工作室',
+  'org.not_an_agent': '该账号不是代理',
+  'org.self_change': '不能在这里修改自己的角色或状态',
 };

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../demo/seed.js';
+import { codeFrom, createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let superToken: string;
+let agentToken: string;
+const idOf = async (email: string) => (await t.query<{ id: number }>(sql`select id from accounts where email = ${email}`))[0]!.id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superToken = await t.login('super@example.com');
+  agentToken = await t.login('agent@example.com');
+});
+afterAll(() => t.close());
+
+type Row = Record<string, unknown> & { email: string; id: number };
+type Page = { list: Row[]; total: number };
+
+describe('account management (super)', () => {
+  it('lists every column of spec §3 with names resolved', async () => {
+    const response = await t.call<Page>('/v1/account/list', { keyword: 'Carmen' }, { token: superToken });
+    expect(response.data.total).toBe(1);
+    expect(response.data.list[0]).toMatchObject({
+      email: 'client@example.com',
+      role: 'client',
+      pay_state: 'paid',
+      info_status: 1,
+      order_count: 1,
+      agent_name: 'Alex Agent',
+      studio_name: 'Sunset AI Studio',
+      operator_name: 'Oscar Operator',
+      consumption_cents: 100_000,
+      location: 'Los Angeles, California',
+      wechat: 'carmen_tacos',
+    });
+    for (const column of ['sale_name', 'sale_email', 'sale_uid', 'expire_time', 'register_time', 'last_login']) {
+      expect(response.data.list[0]).toHaveProperty(column);
+    }
+  });
+
+  it('filters by role, payment, info status and registration date', async () => {
+    const emails = async (body: object) =>
+      (await t.call<Page>('/v1/account/list', { page_size: 100, ...body }, { token: superToken })).data.list.map((row) => row.email).sort();
+    expect(await emails({ role: 'agent' })).toEqual(['agent@example.com', 'subagent@example.com']);
+    expect(await emails({ role: 'studio', pay_state: 'unpaid' })).toEqual(['newstudio@example.com']);
+    expect(await emails({ role: 'client', info_status: 0 })).toEqual(['newclient@example.com']);
+    expect(await emails({ registered_to: '2000-01-01' })).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await emails({ registered_from: today, registered_to: today })).length).toBeGreaterThanOrEqual(9);
+    const bad = await t.call('/v1/account/list', { role: 'wizard' }, { token: superToken });
+    expect(bad).toMatchObject({ code: '400', data: { fields: { role: 'Not one of the allowed values' } } });
+  });
+
+  it('pages with the requested size', async () => {
+    const response = await t.call<Page & { page: number; page_size: number }>('/v1/account/list', { page: 2, page_size: 4 }, { token: superToken });
+    expect(response.data).toMatchObject({ page: 2, page_size: 4 });
+    expect(response.data.list).toHaveLength(4);
+    expect(response.data.total).toBeGreaterThanOrEqual(9);
+    const tooBig = await t.call('/v1/account/list', { page_size: 101 }, { token: superToken });
+    expect(tooBig.code).toBe('400');
+  });
+
+  it('creates an account of any role, with an agent number for agents', async () => {
+    const created = await t.call<Row>(
+      '/v1/account/add',
+      { email: 'Ops.Lead@Example.com', password: 'Opslead-2026', username: 'opslead', role: 'admin', sale_email: 'sales@example.com' },
+      { token: superToken },
+    );
+    expect(created.data).toMatchObject({ email: 'ops.lead@example.com', role: 'admin', account_type: 10, sale_email: 'sales@example.com' });
+    expect(await t.login('ops.lead@example.com', 'Opslead-2026')).toBeTruthy();
+
+    const agent = await t.call<Row>(
+      '/v1/account/add',
+      { email: 'west@example.com', password: 'Westagent-1', username: 'west', role: 'partner' },
+      { token: superToken },
+    );
+    expect(agent.data).toMatchObject({ agent_type: 'main', agent_no: `AG-${String(agent.data.id).padStart(5, '0')}` });
+
+    const duplicate = await t.call('/v1/account/add', { email: 'west@example.com', password: 'Westagent-1', username: 'west', role: 'client' }, { token: superToken });
+    expect(duplicate.code).toBe('409');
+  });
+
+  it('disables an account and ends its open sessions at once', async () => {
+    const victim = await t.login('newclient@example.com');
+    expect((await t.call('/v1/account/detail', {}, { token: victim })).code).toBe('200');
+    const edited = await t.call<Row>('/v1/account/edit', { id: await idOf('newclient@example.com'), status: 'disabled' }, { token: superToken });
+    expect(edited.data.status).toBe('disabled');
+    expect((await t.call('/v1/account/detail', {}, { token: victim })).code).toBe('403');
+    expect((await t.call('/v1/account/login', { email: 'newclient@example.com', password: DEMO_PASSWORD })).code).toBe('422');
+    await t.call('/v1/account/edit', { id: await idOf('newclient@example.com'), status: 'normal' }, { token: superToken });
+    expect(await t.login('newclient@example.com')).toBeTruthy();
+  });
+
+  it('will not let the super admin disable itself', async () => {
+    const response = await t.call('/v1/account/edit', { id: await idOf('super@example.com'), status: 'disabled' }, { token: superToken });
+    expect(response.code).toBe('422');
+  });
+});
+
+describe('agents', () => {
+  it('lets a main agent recruit a sub-agent under itself, and not a sub-agent', async () => {
+    const created = await t.call<Row>(
+      '/v1/proxy/add',
+      { email: 'east@example.com', password: 'Eastagent-1', username: 'east', agent_type: 'main' },
+      { token: agentToken },
+    );
+    expect(created.data).toMatchObject({ agent_type: 'sub', main_agent_id: await idOf('agent@example.com'), main_agent_name: 'Alex Agent' });
+    const subToken = await t.login('subagent@example.com');
+    const refused = await t.call('/v1/proxy/add', { email: 'deeper@example.com', password: 'Deeper-123', username: 'deeper' }, { token: subToken });
+    expect(refused.code).toBe('403');
+  });
+
+  it('counts an agent tree: sub-agents, studios, clients and sales', async () => {
+    const list = await t.call<Page>('/v1/proxy/list', { keyword: 'agent@example.com' }, { token: superToken });
+    const agent = list.data.list.find((row) => row.email === 'agent@example.com')!;
+    expect(agent).toMatchObject({ studio_count: 2, client_count: 1, sales_cents: 100_000 });
+    expect(agent.sub_agent_count).toBeGreaterThanOrEqual(1);
+    const count = await t.call<Record<string, number>>('/v1/proxy/count', {}, { token: agentToken });
+    expect(count.data).toMatchObject({ studios: 2, clients: 1, sales_cents: 100_000 });
+    expect(count.data.main).toBe(1);
+  });
+
+  it('switches an agent to a sub-agent under a main agent and back', async () => {
+    const west = await idOf('west@example.com');
+    const agent = await idOf('agent@example.com');
+    const missing = await t.call('/v1/proxy/switch', { id: west, agent_type: 'sub' }, { token: superToken });
+    expect(missing.data).toEqual({ fields: { main_agent_id: 'Choose the main agent of this sub-agent' } });
+    const self = await t.call('/v1/proxy/switch', { id: west, agent_type: 'sub', main_agent_id: west }, { token: superToken });
+    expect(self.code).toBe('400');
+    const switched = await t.call<Row>('/v1/proxy/switch', { id: west, agent_type: 'sub', main_agent_id: agent }, { token: superToken });
+    expect(switched.data).toMatchObject({ agent_type: 'sub', main_agent_id: agent });
+    const withSubs = await t.call('/v1/proxy/switch', { id: agent, agent_type: 'sub', main_agent_id: west }, { token: superToken });
+    expect(withSubs.code).toBe('400');
+    const back = await t.call<Row>('/v1/proxy/switch', { id: west, agent_type: 'main' }, { token: superToken });
+    expect(back.data).toMatchObject({ agent_type: 'main', main_agent_id: null });
+  });
+});
+
+describe('studios and clients', () => {
+  it('lets an agent put its new studio under its sub-agent, where the sub-agent then sees it', async () => {
+    const subagent = await idOf('subagent@example.com');
+    const newstudio = await idOf('newstudio@example.com');
+    const assigned = await t.call<Row>('/v1/studio/proxy', { studio_id: newstudio, agent_id: subagent }, { token: agentToken });
+    expect(assigned.data).toMatchObject({ agent_id: subagent, agent_name: 'Sofia Subagent' });
+    const subToken = await t.login('subagent@example.com');
+    const seen = await t.call<Page>('/v1/studio/list', {}, { token: subToken });
+    expect(seen.data.list.map((row) => row.email)).toContain('newstudio@example.com');
+    // Still in the main agent's tree.
+    const mine = await t.call<Page>('/v1/studio/list', { agent_id: subagent }, { token: agentToken });
+    expect(mine.data.list.map((row) => row.email)).toEqual(['newstudio@example.com']);
+  });
+
+  it('sets and reads a client studio, agent and operator', async () => {
+    const client = await idOf('newclient@example.com');
+    const studio = await idOf('studio@example.com');
+    const operator = await idOf('operator@example.com');
+    const agent = await idOf('agent@example.com');
+    expect((await t.call<Row>('/v1/client/studio/set', { client_id: client, studio_id: studio }, { token: superToken })).data.studio_name).toBe('Sunset AI Studio');
+    const studioView = await t.call<{ studio: { id: number } }>('/v1/client/studio', { client_id: client }, { token: agentToken });
+    expect(studioView.data.studio.id).toBe(studio);
+    expect((await t.call<Row>('/v1/client/operator', { client_id: client, operator_id: operator }, { token: agentToken })).data.operator_name).toBe('Oscar Operator');
+    expect((await t.call<Row>('/v1/client/proxy', { client_id: client, agent_id: agent }, { token: agentToken })).data.agent_id).toBe(agent);
+    expect((await t.call<Row>('/v1/client/operator', { client_id: client, operator_id: null }, { token: agentToken })).data.operator_id).toBeNull();
+    expect((await t.call<Row>('/v1/client/proxy', { client_id: client, agent_id: null }, { token: superToken })).data.agent_id).toBeNull();
+    expect((await t.call<Row>('/v1/client/studio/set', { client_id: client, studio_id: null }, { token: superToken })).data.studio_id).toBeNull();
+  });
+
+  it('refuses assigning a studio as a client', async () => {
+    const response = await t.call('/v1/client/proxy', { client_id: await idOf('studio@example.com'), agent_id: await idOf('agent@example.com') }, { token: superToken });
+    expect(response.code).toBe('404');
+  });
+
+  it('ranks studios and counts clients by payment state', async () => {
+    const top = await t.call<{ list: { id: number; client_count: number; sales_cents: number }[] }>('/v1/studio/top', { by: 'sales' }, { token: superToken });
+    expect(top.data.list[0]).toMatchObject({ id: await idOf('studio@example.com'), client_count: 1, sales_cents: 100_000 });
+    const counts = await t.call<Record<string, number>>('/v1/client/count', {}, { token: superToken });
+    expect(counts.data).toMatchObject({ paid: 1 });
+    expect(counts.data.total).toBe(counts.data.paid! + counts.data.unpaid! + counts.data.expired!);
+  });
+
+  it('lists renewals expiring within the chosen days', async () => {
+    await t.query(sql`update accounts set expire_at = now() + interval '5 days' where email = 'client@example.com'`);
+    const soon = await t.call<Page>('/v1/client/pay', { days: 7 }, { token: await t.login('studio@example.com') });
+    expect(soon.data.list.map((row) => row.email)).toEqual(['client@example.com']);
+    const sooner = await t.call<Page>('/v1/client/pay', { days: 3 }, { token: superToken });
+    expect(sooner.data.total).toBe(0);
+  });
+
+  it('searches clients by keyword with wildcards as text', async () => {
+    const found = await t.call<Page>('/v1/client/list', { keyword: 'TACOS' }, { token: superToken });
+    expect(found.data.list.map((row) => row.email)).toEqual(['client@example.com']);
+    expect((await t.call<Page>('/v1/client/list', { keyword: '_' }, { token: superToken })).data.total).toBe(0);
+  });
+});
+
+describe('operators', () => {
+  it('asks for nickname, email and password', async () => {
+    const response = await t.call('/v1/operator/add', { nickname: '', email: '', password: '' }, { token: agentToken });
+    expect(response.data).toEqual({
+      fields: { nickname: 'Please enter a nickname', email: 'Please enter your email', password: 'Please enter your password' },
+    });
+  });
+
+  it('creates an operator under the agent who can then sign in, with its merchant count', async () => {
+    const created = await t.call<Row>(
+      '/v1/operator/add',
+      { nickname: 'Olga', email: 'olga@example.com', password: 'Olga-pass-1', wechat: 'olga_ops' },
+      { token: agentToken },
+    );
+    expect(created.data).toMatchObject({ nickname: 'Olga', merchant_count: 0, agent_id: await idOf('agent@example.com') });
+    const olga = await t.login('olga@example.com', 'Olga-pass-1');
+    expect((await t.call<{ role: string }>('/v1/account/detail', {}, { token: olga })).data.role).toBe('operator');
+    const list = await t.call<{ list: { email: string; merchant_count: number; login_time: string | null }[] }>('/v1/operator/list', {}, { token: agentToken });
+    expect(list.data.list.find((row) => row.email === 'operator@example.com')?.merchant_count).toBe(1);
+    expect(list.data.list.find((row) => row.email === 'olga@example.com')?.login_time).not.toBeNull();
+  });
+});
+
+describe('promotion links', () => {
+  it('gives a studio a merchant link that places sign-ups under it, and counts them', async () => {
+    const studioToken = await t.login('studio@example.com');
+    const link = await t.call<{ code: string; url: string; join_type: string; signups: number }>('/v1/promotion/link', {}, { token: studioToken });
+    expect(link.data.join_type).toBe('business');
+    expect(link.data.url).toBe(`http://localhost:3000/signin?mode=register&join=business&ref=${link.data.code}`);
+
+    await t.call('/v1/base/send', { email: 'viaLink@example.com', scene: 'register' });
+    const signed = await t.call('/v1/account/sign', {
+      username: 'Via link',
+      email: 'vialink@example.com',
+      password: 'Vialink-123',
+      confirm_password: 'Vialink-123',
+      code: codeFrom(t.mailer, 'vialink@example.com'),
+      ref: link.data.code,
+    });
+    expect(signed.code).toBe('200');
+    const after = await t.call<{ signups: number }>('/v1/promotion/link', {}, { token: studioToken });
+    expect(after.data.signups).toBe(link.data.signups + 1);
+    const clients = await t.call<Page>('/v1/client/list', {}, { token: studioToken });
+    expect(clients.data.list.map((row) => row.email)).toContain('vialink@example.com');
+  });
+
+  it('gives an agent a studio link', async () => {
+    const link = await t.call<{ join_type: string }>('/v1/promotion/link', {}, { token: agentToken });
+    expect(link.data.join_type).toBe('studio');
+  });
+});

@@ -1,0 +1,203 @@
+import type { Role } from '@nearcast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+/**
+ * Issue 4's scope matrix: every endpoint of people and territory, called as every demo role,
+ * is allowed or refused exactly as the route table and spec §6 say, and every list holds only
+ * the rows in the caller's scope.
+ */
+let t: TestApp;
+const tokens = new Map<string, string>();
+const ids = new Map<string, number>();
+const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
+const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
+  super: 'super',
+  admin: 'admin',
+  agent: 'partner',
+  subagent: 'partner',
+  studio: 'studio',
+  operator: 'operator',
+  client: 'client',
+};
+
+type Page = { list: { email: string; id: number }[]; total: number };
+const short = (email: string) => email.replace('@example.com', '');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const name of [...DEMO, 'newclient', 'newstudio']) tokens.set(name, await t.login(`${name}@example.com`));
+  const superToken = tokens.get('super')!;
+  const all = await t.call<Page>('/v1/account/list', { page_size: 100 }, { token: superToken });
+  for (const row of all.data.list) ids.set(short(row.email), row.id);
+
+  // A second agent tree, and a studio with a client under the sub-agent.
+  const add = async (name: string, role: string) => {
+    const response = await t.call<{ id: number }>(
+      '/v1/account/add',
+      { email: `${name}@example.com`, password: 'Fixture-pass-1', username: name, role },
+      { token: superToken },
+    );
+    expect(response.code, name).toBe('200');
+    ids.set(name, response.data.id);
+  };
+  await add('agent2', 'partner');
+  await add('studio2', 'studio');
+  await add('client2', 'client');
+  await add('substudio', 'studio');
+  await add('subclient', 'client');
+  const ok = async (path: string, body: object, token = superToken) => expect((await t.call(path, body, { token })).code, path).toBe('200');
+  await ok('/v1/studio/proxy', { studio_id: ids.get('studio2'), agent_id: ids.get('agent2') });
+  await ok('/v1/client/studio/set', { client_id: ids.get('client2'), studio_id: ids.get('studio2') });
+  await ok('/v1/studio/proxy', { studio_id: ids.get('substudio'), agent_id: ids.get('subagent') });
+  await ok('/v1/client/studio/set', { client_id: ids.get('subclient'), studio_id: ids.get('substudio') });
+  tokens.set('agent2', await t.login('agent2@example.com', 'Fixture-pass-1'));
+  const operator2 = await t.call<{ id: number }>(
+    '/v1/operator/add',
+    { nickname: 'operator2', email: 'operator2@example.com', password: 'Fixture-pass-1' },
+    { token: tokens.get('agent2') },
+  );
+  ids.set('operator2', operator2.data.id);
+});
+afterAll(() => t.close());
+
+const id = (name: string) => ids.get(name)!;
+
+describe('who may call what', () => {
+  const MANAGERS: Role[] = ['super', 'admin', 'partner'];
+  const VIEWERS: Role[] = ['super', 'admin', 'partner', 'studio', 'operator'];
+  const STAFF: Role[] = ['super', 'admin'];
+  const EVERYONE: Role[] = ['super', 'admin', 'partner', 'studio', 'operator', 'client'];
+  const matrix: [string, () => object, Role[]][] = [
+    ['/v1/account/list', () => ({}), ['super']],
+    ['/v1/account/get', () => ({ id: id('client') }), ['super']],
+    ['/v1/account/add', () => ({ email: 'x@example.com', password: '', username: '', role: 'client' }), ['super']],
+    ['/v1/account/edit', () => ({ id: id('client'), bio: 'x' }), ['super']],
+    ['/v1/proxy/list', () => ({}), MANAGERS],
+    ['/v1/proxy/count', () => ({}), MANAGERS],
+    ['/v1/proxy/add', () => ({ email: 'bad' }), MANAGERS],
+    ['/v1/proxy/switch', () => ({ id: id('subagent'), agent_type: 'sub', main_agent_id: id('agent') }), STAFF],
+    ['/v1/studio/list', () => ({}), MANAGERS],
+    ['/v1/studio/count', () => ({}), MANAGERS],
+    ['/v1/studio/proxy', () => ({ studio_id: id('studio'), agent_id: id('agent') }), MANAGERS],
+    ['/v1/studio/top', () => ({}), MANAGERS],
+    ['/v1/client/list', () => ({}), VIEWERS],
+    ['/v1/client/count', () => ({}), VIEWERS],
+    ['/v1/client/all', () => ({}), VIEWERS],
+    ['/v1/client/pay', () => ({}), VIEWERS],
+    ['/v1/client/studio', () => ({ client_id: id('client') }), VIEWERS],
+    ['/v1/client/proxy', () => ({ client_id: id('client'), agent_id: id('agent') }), MANAGERS],
+    ['/v1/client/studio/set', () => ({ client_id: id('client'), studio_id: id('studio') }), MANAGERS],
+    ['/v1/client/operator', () => ({ client_id: id('client'), operator_id: id('operator') }), MANAGERS],
+    ['/v1/operator/add', () => ({ nickname: '', email: '', password: '' }), ['partner']],
+    ['/v1/operator/list', () => ({}), MANAGERS],
+    ['/v1/area/list', () => ({}), EVERYONE],
+    ['/v1/area/add', () => ({ name: '' }), STAFF],
+    ['/v1/area/delete', () => ({ id: 999_999 }), STAFF],
+    ['/v1/area/zone', () => ({}), STAFF],
+    ['/v1/area/zone/all', () => ({}), EVERYONE],
+    ['/v1/area/zone/add', () => ({ name: '' }), STAFF],
+    ['/v1/area/zone/delete', () => ({ id: 999_999 }), STAFF],
+    ['/v1/promotion/link', () => ({}), ['super', 'admin', 'partner', 'studio']],
+  ];
+
+  it.each(matrix)('%s', async (path, body, allowed) => {
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const name of DEMO) {
+      const response = await t.call(path, body(), { token: tokens.get(name) });
+      outcomes[name] = response.code === '403' ? 'refused' : 'allowed';
+      expected[name] = allowed.includes(ROLE_OF[name]) ? 'allowed' : 'refused';
+    }
+    expect(outcomes).toEqual(expected);
+    // Without a session nothing but the public area tree answers.
+    const anonymous = await t.call(path, body());
+    expect(anonymous.code === '403', 'anonymous').toBe(path !== '/v1/area/list');
+  });
+});
+
+describe('every list holds only the caller scope', () => {
+  async function listed(path: string, name: string): Promise<string[]> {
+    const response = await t.call<Page>(path, { page_size: 100 }, { token: tokens.get(name) });
+    expect(response.code, `${path} as ${name}`).toBe('200');
+    expect(response.data.total).toBe(response.data.list.length);
+    return response.data.list.map((row) => short(row.email)).sort();
+  }
+
+  it('lists clients', async () => {
+    const all = ['client', 'client2', 'newclient', 'subclient'];
+    expect(await listed('/v1/client/list', 'super')).toEqual(all);
+    expect(await listed('/v1/client/list', 'admin')).toEqual(all);
+    expect(await listed('/v1/client/list', 'agent')).toEqual(['client', 'subclient']);
+    expect(await listed('/v1/client/list', 'subagent')).toEqual(['subclient']);
+    expect(await listed('/v1/client/list', 'studio')).toEqual(['client']);
+    expect(await listed('/v1/client/list', 'operator')).toEqual(['client']);
+    expect(await listed('/v1/client/list', 'agent2')).toEqual(['client2']);
+  });
+
+  it('lists studios', async () => {
+    expect(await listed('/v1/studio/list', 'super')).toEqual(['newstudio', 'studio', 'studio2', 'substudio']);
+    expect(await listed('/v1/studio/list', 'agent')).toEqual(['newstudio', 'studio', 'substudio']);
+    expect(await listed('/v1/studio/list', 'subagent')).toEqual(['substudio']);
+    expect(await listed('/v1/studio/list', 'agent2')).toEqual(['studio2']);
+  });
+
+  it('lists agents', async () => {
+    expect(await listed('/v1/proxy/list', 'admin')).toEqual(['agent', 'agent2', 'subagent']);
+    expect(await listed('/v1/proxy/list', 'agent')).toEqual(['agent', 'subagent']);
+    expect(await listed('/v1/proxy/list', 'subagent')).toEqual(['subagent']);
+  });
+
+  it('lists operators', async () => {
+    const operators = async (name: string) =>
+      (await t.call<{ list: { email: string }[] }>('/v1/operator/list', {}, { token: tokens.get(name) })).data.list.map((row) => short(row.email)).sort();
+    expect(await operators('super')).toEqual(['operator', 'operator2']);
+    expect(await operators('agent')).toEqual(['operator']);
+    expect(await operators('agent2')).toEqual(['operator2']);
+    expect(await operators('subagent')).toEqual([]);
+  });
+
+  it('counts and pickers stay in scope too', async () => {
+    const count = await t.call<{ total: number }>('/v1/client/count', {}, { token: tokens.get('studio') });
+    expect(count.data.total).toBe(1);
+    const picker = await t.call<{ list: { email: string }[] }>('/v1/client/all', {}, { token: tokens.get('operator') });
+    expect(picker.data.list.map((row) => short(row.email))).toEqual(['client']);
+    const top = await t.call<{ list: { id: number }[] }>('/v1/studio/top', {}, { token: tokens.get('subagent') });
+    expect(top.data.list.map((row) => row.id)).toEqual([id('substudio')]);
+  });
+});
+
+describe('objects outside the scope are refused by id', () => {
+  it('refuses a studio asking for another studio client', async () => {
+    const response = await t.call('/v1/client/studio', { client_id: id('client2') }, { token: tokens.get('studio') });
+    expect(response).toMatchObject({ code: '404', msg: 'Account not found' });
+    expect((await t.call('/v1/client/studio', { client_id: id('client') }, { token: tokens.get('studio') })).code).toBe('200');
+  });
+
+  it('refuses an operator a client not assigned to it', async () => {
+    const response = await t.call('/v1/client/studio', { client_id: id('newclient') }, { token: tokens.get('operator') });
+    expect(response.code).toBe('404');
+  });
+
+  it('refuses a sub-agent its main agent other studios, and changes nothing', async () => {
+    const response = await t.call('/v1/studio/proxy', { studio_id: id('studio'), agent_id: id('subagent') }, { token: tokens.get('subagent') });
+    expect(response).toMatchObject({ code: '404', msg: 'Choose a studio you manage' });
+    const studio = await t.call<{ agent_id: number }>('/v1/account/get', { id: id('studio') }, { token: tokens.get('super') });
+    expect(studio.data.agent_id).toBe(id('agent'));
+  });
+
+  it('refuses an agent handing its studio to another tree', async () => {
+    const response = await t.call('/v1/studio/proxy', { studio_id: id('studio'), agent_id: id('agent2') }, { token: tokens.get('agent') });
+    expect(response).toMatchObject({ code: '404', msg: 'Choose an agent you manage' });
+  });
+
+  it('refuses assigning another agent operator', async () => {
+    const response = await t.call('/v1/client/operator', { client_id: id('client'), operator_id: id('operator2') }, { token: tokens.get('agent') });
+    expect(response).toMatchObject({ code: '404', msg: 'Choose an operator you manage' });
+  });
+
+  it('refuses a sub-agent removing a studio from every agent', async () => {
+    const response = await t.call('/v1/studio/proxy', { studio_id: id('substudio'), agent_id: null }, { token: tokens.get('subagent') });
+    expect(response.code).toBe('403');
+  });
+});

@@ -1,0 +1,378 @@
+import {
+  ACCOUNT_TYPE,
+  INFO_STATUS,
+  isStaff,
+  type AccountSummary,
+  type AgentSummary,
+  type api,
+  type Endpoint,
+  type ParsedRequestOf,
+  type StudioSummary,
+} from '@nearcast/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../../access/caller.js';
+import { visibleAccounts } from '../../access/scope.js';
+import type { Db, Executor } from '../../db/client.js';
+import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { conflict, forbidden, invalid, notFound, rejected } from '../../errors.js';
+import { newReferralCode } from '../account/crypto.js';
+import type { SessionService } from '../account/session-service.js';
+import { toOperator, toSummary } from './presenter.js';
+import * as repo from './repository.js';
+
+type Api = typeof api;
+type Body<A extends keyof Api, K extends keyof Api[A]> = Api[A][K] extends Endpoint ? ParsedRequestOf<Api[A][K]> : never;
+
+const ROLE_TYPES = { client: [0], agent: [2], studio: [1], admin: [10], super: [11] } as const;
+const PICKER_LIMIT = 200;
+
+const isType = (type: number) => eq(accounts.accountType, type);
+const byId = (id: number) => eq(accounts.id, id);
+
+/**
+ * Who belongs to whom (issue 4): account management, agents, studios, clients, operators and
+ * their assignments. Every read is narrowed to the caller's scope (access/scope.ts) in SQL;
+ * every assignment checks both ends against it.
+ */
+export class OrgService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly hash: (password: string) => Promise<string>,
+  ) {}
+
+  // ---- shared rules --------------------------------------------------------------------------
+
+  /** An account of the given type the caller may see; otherwise "not found", never a hint. */
+  private async visible(caller: Caller, id: number, type: number, missing: Parameters<typeof notFound>[0]): Promise<AccountRow> {
+    const row = await repo.findAccount(this.db, and(byId(id), isType(type), visibleAccounts(caller))!);
+    if (!row) throw notFound(missing);
+    return row;
+  }
+
+  /** An agent the caller may hand things to: any for staff, its own tree for a partner. */
+  private async assignableAgent(caller: Caller, agentId: number): Promise<AccountRow> {
+    return this.visible(caller, agentId, ACCOUNT_TYPE.partner, 'org.agent_not_found');
+  }
+
+  /** Taking something away from every agent is for staff and main agents, not sub-agents. */
+  private assertMayRemove(caller: Caller): void {
+    if (!isStaff(caller.role) && !(caller.role === 'partner' && caller.agentType !== 'sub')) throw forbidden();
+  }
+
+  private async summary(where: SQL): Promise<AccountSummary> {
+    const row = await repo.findSummary(this.db, where, {});
+    if (!row) throw notFound('org.account_not_found');
+    return toSummary(row);
+  }
+
+  private filters(body: {
+    keyword?: string | undefined;
+    pay_state?: AccountSummary['pay_state'] | undefined;
+    info_status?: 0 | 1 | undefined;
+    registered_from?: string | undefined;
+    registered_to?: string | undefined;
+  }): repo.AccountFilter {
+    return {
+      keyword: body.keyword || undefined,
+      payState: body.pay_state,
+      infoStatus: body.info_status,
+      registeredFrom: body.registered_from,
+      registeredTo: body.registered_to,
+    };
+  }
+
+  private async newAccount(ex: Executor, values: Omit<NewAccountRow, 'referralCode' | 'passwordHash'> & { password: string }) {
+    const { password, ...rest } = values;
+    const row = await repo.insertAccount(ex, { ...rest, passwordHash: await this.hash(password), referralCode: newReferralCode() });
+    if (!row) throw conflict('auth.email_taken');
+    if (row.accountType === ACCOUNT_TYPE.partner) {
+      await repo.updateAccount(ex, row.id, { agentNo: `AG-${String(row.id).padStart(5, '0')}` });
+    }
+    return row;
+  }
+
+  /** A main agent to hang a sub-agent under: a partner of type main, and not the agent itself. */
+  private async mainAgent(ex: Executor, id: number | null, self?: number): Promise<AccountRow> {
+    if (id === null) throw invalid({ main_agent_id: 'org.main_agent_required' });
+    const main = await repo.findAccount(ex, and(byId(id), isType(ACCOUNT_TYPE.partner))!);
+    if (!main || main.agentType !== 'main' || main.id === self) throw invalid({ main_agent_id: 'org.main_agent_invalid' });
+    return main;
+  }
+
+  // ---- accounts (super) ----------------------------------------------------------------------
+
+  async listAccounts(body: Body<'account', 'list'>) {
+    const where = repo.accountFilter({
+      ...this.filters(body),
+      accountTypes: body.role ? [...ROLE_TYPES[body.role]] : undefined,
+      status: body.status,
+    });
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {});
+    return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
+  }
+
+  getAccount(id: number): Promise<AccountSummary> {
+    return this.summary(byId(id));
+  }
+
+  async createAccount(body: Body<'account', 'add'>): Promise<AccountSummary> {
+    const accountType = ACCOUNT_TYPE[body.role];
+    const row = await this.db.transaction(async (tx) => {
+      const agentFields: Partial<NewAccountRow> = {};
+      if (body.role === 'partner') {
+        agentFields.agentType = body.main_agent_id === null ? 'main' : 'sub';
+        if (body.main_agent_id !== null) agentFields.mainAgentId = (await this.mainAgent(tx, body.main_agent_id)).id;
+      }
+      return this.newAccount(tx, {
+        email: body.email,
+        password: body.password,
+        username: body.username,
+        name: body.name,
+        accountType,
+        phone: body.phone,
+        wechat: body.wechat,
+        companyShortName: body.company_short_name,
+        saleName: body.sale_name,
+        saleEmail: body.sale_email,
+        saleUid: body.sale_uid,
+        // Staff and operators have no onboarding form to fill in.
+        infoStatus: body.role === 'client' || body.role === 'studio' ? INFO_STATUS.incomplete : INFO_STATUS.complete,
+        ...agentFields,
+      });
+    });
+    return this.summary(byId(row.id));
+  }
+
+  async editAccount(caller: Caller, body: Body<'account', 'edit'>): Promise<AccountSummary> {
+    const { id, status, password, company_short_name, company_full_name, sale_name, sale_email, sale_uid, ...fields } = body;
+    if (id === caller.id && status === 'disabled') throw rejected('org.self_change');
+    const target = await repo.findAccount(this.db, byId(id));
+    if (!target) throw notFound('org.account_not_found');
+    const patch: Partial<NewAccountRow> = { ...fields };
+    if (status !== undefined) patch.status = status;
+    if (company_short_name !== undefined) patch.companyShortName = company_short_name;
+    if (company_full_name !== undefined) patch.companyFullName = company_full_name;
+    if (sale_name !== undefined) patch.saleName = sale_name;
+    if (sale_email !== undefined) patch.saleEmail = sale_email;
+    if (sale_uid !== undefined) patch.saleUid = sale_uid;
+    if (password !== undefined) patch.passwordHash = await this.hash(password);
+
+    await this.db.transaction(async (tx) => {
+      await repo.updateAccount(tx, id, patch);
+      // Disabling or a new password ends every session of that account at once.
+      if (status === 'disabled' || password !== undefined) await this.sessions.revokeAll(tx, id);
+    });
+    return this.summary(byId(id));
+  }
+
+  // ---- agents --------------------------------------------------------------------------------
+
+  private agentScope(caller: Caller): SQL {
+    return and(isType(ACCOUNT_TYPE.partner), visibleAccounts(caller))!;
+  }
+
+  private toAgent(row: Awaited<ReturnType<typeof repo.findSummary<typeof repo.agentExtras>>> & object): AgentSummary {
+    return {
+      ...toSummary(row),
+      sub_agent_count: row.subAgentCount,
+      studio_count: row.studioCount,
+      client_count: row.clientCount,
+      subordinate_count: row.subAgentCount + row.directStudios,
+      sales_cents: row.salesCents,
+    };
+  }
+
+  async listAgents(caller: Caller, body: Body<'proxy', 'list'>) {
+    const where = and(
+      this.agentScope(caller),
+      repo.accountFilter({ ...this.filters(body), agentType: body.agent_type, mainAgentId: body.main_agent_id }),
+    );
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, repo.agentExtras);
+    return { list: rows.map((row) => this.toAgent(row)), total, page: body.page, page_size: body.page_size };
+  }
+
+  private async agent(id: number): Promise<AgentSummary> {
+    const row = await repo.findSummary(this.db, byId(id), repo.agentExtras);
+    if (!row) throw notFound('org.account_not_found');
+    return this.toAgent(row);
+  }
+
+  async countAgents(caller: Caller) {
+    const scope = visibleAccounts(caller);
+    const [agents, studios, clients] = await Promise.all([
+      repo.countByState(this.db, and(isType(ACCOUNT_TYPE.partner), scope)),
+      repo.countByState(this.db, and(isType(ACCOUNT_TYPE.studio), scope)),
+      repo.countByState(this.db, and(isType(ACCOUNT_TYPE.client), scope)),
+    ]);
+    return {
+      total: agents.total,
+      main: agents.main,
+      sub: agents.sub,
+      studios: studios.total,
+      clients: clients.total,
+      new_this_month: agents.newThisMonth,
+      sales_cents: clients.consumption,
+    };
+  }
+
+  async addAgent(caller: Caller, body: Body<'proxy', 'add'>): Promise<AgentSummary> {
+    // A main agent recruits sub-agents under itself; only staff create main agents.
+    if (caller.role === 'partner' && caller.agentType === 'sub') throw forbidden();
+    const asPartner = caller.role === 'partner';
+    const agentType = asPartner ? 'sub' : body.agent_type;
+    const row = await this.db.transaction(async (tx) => {
+      const mainAgentId = agentType === 'sub' ? (asPartner ? caller.id : (await this.mainAgent(tx, body.main_agent_id)).id) : null;
+      return this.newAccount(tx, {
+        email: body.email,
+        password: body.password,
+        username: body.username,
+        name: body.name,
+        companyShortName: body.company_short_name,
+        phone: body.phone,
+        wechat: body.wechat,
+        accountType: ACCOUNT_TYPE.partner,
+        agentType,
+        mainAgentId,
+        infoStatus: INFO_STATUS.complete,
+      });
+    });
+    return this.agent(row.id);
+  }
+
+  async switchAgent(body: Body<'proxy', 'switch'>): Promise<AgentSummary> {
+    await this.db.transaction(async (tx) => {
+      const target = await repo.findAccount(tx, and(byId(body.id), isType(ACCOUNT_TYPE.partner))!);
+      if (!target) throw notFound('org.account_not_found');
+      if (body.agent_type === 'main') {
+        await repo.updateAccount(tx, target.id, { agentType: 'main', mainAgentId: null });
+        return;
+      }
+      const main = await this.mainAgent(tx, body.main_agent_id, target.id);
+      const [subs] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(accounts)
+        .where(and(eq(accounts.mainAgentId, target.id), isType(ACCOUNT_TYPE.partner)));
+      if ((subs?.n ?? 0) > 0) throw rejected('org.agent_has_subagents');
+      await repo.updateAccount(tx, target.id, { agentType: 'sub', mainAgentId: main.id });
+    });
+    return this.agent(body.id);
+  }
+
+  // ---- studios -------------------------------------------------------------------------------
+
+  private toStudio(row: repo.SummaryRow & { clientCount: number; salesCents: number }): StudioSummary {
+    return { ...toSummary(row), client_count: row.clientCount, sales_cents: row.salesCents };
+  }
+
+  async listStudios(caller: Caller, body: Body<'studio', 'list'>) {
+    const where = and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller), repo.accountFilter({ ...this.filters(body), agentId: body.agent_id }));
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, repo.studioExtras);
+    return { list: rows.map((row) => this.toStudio(row)), total, page: body.page, page_size: body.page_size };
+  }
+
+  async countOf(caller: Caller, type: number) {
+    const counts = await repo.countByState(this.db, and(isType(type), visibleAccounts(caller)));
+    return { total: counts.total, paid: counts.paid, unpaid: counts.unpaid, expired: counts.expired, new_this_month: counts.newThisMonth };
+  }
+
+  async assignStudio(caller: Caller, body: Body<'studio', 'proxy'>): Promise<StudioSummary> {
+    const studio = await this.visible(caller, body.studio_id, ACCOUNT_TYPE.studio, 'org.studio_not_found');
+    if (body.agent_id === null) this.assertMayRemove(caller);
+    const agentId = body.agent_id === null ? null : (await this.assignableAgent(caller, body.agent_id)).id;
+    await repo.updateAccount(this.db, studio.id, { agentId });
+    const row = await repo.findSummary(this.db, byId(studio.id), repo.studioExtras);
+    return this.toStudio(row!);
+  }
+
+  async topStudios(caller: Caller, body: Body<'studio', 'top'>) {
+    const rows = await repo.topStudios(this.db, and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller))!, body.by, body.limit);
+    return { list: rows.map((row) => ({ ...row, sales_cents: Number(row.sales_cents) })) };
+  }
+
+  // ---- clients -------------------------------------------------------------------------------
+
+  private clientScope(caller: Caller): SQL {
+    return and(isType(ACCOUNT_TYPE.client), visibleAccounts(caller))!;
+  }
+
+  async listClients(caller: Caller, body: Body<'client', 'list'>) {
+    const where = and(
+      this.clientScope(caller),
+      repo.accountFilter({ ...this.filters(body), agentId: body.agent_id, studioId: body.studio_id, operatorId: body.operator_id }),
+    );
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {});
+    return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
+  }
+
+  async assignClientAgent(caller: Caller, body: Body<'client', 'proxy'>): Promise<AccountSummary> {
+    const client = await this.visible(caller, body.client_id, ACCOUNT_TYPE.client, 'org.account_not_found');
+    if (body.agent_id === null) this.assertMayRemove(caller);
+    const agentId = body.agent_id === null ? null : (await this.assignableAgent(caller, body.agent_id)).id;
+    await repo.updateAccount(this.db, client.id, { agentId });
+    return this.summary(byId(client.id));
+  }
+
+  async clientStudio(caller: Caller, clientId: number) {
+    const client = await this.visible(caller, clientId, ACCOUNT_TYPE.client, 'org.account_not_found');
+    if (client.studioId === null) return { studio: null };
+    const studio = await repo.findAccount(this.db, byId(client.studioId));
+    if (!studio) return { studio: null };
+    return { studio: { id: studio.id, name: studio.name || studio.username, company_short_name: studio.companyShortName, email: studio.email } };
+  }
+
+  async setClientStudio(caller: Caller, body: Body<'client', 'studioSet'>): Promise<AccountSummary> {
+    const client = await this.visible(caller, body.client_id, ACCOUNT_TYPE.client, 'org.account_not_found');
+    if (body.studio_id === null) this.assertMayRemove(caller);
+    const studioId = body.studio_id === null ? null : (await this.visible(caller, body.studio_id, ACCOUNT_TYPE.studio, 'org.studio_not_found')).id;
+    await repo.updateAccount(this.db, client.id, { studioId });
+    return this.summary(byId(client.id));
+  }
+
+  async assignOperator(caller: Caller, body: Body<'client', 'operator'>): Promise<AccountSummary> {
+    const client = await this.visible(caller, body.client_id, ACCOUNT_TYPE.client, 'org.account_not_found');
+    const operatorId =
+      body.operator_id === null ? null : (await this.visible(caller, body.operator_id, ACCOUNT_TYPE.operator, 'org.operator_not_found')).id;
+    await repo.updateAccount(this.db, client.id, { operatorId });
+    return this.summary(byId(client.id));
+  }
+
+  async pickClients(caller: Caller, keyword: string | undefined) {
+    const where = and(this.clientScope(caller), repo.accountFilter({ keyword: keyword || undefined }))!;
+    return { list: await repo.pickList(this.db, where, PICKER_LIMIT) };
+  }
+
+  async expiringClients(caller: Caller, body: Body<'client', 'pay'>) {
+    const where = and(this.clientScope(caller), repo.accountFilter({ expiringWithinDays: body.days }));
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {}, 'expiring');
+    return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
+  }
+
+  // ---- operators -----------------------------------------------------------------------------
+
+  async addOperator(caller: Caller, body: Body<'operator', 'add'>) {
+    const row = await this.db.transaction((tx) =>
+      this.newAccount(tx, {
+        email: body.email,
+        password: body.password,
+        username: body.nickname,
+        name: body.nickname,
+        wechat: body.wechat,
+        accountType: ACCOUNT_TYPE.operator,
+        agentId: caller.id,
+        infoStatus: INFO_STATUS.complete,
+      }),
+    );
+    return toOperator(row, 0);
+  }
+
+  async listOperators(caller: Caller, body: Body<'operator', 'list'>) {
+    const where = and(isType(ACCOUNT_TYPE.operator), visibleAccounts(caller), repo.accountFilter({ keyword: body.keyword || undefined }));
+    const { rows, total } = await repo.operatorRows(this.db, where, body.page, body.page_size);
+    return { list: rows.map((row) => toOperator(row.account, row.merchants)), total, page: body.page, page_size: body.page_size };
+  }
+
+  countReferrals(accountId: number): Promise<number> {
+    return repo.countReferrals(this.db, accountId);
+  }
+}
