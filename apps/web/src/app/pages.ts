@@ -1,0 +1,73 @@
+import type { RouteKey } from '@nearcast/contract';
+import type { Namespace } from '../lib/i18n';
+import { lazyPage, type LazyPage } from '../lib/lazy-with-retry';
+
+export interface PageEntry {
+  page: LazyPage;
+  /** Catalogue namespaces the page reads, loaded together with its chunk. */
+  namespaces: readonly Namespace[];
+}
+
+// Routes whose screens arrive in later releases share one chunk and one component.
+const upcoming: PageEntry = {
+  page: lazyPage(() => import('../features/system/pages/upcoming-page'), 'UpcomingPage'),
+  namespaces: ['common'],
+};
+
+/**
+ * One page per route of the contract's table. The Record type makes a route added to the
+ * contract a compile error here until it has a page.
+ */
+export const PAGES: Record<RouteKey, PageEntry> = {
+  home: { page: lazyPage(() => import('../features/home/pages/home-page'), 'HomePage'), namespaces: ['home'] },
+  signin: { page: lazyPage(() => import('../features/account/pages/signin-page'), 'SigninPage'), namespaces: ['auth'] },
+  dashboard: {
+    page: lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+    namespaces: ['dashboard'],
+  },
+  profile: {
+    page: lazyPage(() => import('../features/account/pages/profile-page'), 'ProfilePage'),
+    namespaces: ['profile', 'auth'],
+  },
+  privacy: {
+    page: lazyPage(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage'),
+    namespaces: ['privacy'],
+  },
+  denied: {
+    page: lazyPage(() => import('../features/system/pages/denied-page'), 'DeniedPage'),
+    namespaces: ['common'],
+  },
+  notFound: {
+    page: lazyPage(() => import('../features/system/pages/not-found-page'), 'NotFoundPage'),
+    namespaces: ['common'],
+  },
+  material: upcoming,
+  clients: upcoming,
+  learning: upcoming,
+  video: upcoming,
+  agents: upcoming,
+  finance: upcoming,
+  account: upcoming,
+  operator: upcoming,
+  content: upcoming,
+  pricing: upcoming,
+  area: upcoming,
+  zone: upcoming,
+  verification: upcoming,
+  payment: upcoming,
+  settle: upcoming,
+  partner: upcoming,
+  studio: upcoming,
+  item: upcoming,
+  settleStudio: upcoming,
+  settleClient: upcoming,
+};
+
+/** Route keys rendered without antd (and so outside the antd shell): the landing page. */
+export const ANTD_FREE: ReadonlySet<RouteKey> = new Set<RouteKey>(['home']);
+
+export const LAYOUTS = {
+  shell: lazyPage(() => import('./providers'), 'AppProviders'),
+  main: lazyPage(() => import('./layouts/main-layout'), 'MainLayout'),
+  common: lazyPage(() => import('./layouts/common-layout'), 'CommonLayout'),
+} as const;

@@ -1,0 +1,78 @@
+import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { api } from '@nearcast/contract';
+import { Button, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useForget } from '../api/forget';
+import { showServerError, validateWith } from './form-utils';
+import { SendCodeButton } from './send-code-button';
+
+interface ForgetValues {
+  email?: string;
+  code?: string;
+  password?: string;
+  confirm_password?: string;
+}
+
+export function ForgetForm({ onDone, onBack }: { onDone: (email: string) => void; onBack: () => void }) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<ForgetValues>();
+  const forget = useForget();
+
+  const onFinish = (values: ForgetValues) => {
+    const body = validateWith(
+      api.account.forget.request,
+      {
+        email: values.email ?? '',
+        code: values.code ?? '',
+        password: values.password ?? '',
+        confirm_password: values.confirm_password ?? '',
+      },
+      form,
+    );
+    if (!body) return;
+    forget.mutate(body, {
+      onSuccess: () => onDone(body.email),
+      onError: (error) => showServerError(form, error),
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="forget-form" noValidate>
+      <Form.Item name="email" label={t('fields.email')}>
+        <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="forget-email" />
+      </Form.Item>
+      <Form.Item label={t('fields.code')} required>
+        <Space.Compact block>
+          <Form.Item name="code" noStyle>
+            <Input
+              prefix={<SafetyOutlined />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('placeholders.code')}
+              data-testid="forget-code"
+            />
+          </Form.Item>
+          <SendCodeButton form={form} scene="forget" testId="forget-send-code" />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item name="password" label={t('fields.new_password')} extra={t('hints.password')}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('placeholders.new_password')} data-testid="forget-password" />
+      </Form.Item>
+      <Form.Item name="confirm_password" label={t('fields.confirm_password')}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          placeholder={t('placeholders.confirm_password')}
+          data-testid="forget-confirm-password"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={forget.isPending} data-testid="forget-submit">
+        {t('forget.submit')}
+      </Button>
+      <Button type="link" block onClick={onBack} className="signin__back" data-testid="forget-back">
+        {t('forget.back')}
+      </Button>
+    </Form>
+  );
+}

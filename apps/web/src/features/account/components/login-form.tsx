@@ -1,0 +1,75 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { api, type CurrentUser } from '@nearcast/contract';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLogin } from '../api/login';
+import { showServerError, validateWith } from './form-utils';
+
+interface LoginValues {
+  email?: string;
+  password?: string;
+  remember?: boolean;
+}
+
+export function LoginForm({
+  initialEmail,
+  onSignedIn,
+  onForgot,
+}: {
+  initialEmail?: string;
+  onSignedIn: (token: string, user: CurrentUser) => void;
+  onForgot: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<LoginValues>();
+  const login = useLogin();
+
+  const onFinish = (values: LoginValues) => {
+    const body = validateWith(
+      api.account.login.request,
+      { email: values.email ?? '', password: values.password ?? '', remember: values.remember ?? false },
+      form,
+    );
+    if (!body) return;
+    login.mutate(body, {
+      onSuccess: ({ token, user }) => onSignedIn(token, user),
+      onError: (error) => showServerError(form, error),
+    });
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      initialValues={{ email: initialEmail, remember: false }}
+      size="large"
+      data-testid="login-form"
+      noValidate
+    >
+      <Form.Item name="email" label={t('fields.email')}>
+        <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="login-email" />
+      </Form.Item>
+      <Form.Item name="password" label={t('fields.password')}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          placeholder={t('placeholders.password')}
+          data-testid="login-password"
+        />
+      </Form.Item>
+      <div className="signin__row">
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox data-testid="login-remember">{t('fields.remember')}</Checkbox>
+        </Form.Item>
+        <Button type="link" onClick={onForgot} className="signin__link" data-testid="login-forgot">
+          {t('login.forgot')}
+        </Button>
+      </div>
+      <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+        {t('login.submit')}
+      </Button>
+    </Form>
+  );
+}

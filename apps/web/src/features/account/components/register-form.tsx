@@ -1,0 +1,107 @@
+import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { api, type CurrentUser, type JoinType } from '@nearcast/contract';
+import { Alert, Button, Form, Input, Segmented, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSign } from '../api/sign';
+import { showServerError, validateWith } from './form-utils';
+import { SendCodeButton } from './send-code-button';
+
+interface RegisterValues {
+  username?: string;
+  email?: string;
+  code?: string;
+  password?: string;
+  confirm_password?: string;
+}
+
+export function RegisterForm({
+  joinType,
+  referral,
+  onSignedIn,
+}: {
+  joinType: JoinType;
+  referral: string | null;
+  onSignedIn: (token: string, user: CurrentUser) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<RegisterValues>();
+  const sign = useSign();
+  const [join, setJoin] = useState<JoinType>(joinType);
+
+  const onFinish = (values: RegisterValues) => {
+    const body = validateWith(
+      api.account.sign.request,
+      {
+        username: values.username ?? '',
+        email: values.email ?? '',
+        password: values.password ?? '',
+        confirm_password: values.confirm_password ?? '',
+        code: values.code ?? '',
+        join_type: join,
+        ...(referral ? { ref: referral } : {}),
+      },
+      form,
+    );
+    if (!body) return;
+    sign.mutate(body, {
+      onSuccess: ({ token, user }) => onSignedIn(token, user),
+      onError: (error) => showServerError(form, error),
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="register-form" noValidate>
+      <div className="signin__join">
+        <span className="signin__join-label">{t('register.join_as')}</span>
+        <Segmented<JoinType>
+          block
+          value={join}
+          onChange={setJoin}
+          options={[
+            { value: 'business', label: t('register.join_business') },
+            { value: 'studio', label: t('register.join_studio') },
+          ]}
+          data-testid="register-join-type"
+        />
+      </div>
+      {referral && <Alert type="info" showIcon className="signin__referral" title={t('register.referral', { code: referral })} />}
+      <Form.Item name="username" label={t('fields.username')}>
+        <Input prefix={<UserOutlined />} autoComplete="nickname" placeholder={t('placeholders.username')} data-testid="register-username" />
+      </Form.Item>
+      <Form.Item name="email" label={t('fields.email')}>
+        <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="register-email" />
+      </Form.Item>
+      <Form.Item label={t('fields.code')} required>
+        <Space.Compact block>
+          <Form.Item name="code" noStyle>
+            <Input
+              prefix={<SafetyOutlined />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('placeholders.code')}
+              data-testid="register-code"
+            />
+          </Form.Item>
+          <SendCodeButton form={form} scene="register" testId="register-send-code" />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item name="password" label={t('fields.password')} extra={t('hints.password')}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('placeholders.new_password')} data-testid="register-password" />
+      </Form.Item>
+      <Form.Item name="confirm_password" label={t('fields.confirm_password')}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          placeholder={t('placeholders.confirm_password')}
+          data-testid="register-confirm-password"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={sign.isPending} data-testid="register-submit">
+        {t('register.submit')}
+      </Button>
+      <p className="signin__legal">{t('register.legal')}</p>
+    </Form>
+  );
+}

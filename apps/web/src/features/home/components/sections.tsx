@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_FIGURES, HOME_LINKS } from '../links';
+import { IconChart, IconLanguages, IconPin, IconPlay, IconSpark, IconStore } from './icons';
+
+export function HowItWorks() {
+  const { t } = useTranslation('home');
+  const steps = ['pick', 'profile', 'publish', 'results'] as const;
+  return (
+    <section className="home-section" id="how" aria-labelledby="how-title">
+      <div className="home-container">
+        <header className="section-head">
+          <p className="section-head__kicker">{t('how.kicker')}</p>
+          <h2 id="how-title">{t('how.title')}</h2>
+        </header>
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step} className="steps__item">
+              <span className="steps__number">{String(index + 1).padStart(2, '0')}</span>
+              <h3>{t(`how.steps.${step}.title`)}</h3>
+              <p>{t(`how.steps.${step}.body`, { perDay: HOME_FIGURES.videosPerDay })}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export function Benefits() {
+  const { t } = useTranslation('home');
+  const benefits: Array<{ key: string; icon: ReactNode }> = [
+    { key: 'languages', icon: <IconLanguages /> },
+    { key: 'platforms', icon: <IconPlay /> },
+    { key: 'local', icon: <IconPin /> },
+    { key: 'studio', icon: <IconStore /> },
+    { key: 'results', icon: <IconChart /> },
+    { key: 'tools', icon: <IconSpark /> },
+  ];
+  return (
+    <section className="home-section" id="benefits" aria-labelledby="benefits-title">
+      <div className="home-container">
+        <header className="section-head">
+          <p className="section-head__kicker">{t('benefits.kicker')}</p>
+          <h2 id="benefits-title">{t('benefits.title')}</h2>
+        </header>
+        <div className="benefits">
+          {benefits.map((benefit) => (
+            <article key={benefit.key} className="benefit">
+              <div className="benefit__icon">{benefit.icon}</div>
+              <h3>{t(`benefits.items.${benefit.key}.title`)}</h3>
+              <p>{t(`benefits.items.${benefit.key}.body`, { km: HOME_FIGURES.radiusKm })}</p>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function Vision() {
+  const { t, i18n } = useTranslation('home');
+  const number = (value: number) => new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en-US').format(value);
+  return (
+    <section className="home-section home-section--tight" aria-labelledby="vision-title">
+      <div className="home-container">
+        <div className="vision">
+          <p className="section-head__kicker">{t('vision.kicker')}</p>
+          <h2 id="vision-title">{t('vision.title')}</h2>
+          <div className="vision__numbers">
+            <div>
+              <strong className="gradient-text">{number(HOME_FIGURES.visionStudios)}</strong>
+              <span>{t('vision.studios')}</span>
+            </div>
+            <div className="vision__arrow" aria-hidden="true">
+              →
+            </div>
+            <div>
+              <strong className="gradient-text">{number(HOME_FIGURES.visionBusinesses)}</strong>
+              <span>{t('vision.businesses')}</span>
+            </div>
+          </div>
+          <p>{t('vision.body', { places: HOME_FIGURES.placesPerCity })}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ClosingCta() {
+  const { t } = useTranslation('home');
+  return (
+    <section className="home-section home-section--tight" aria-labelledby="closing-title">
+      <div className="home-container">
+        <div className="closing">
+          <h2 id="closing-title">{t('closing.title')}</h2>
+          <p>{t('closing.body')}</p>
+          <div className="hero__actions hero__actions--center">
+            <Link to={HOME_LINKS.joinNow} className="nc-btn nc-btn--primary nc-btn--lg">
+              {t('closing.join')}
+            </Link>
+            <Link to={HOME_LINKS.shopOwner} className="nc-btn nc-btn--ghost nc-btn--lg">
+              {t('closing.shop')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function HomeFooter() {
+  const { t } = useTranslation('home');
+  return (
+    <footer className="home-footer">
+      <div className="home-container home-footer__inner">
+        <div>
+          <strong>{t('common:brand.name')}</strong>
+          <p>{t('footer.tagline')}</p>
+        </div>
+        <nav className="home-footer__links" aria-label={t('footer.label')}>
+          <Link to={HOME_LINKS.privacy}>{t('footer.privacy')}</Link>
+          <Link to={HOME_LINKS.login}>{t('nav.login')}</Link>
+          <a href="mailto:privacy@nearcast.example">{t('footer.contact')}</a>
+        </nav>
+        <p className="home-footer__copy">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Spec §2: a bottom banner telling the visitor to pick a package first, with Buy Now. */
+export function PackageBanner() {
+  const { t } = useTranslation('home');
+  return (
+    <aside className="package-banner" data-testid="package-banner" aria-label={t('banner.label')}>
+      <div className="package-banner__inner">
+        <p>
+          <strong>{t('banner.title')}</strong> <span>{t('banner.body')}</span>
+        </p>
+        <Link to={HOME_LINKS.buyNow} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="buy-now">
+          {t('banner.buy_now')}
+        </Link>
+      </div>
+    </aside>
+  );
+}

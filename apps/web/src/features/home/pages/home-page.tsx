@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Audiences } from '../components/audiences';
+import { EarningsCalculator } from '../components/earnings-calculator';
+import { FaqSection } from '../components/faq-section';
+import { Hero } from '../components/hero';
+import { HomeHeader } from '../components/home-header';
+import { Benefits, ClosingCta, HomeFooter, HowItWorks, PackageBanner, Vision } from '../components/sections';
+import '../home.css';
+
+/**
+ * The landing page (spec §1, §2 "Home"): one page for two audiences, shop owners and
+ * would-be studio owners, with the spec's figures as proof points. Phone first.
+ */
+export function HomePage() {
+  useEffect(() => {
+    // The package banner is fixed at the bottom; the cookie banner sits above it.
+    document.documentElement.style.setProperty('--nc-bottom-offset', '76px');
+    return () => {
+      document.documentElement.style.removeProperty('--nc-bottom-offset');
+    };
+  }, []);
+
+  return (
+    <div className="home">
+      <HomeHeader />
+      <main>
+        <Hero />
+        <Audiences />
+        <EarningsCalculator />
+        <HowItWorks />
+        <Benefits />
+        <Vision />
+        <FaqSection />
+        <ClosingCta />
+      </main>
+      <HomeFooter />
+      <PackageBanner />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  apiLanguageOf,
+  CODES,
+  REQUEST_TIMEOUT_MS,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '@nearcast/contract';
+import { i18n, translateMessage } from './i18n';
+import { notifyError } from './notify';
+import { clearSession, getLanguage, getToken } from './storage';
+
+/** Every call goes under this prefix; the dev server and preview proxy it to the API. */
+export const API_BASE = '/api';
+
+export type ApiErrorKind = 'envelope' | 'network' | 'timeout';
+
+/** A rejected call: the envelope's code, msg and data, or a transport failure. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly msg: string;
+  readonly data: unknown;
+  readonly kind: ApiErrorKind;
+  /** Field → message of a '400' answer (`data.fields`); empty otherwise. */
+  readonly fields: Record<string, string>;
+
+  constructor(kind: ApiErrorKind, code: string, msg: string, data: unknown = null) {
+    super(msg);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = code;
+    this.msg = msg;
+    this.data = data;
+    this.fields = fieldsOf(data);
+  }
+}
+
+function fieldsOf(data: unknown): Record<string, string> {
+  if (!data || typeof data !== 'object' || !('fields' in data)) return {};
+  const fields = (data as { fields: unknown }).fields;
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(fields as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+export interface CallOptions {
+  /** Show an error toast when the call fails (default). Forms that show errors inline pass false. */
+  toast?: boolean;
+  /**
+   * What a '403' does: by default the session is dropped and the browser goes to /signin
+   * (spec §6); the route guard passes 'reject' because it makes that decision itself.
+   */
+  forbidden?: 'signin' | 'reject';
+  signal?: AbortSignal;
+}
+
+type ForbiddenHandler = () => void;
+
+let forbiddenHandler: ForbiddenHandler = () => {
+  if (typeof window !== 'undefined') window.location.assign('/signin');
+};
+
+/** The app registers its router here so a '403' navigates inside the SPA instead of reloading. */
+export function setForbiddenHandler(handler: ForbiddenHandler): void {
+  forbiddenHandler = handler;
+}
+
+function requestFailed(): string {
+  return translateMessage('error.request_failed');
+}
+
+interface RawEnvelope {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+function isEnvelope(value: unknown): value is RawEnvelope {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    'data' in value
+  );
+}
+
+/**
+ * POSTs `body` as JSON to /api + endpoint.path and answers the envelope's `data` when the code
+ * is '200' (spec §7, §8). Types come from the contract, so a call cannot send or expect a
+ * shape the server does not have.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  body: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const { toast = true, forbidden = 'signin' } = options;
+  const fail = (error: ApiError): never => {
+    if (toast) notifyError(error.msg || requestFailed());
+    throw error;
+  };
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': apiLanguageOf(getLanguage()),
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: unknown;
+  try {
+    const response = await fetch(`${API_BASE}${endpoint.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      signal: controller.signal,
+    });
+    payload = await response.json().catch(() => null);
+    if (!isEnvelope(payload)) {
+      // Not our envelope (a proxy error page, an empty answer): report the HTTP status.
+      return fail(new ApiError('network', String(response.status), requestFailed()));
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) return fail(new ApiError('timeout', 'timeout', i18n.t('common:errors.timeout')));
+    const message = error instanceof Error && error.message ? error.message : requestFailed();
+    return fail(new ApiError('network', 'network', message));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  if (payload.code === CODES.ok) return payload.data as ResponseOf<E>;
+
+  if (payload.code === CODES.forbidden) {
+    // No valid session or not allowed: no toast, the session goes and so does the page.
+    const error = new ApiError('envelope', payload.code, payload.msg, payload.data);
+    if (forbidden === 'signin') {
+      clearSession();
+      forbiddenHandler();
+    }
+    throw error;
+  }
+
+  return fail(new ApiError('envelope', payload.code, payload.msg || requestFailed(), payload.data));
+}

@@ -1,0 +1,26 @@
+import type { CurrentUser, Role } from '@nearcast/contract';
+import { roleOf } from '@nearcast/contract';
+import { useSyncExternalStore } from 'react';
+import { getStoredUser, getToken, subscribeSession } from './storage';
+
+export interface Session {
+  token: string | null;
+  user: CurrentUser | null;
+  role: Role | null;
+}
+
+let snapshot: Session | undefined;
+
+function readSnapshot(): Session {
+  const token = getToken();
+  const user = getStoredUser();
+  if (!snapshot || snapshot.token !== token || snapshot.user !== user) {
+    snapshot = { token, user, role: user ? roleOf(user.account_type) : null };
+  }
+  return snapshot;
+}
+
+/** The stored session, re-rendering when a sign-in, a verification or a sign-out changes it. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, readSnapshot, readSnapshot);
+}
