@@ -20,13 +20,17 @@ export function visibleAccounts(caller: Pick<Caller, 'id' | 'role' | 'agentType'
     case 'admin':
       return sql`true`;
     case 'partner': {
+      // A union of index lookups rather than an OR of conditions: each branch uses its own
+      // index (id, agent_id, studio_id), so a large table is never scanned for one tree.
       const agents = agentTree(caller);
-      const studiosOfTree = sql`(select s.id from accounts s where s.account_type = ${ACCOUNT_TYPE.studio} and s.agent_id in ${agents})`;
-      return or(
-        sql`${accounts.id} in ${agents}`,
-        sql`${accounts.agentId} in ${agents}`,
-        and(eq(accounts.accountType, ACCOUNT_TYPE.client), sql`${accounts.studioId} in ${studiosOfTree}`),
-      )!;
+      return sql`${accounts.id} in (
+        select t.id from accounts t where t.id in ${agents}
+        union all
+        select t.id from accounts t where t.agent_id in ${agents}
+        union all
+        select c.id from accounts c
+         where c.account_type = ${ACCOUNT_TYPE.client} and c.studio_id in (
+           select s.id from accounts s where s.agent_id in ${agents} and s.account_type = ${ACCOUNT_TYPE.studio}))`;
     }
     case 'studio':
       return or(eq(accounts.id, caller.id), and(eq(accounts.studioId, caller.id), eq(accounts.accountType, ACCOUNT_TYPE.client)))!;

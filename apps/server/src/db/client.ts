@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -46,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
   return {
     db,

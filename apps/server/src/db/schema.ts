@@ -20,6 +20,15 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
+type SearchColumns = Record<'email' | 'name' | 'username' | 'companyShortName' | 'phone', AnyPgColumn>;
+
+/**
+ * The text an account is searched by. The trigram index below and the list queries both build
+ * it here, so the query's expression is the index's and the index is used.
+ */
+export const accountSearchText = (t: SearchColumns) =>
+  sql`(${t.email} || ' ' || ${t.name} || ' ' || ${t.username} || ' ' || ${t.companyShortName} || ' ' || ${t.phone})`;
+
 /** Text fields of a profile are never null: '' means "not given", which keeps the API simple. */
 const blank = () => text().notNull().default('');
 
@@ -40,6 +49,7 @@ export const areas = pgTable(
   (t) => [
     uniqueIndex('areas_parent_type_name_uq').on(t.parentId, t.type, t.name),
     index('areas_type_name_idx').on(t.type, t.name),
+    index('areas_name_search_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -128,9 +138,14 @@ export const accounts = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('accounts_type_created_idx').on(t.accountType, t.createdAt.desc()),
-    index('accounts_agent_idx').on(t.agentId),
-    index('accounts_studio_idx').on(t.studioId),
+    // Newest-first lists, overall and per role, with the id as tie-breaker (org/repository.ts),
+    // read backwards: ORDER BY created_at DESC, id DESC.
+    index('accounts_created_idx').on(t.createdAt, t.id),
+    index('accounts_type_created_idx').on(t.accountType, t.createdAt, t.id),
+    // Keyword search over the text a person is found by, matched with ILIKE '%…%'.
+    index('accounts_search_idx').using('gin', sql`${accountSearchText(t)} gin_trgm_ops`),
+    index('accounts_agent_idx').on(t.agentId, t.accountType),
+    index('accounts_studio_idx').on(t.studioId, t.accountType),
     index('accounts_operator_idx').on(t.operatorId),
     index('accounts_main_agent_idx').on(t.mainAgentId),
     index('accounts_state_idx').on(t.stateId),

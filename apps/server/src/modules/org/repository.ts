@@ -1,8 +1,8 @@
 import { ACCOUNT_TYPE, type PayState } from '@nearcast/contract';
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { selectRows, type Executor } from '../../db/client.js';
-import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 import { escapeLike } from '../area/repository.js';
 
 /** The SQL of people and their assignments. Every query takes its scope as a condition. */
@@ -53,15 +53,7 @@ export function accountFilter(filter: AccountFilter): SQL | undefined {
   const like = filter.keyword ? `%${escapeLike(filter.keyword)}%` : null;
   return and(
     filter.accountTypes ? sql`${accounts.accountType} in ${filter.accountTypes}` : undefined,
-    like
-      ? or(
-          ilike(accounts.email, like),
-          ilike(accounts.name, like),
-          ilike(accounts.username, like),
-          ilike(accounts.companyShortName, like),
-          ilike(accounts.phone, like),
-        )
-      : undefined,
+    like ? sql`${accountSearchText(accounts)} ilike ${like}` : undefined,
     filter.payState ? eq(accounts.payStatus, PAY_STATUS_OF[filter.payState]) : undefined,
     filter.infoStatus !== undefined ? eq(accounts.infoStatus, filter.infoStatus) : undefined,
     filter.status ? eq(accounts.status, filter.status) : undefined,
@@ -141,20 +133,59 @@ export async function insertAccount(ex: Executor, values: NewAccountRow): Promis
 // Correlated subqueries name the outer row as "accounts"."id" in full: drizzle leaves table
 // names off in single-table selects, and the inner queries use their own aliases.
 
-/** The agents whose trees an agent row stands for: itself and, for a main agent, its sub-agents. */
-const TREE_OF_ROW = sql.raw(
-  `(select t.id from accounts t where t.id = "accounts"."id" or (t.main_agent_id = "accounts"."id" and t.account_type = ${ACCOUNT_TYPE.partner}))`,
-);
-const CLIENTS_OF_TREE = (tree: SQL) =>
-  sql`from accounts c where c.account_type = ${ACCOUNT_TYPE.client} and (c.agent_id in ${tree} or c.studio_id in (select s.id from accounts s where s.account_type = ${ACCOUNT_TYPE.studio} and s.agent_id in ${tree}))`;
+export interface AgentStats {
+  subAgents: number;
+  studios: number;
+  directStudios: number;
+  clients: number;
+  salesCents: number;
+}
 
-export const agentExtras = {
-  subAgentCount: sql<number>`(select count(*)::int from accounts x where x.main_agent_id = "accounts"."id" and x.account_type = ${ACCOUNT_TYPE.partner})`.as('sub_agent_count'),
-  studioCount: sql<number>`(select count(*)::int from accounts x where x.agent_id in ${TREE_OF_ROW} and x.account_type = ${ACCOUNT_TYPE.studio})`.as('studio_count'),
-  clientCount: sql<number>`(select count(*)::int ${CLIENTS_OF_TREE(TREE_OF_ROW)})`.as('client_count'),
-  directStudios: sql<number>`(select count(*)::int from accounts x where x.agent_id = "accounts"."id" and x.account_type = ${ACCOUNT_TYPE.studio})`.as('direct_studios'),
-  salesCents: sql<number>`(select coalesce(sum(c.consumption_cents), 0)::bigint ${CLIENTS_OF_TREE(TREE_OF_ROW)})`.mapWith(Number).as('sales_cents'),
-};
+/**
+ * Tree totals for a page of agents in one query: each agent with its sub-agents, their studios,
+ * and the clients assigned to any of those agents or studios. Every step is an index lookup.
+ */
+export async function agentStats(ex: Executor, agentIds: number[]): Promise<Map<number, AgentStats>> {
+  if (agentIds.length === 0) return new Map();
+  const ids = sql.join(
+    agentIds.map((agentId) => sql`${agentId}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{ id: number; sub_agents: number; studios: number; direct_studios: number; clients: number; sales: string }>(
+    ex,
+    sql`
+      with page as (select unnest(array[${ids}]::int[]) as root),
+      tree as (
+        select root, root as member from page
+        union all
+        select p.root, a.id from page p join accounts a on a.main_agent_id = p.root and a.account_type = ${ACCOUNT_TYPE.partner}
+      ),
+      studios as (
+        select t.root, s.id, s.agent_id = t.root as direct
+          from tree t join accounts s on s.agent_id = t.member and s.account_type = ${ACCOUNT_TYPE.studio}
+      ),
+      clients as (
+        select t.root, c.id, c.consumption_cents
+          from tree t join accounts c on c.agent_id = t.member and c.account_type = ${ACCOUNT_TYPE.client}
+        union
+        select st.root, c.id, c.consumption_cents
+          from studios st join accounts c on c.studio_id = st.id and c.account_type = ${ACCOUNT_TYPE.client}
+      )
+      select p.root as id,
+             (select count(*) from tree t where t.root = p.root and t.member <> p.root)::int as sub_agents,
+             (select count(*) from studios s where s.root = p.root)::int as studios,
+             (select count(*) from studios s where s.root = p.root and s.direct)::int as direct_studios,
+             (select count(*) from clients c where c.root = p.root)::int as clients,
+             (select coalesce(sum(c.consumption_cents), 0) from clients c where c.root = p.root)::bigint as sales
+        from page p`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { subAgents: row.sub_agents, studios: row.studios, directStudios: row.direct_studios, clients: row.clients, salesCents: Number(row.sales) },
+    ]),
+  );
+}
 
 export const studioExtras = {
   clientCount: sql<number>`(select count(*)::int from accounts c where c.studio_id = "accounts"."id" and c.account_type = ${ACCOUNT_TYPE.client})`.as('client_count'),
@@ -183,17 +214,20 @@ export async function countByState(ex: Executor, where: SQL | undefined) {
 
 /** The studios with the most clients or sales among those a condition selects. */
 export async function topStudios(ex: Executor, where: SQL, by: 'clients' | 'sales', limit: number) {
-  return selectRows<{ id: number; name: string; company_short_name: string; client_count: number; sales_cents: string }>(
+  const rows = await selectRows<{ id: number; name: string; company_short_name: string; client_count: number; sales_cents: string }>(
     ex,
     sql`
       select s.id, coalesce(nullif(s.name, ''), s.username) as name, s.company_short_name,
-             count(c.id)::int as client_count, coalesce(sum(c.consumption_cents), 0)::bigint as sales_cents
-        from (select * from accounts where ${where}) s
-        left join accounts c on c.studio_id = s.id and c.account_type = ${ACCOUNT_TYPE.client}
-       group by s.id, s.name, s.username, s.company_short_name
-       order by ${by === 'sales' ? sql`sales_cents` : sql`client_count`} desc, s.id asc
+             x.client_count, x.sales_cents
+        from (select id, name, username, company_short_name from accounts where ${where}) s
+        cross join lateral (
+          select count(*)::int as client_count, coalesce(sum(c.consumption_cents), 0)::bigint as sales_cents
+            from accounts c where c.studio_id = s.id and c.account_type = ${ACCOUNT_TYPE.client}
+        ) x
+       order by ${by === 'sales' ? sql`x.sales_cents` : sql`x.client_count`} desc, s.id asc
        limit ${limit}`,
   );
+  return rows.map((row) => ({ ...row, sales_cents: Number(row.sales_cents) }));
 }
 
 export async function pickList(ex: Executor, where: SQL, limit: number) {

@@ -172,15 +172,22 @@ export class OrgService {
     return and(isType(ACCOUNT_TYPE.partner), visibleAccounts(caller))!;
   }
 
-  private toAgent(row: Awaited<ReturnType<typeof repo.findSummary<typeof repo.agentExtras>>> & object): AgentSummary {
-    return {
-      ...toSummary(row),
-      sub_agent_count: row.subAgentCount,
-      studio_count: row.studioCount,
-      client_count: row.clientCount,
-      subordinate_count: row.subAgentCount + row.directStudios,
-      sales_cents: row.salesCents,
-    };
+  private async withStats(rows: repo.SummaryRow[]): Promise<AgentSummary[]> {
+    const stats = await repo.agentStats(
+      this.db,
+      rows.map((row) => row.account.id),
+    );
+    return rows.map((row) => {
+      const s = stats.get(row.account.id) ?? { subAgents: 0, studios: 0, directStudios: 0, clients: 0, salesCents: 0 };
+      return {
+        ...toSummary(row),
+        sub_agent_count: s.subAgents,
+        studio_count: s.studios,
+        client_count: s.clients,
+        subordinate_count: s.subAgents + s.directStudios,
+        sales_cents: s.salesCents,
+      };
+    });
   }
 
   async listAgents(caller: Caller, body: Body<'proxy', 'list'>) {
@@ -188,14 +195,15 @@ export class OrgService {
       this.agentScope(caller),
       repo.accountFilter({ ...this.filters(body), agentType: body.agent_type, mainAgentId: body.main_agent_id }),
     );
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, repo.agentExtras);
-    return { list: rows.map((row) => this.toAgent(row)), total, page: body.page, page_size: body.page_size };
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {});
+    return { list: await this.withStats(rows), total, page: body.page, page_size: body.page_size };
   }
 
   private async agent(id: number): Promise<AgentSummary> {
-    const row = await repo.findSummary(this.db, byId(id), repo.agentExtras);
+    const row = await repo.findSummary(this.db, byId(id), {});
     if (!row) throw notFound('org.account_not_found');
-    return this.toAgent(row);
+    const [agent] = await this.withStats([row]);
+    return agent!;
   }
 
   async countAgents(caller: Caller) {
@@ -286,8 +294,7 @@ export class OrgService {
   }
 
   async topStudios(caller: Caller, body: Body<'studio', 'top'>) {
-    const rows = await repo.topStudios(this.db, and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller))!, body.by, body.limit);
-    return { list: rows.map((row) => ({ ...row, sales_cents: Number(row.sales_cents) })) };
+    return { list: await repo.topStudios(this.db, and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller))!, body.by, body.limit) };
   }
 
   // ---- clients -------------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+import { ACCOUNT_TYPE } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.js';
+import { openDatabase, selectRows } from '../db/client.js';
+import { DEMO_PASSWORD } from '../demo/seed.js';
+import { hashPassword } from '../modules/account/crypto.js';
+import { loadReferenceAreas } from '../modules/area/reference-data.js';
+
+/**
+ * Fills a database with the spec's vision (issue 4 "Scale"): 1,000 agents (a quarter of them
+ * sub-agents), 10,000 studios, 100,000 clients, 2,000 operators, with assignments and real
+ * cities. Every account's password is the demo password; the benchmark signs in as
+ * scale-super@, scale-agent-1@ (a main agent) and scale-studio-1@.
+ *
+ *   DATABASE_URL=postgres://…/nearcast_scale npm run seed:scale
+ */
+const AGENTS = 1_000;
+const MAIN_AGENTS = 750;
+const STUDIOS = 10_000;
+const CLIENTS = 100_000;
+const OPERATORS = 2_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) throw new Error('Set DATABASE_URL to the PostgreSQL database to fill (it should be empty).');
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  const started = Date.now();
+  try {
+    await database.migrate();
+    await loadReferenceAreas(database.db);
+    const db = database.db;
+    const [{ n: existing } = { n: 0 }] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from accounts where email like 'scale-%'`);
+    if (existing > 0) {
+      console.log(`Already seeded (${existing} scale accounts); nothing to do.`);
+      return;
+    }
+    const hash = await hashPassword(DEMO_PASSWORD, config.SCRYPT_LOG_N);
+
+    await db.transaction(async (tx) => {
+      // Real cities, with their state, to place everyone in.
+      await tx.execute(sql`
+        create temporary table scale_cities on commit drop as
+        select row_number() over (order by random()) as n, c.id as city_id, c.name as city, s.id as state_id, s.name as state
+          from areas c join areas s on s.id = c.parent_id
+         where c.type = 'city' limit 2000`);
+      const cityPick = (seed: string) => sql.raw(`(select sc from scale_cities sc where sc.n = 1 + (${seed}) % 2000)`);
+
+      await tx.execute(sql`
+        insert into accounts (email, password_hash, username, name, account_type, info_status, referral_code, company_short_name, created_at)
+        values ('scale-super@example.com', ${hash}, 'scale-super', 'Scale Super', ${ACCOUNT_TYPE.super}, 1, 'SCALESUP', '', now())`);
+
+      await tx.execute(sql`
+        insert into accounts (email, password_hash, username, name, account_type, agent_type, agent_no, info_status, pay_status,
+                              referral_code, company_short_name, city, state, city_id, state_id, created_at)
+        select 'scale-agent-' || i || '@example.com', ${hash}, 'agent' || i, 'Agent ' || i, ${ACCOUNT_TYPE.partner}, 'main',
+               'SA-' || lpad(i::text, 5, '0'), 1, 1, 'SAG' || lpad(i::text, 6, '0'), 'Agency ' || i,
+               (${cityPick('i * 7')}).city, (${cityPick('i * 7')}).state, (${cityPick('i * 7')}).city_id, (${cityPick('i * 7')}).state_id,
+               now() - (i % 365) * interval '1 day'
+          from generate_series(1, ${AGENTS}) as i`);
+      // Agents past the first 750 become sub-agents of a main agent.
+      await tx.execute(sql`
+        update accounts a set agent_type = 'sub',
+               main_agent_id = (select m.id from accounts m where m.email = 'scale-agent-' || (1 + (split_part(split_part(a.email, '-', 3), '@', 1)::int % ${MAIN_AGENTS})) || '@example.com')
+         where a.email like 'scale-agent-%' and split_part(split_part(a.email, '-', 3), '@', 1)::int > ${MAIN_AGENTS}`);
+
+      await tx.execute(sql`
+        create temporary table scale_agents on commit drop as
+        select row_number() over (order by id) as n, id from accounts where email like 'scale-agent-%'`);
+      await tx.execute(sql`
+        insert into accounts (email, password_hash, username, name, account_type, agent_id, info_status, pay_status, expire_at,
+                              referral_code, company_short_name, city, state, city_id, state_id, order_count, consumption_cents, created_at)
+        select 'scale-studio-' || i || '@example.com', ${hash}, 'studio' || i, 'Studio ' || i, ${ACCOUNT_TYPE.studio},
+               (select id from scale_agents where n = 1 + (i - 1) % ${AGENTS}),
+               case when i % 10 = 0 then 0 else 1 end, case when i % 10 = 0 then 0 else 1 end,
+               case when i % 10 = 0 then null else now() + (i % 60) * interval '1 day' end,
+               'SST' || lpad(i::text, 7, '0'), 'AI Studio ' || i,
+               (${cityPick('i * 13')}).city, (${cityPick('i * 13')}).state, (${cityPick('i * 13')}).city_id, (${cityPick('i * 13')}).state_id,
+               1, 100000, now() - (i % 365) * interval '1 day'
+          from generate_series(1, ${STUDIOS}) as i`);
+
+      await tx.execute(sql`
+        insert into accounts (email, password_hash, username, name, account_type, agent_id, info_status, referral_code, wechat, created_at)
+        select 'scale-operator-' || i || '@example.com', ${hash}, 'operator' || i, 'Operator ' || i, ${ACCOUNT_TYPE.operator},
+               (select id from scale_agents where n = 1 + (i - 1) % ${AGENTS}), 1, 'SOP' || lpad(i::text, 7, '0'), 'op_wechat_' || i,
+               now() - (i % 365) * interval '1 day'
+          from generate_series(1, ${OPERATORS}) as i`);
+
+      await tx.execute(sql`
+        create temporary table scale_studios on commit drop as
+        select row_number() over (order by id) as n, id, agent_id from accounts where email like 'scale-studio-%'`);
+      await tx.execute(sql`
+        create temporary table scale_operators on commit drop as
+        select row_number() over (order by id) as n, id from accounts where email like 'scale-operator-%'`);
+      // Each studio gets ten merchants; their agent is the studio's, and two in three have an operator.
+      await tx.execute(sql`
+        insert into accounts (email, password_hash, username, name, account_type, studio_id, agent_id, operator_id, info_status, pay_status,
+                              expire_at, referral_code, company_short_name, phone, wechat, city, state, city_id, state_id,
+                              order_count, consumption_cents, created_at)
+        select 'scale-client-' || i || '@example.com', ${hash}, 'client' || i, 'Merchant ' || i, ${ACCOUNT_TYPE.client},
+               st.id, st.agent_id,
+               case when i % 3 = 0 then null else (select id from scale_operators where n = 1 + (i - 1) % ${OPERATORS}) end,
+               case when i % 7 = 0 then 0 else 1 end,
+               case when i % 11 = 0 then 0 when i % 13 = 0 then 2 else 1 end,
+               case when i % 11 = 0 then null else now() + ((i % 90) - 10) * interval '1 day' end,
+               'SCL' || lpad(i::text, 7, '0'), 'Shop ' || i, (2000000000 + i)::text, 'shop_wechat_' || i,
+               (${cityPick('i * 31')}).city, (${cityPick('i * 31')}).state, (${cityPick('i * 31')}).city_id, (${cityPick('i * 31')}).state_id,
+               1 + i % 5, (1 + i % 5) * 100000, now() - (i % 730) * interval '1 day'
+          from generate_series(1, ${CLIENTS}) as i
+          join scale_studios st on st.n = 1 + (i - 1) % ${STUDIOS}`);
+    });
+    await database.db.execute(sql`analyze accounts`);
+    const counts = await selectRows<{ account_type: number; n: number }>(
+      database.db,
+      sql`select account_type, count(*)::int as n from accounts where email like 'scale-%' group by 1 order by 1`,
+    );
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, Object.fromEntries(counts.map((c) => [c.account_type, c.n])));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
