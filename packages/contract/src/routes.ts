@@ -39,6 +39,8 @@ export const ROUTES = [
   { key: 'pricing', path: '/pricing', roles: ['super'], layout: 'main', nav: true },
   { key: 'area', path: '/area', roles: ['super', 'admin'], layout: 'main', nav: true },
   { key: 'zone', path: '/zone', roles: ['super', 'admin'], layout: 'main', nav: true },
+  // Ours (issue 4, "path ours"): the promotion link and QR code tool.
+  { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
   // Signed-in pages outside the navigation.
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
   { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },

@@ -53,6 +53,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   pricing: upcoming,
   area: upcoming,
   zone: upcoming,
+  promotion: upcoming,
   verification: upcoming,
   payment: upcoming,
   settle: upcoming,

@@ -12,6 +12,7 @@ import {
   PlaySquareOutlined,
   ShopOutlined,
   TagsOutlined,
+  QrcodeOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { RouteKey } from '@nearcast/contract';
@@ -20,6 +21,7 @@ import type { ReactNode } from 'react';
 /** Icons of the side navigation, by route key; routes outside the navigation have none. */
 export const NAV_ICONS: Partial<Record<RouteKey, ReactNode>> = {
   dashboard: <DashboardOutlined />,
+  promotion: <QrcodeOutlined />,
   material: <FolderOpenOutlined />,
   clients: <ShopOutlined />,
   learning: <BookOutlined />,
