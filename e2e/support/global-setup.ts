@@ -76,8 +76,10 @@ async function waitForReady(baseUrl: string, server: ChildProcess, output: strin
 }
 
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  // E2E_WEB_DIST lets a run use its own build (say, one built with --outDir elsewhere).
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} has no build: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearcast-e2e-'));
   const mailboxFile = path.join(workDir, 'mailbox.jsonl');
@@ -96,6 +98,7 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: path.join(workDir, 'data'),
+    WEB_DIST: webDist,
     SMTP_URL: mailbox.url,
     LOG_LEVEL: 'warn',
     // Many sign-ins from one address in a few minutes: the journeys test pages, not limits.
