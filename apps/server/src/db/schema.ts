@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -151,11 +152,32 @@ export const accounts = pgTable(
     index('accounts_state_idx').on(t.stateId),
     index('accounts_city_idx').on(t.cityId),
     index('accounts_county_idx').on(t.countyId),
-    index('accounts_expire_idx').on(t.accountType, t.expireAt),
+    index('accounts_expire_idx').on(t.accountType, t.payStatus, t.expireAt),
+    index('accounts_pay_created_idx').on(t.accountType, t.payStatus, t.createdAt, t.id),
     check('accounts_pay_status_chk', sql`${t.payStatus} in (0, 1, 2)`),
     check('accounts_info_status_chk', sql`${t.infoStatus} in (0, 1)`),
     check('accounts_consumption_chk', sql`${t.consumptionCents} >= 0`),
   ],
+);
+
+/**
+ * Pre-aggregated account counts (design.md "Scale path": dashboards read pre-aggregated rows).
+ * A trigger on `accounts` keeps it exact in the same transaction as every insert, update and
+ * delete (migration 0005), so platform-wide totals never scan 100,000 rows.
+ */
+export const accountRollups = pgTable(
+  'account_rollups',
+  {
+    accountType: smallint().notNull(),
+    payStatus: smallint().notNull(),
+    /** '' for everyone but partners. */
+    agentType: text().notNull(),
+    /** First day (UTC) of the month the accounts registered in. */
+    month: date({ mode: 'string' }).notNull(),
+    accounts: integer().notNull(),
+    consumptionCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountType, t.payStatus, t.agentType, t.month] })],
 );
 
 /** Sign-in sessions: only the SHA-256 of the bearer token is stored (design.md). */

@@ -246,3 +246,33 @@ describe('promotion links', () => {
     expect(link.data.join_type).toBe('studio');
   });
 });
+
+describe('pre-aggregated totals', () => {
+  const direct = async (type: number) =>
+    (
+      await t.query<{ total: number; paid: number; unpaid: number; expired: number }>(sql`
+        select count(*)::int as total, (count(*) filter (where pay_status = 1))::int as paid,
+               (count(*) filter (where pay_status = 0))::int as unpaid, (count(*) filter (where pay_status = 2))::int as expired
+          from accounts where account_type = ${type}`)
+    )[0]!;
+
+  it('stay exact through inserts, updates and deletes', async () => {
+    await t.query(sql`update accounts set pay_status = 2 where email = 'client@example.com'`);
+    await t.query(sql`update accounts set pay_status = 1, consumption_cents = consumption_cents + 5000 where email = 'newclient@example.com'`);
+    await t.query(sql`delete from accounts where email = 'vialink@example.com'`);
+    for (const [type, path] of [[0, '/v1/client/count'], [1, '/v1/studio/count']] as const) {
+      const fromRollups = await t.call<Record<string, number>>(path, {}, { token: superToken });
+      expect(fromRollups.data).toMatchObject(await direct(type));
+    }
+    const agents = await t.call<Record<string, number>>('/v1/proxy/count', {}, { token: superToken });
+    const partners = await t.query<{ main: number; sub: number }>(sql`
+      select (count(*) filter (where agent_type = 'main'))::int as main, (count(*) filter (where agent_type = 'sub'))::int as sub
+        from accounts where account_type = 2`);
+    expect(agents.data).toMatchObject(partners[0]!);
+    const sales = await t.query<{ cents: number }>(sql`select sum(consumption_cents)::int as cents from accounts where account_type = 0`);
+    expect(agents.data.sales_cents).toBe(sales[0]!.cents);
+    const list = await t.call<Page>('/v1/account/list', { role: 'client', pay_state: 'expired' }, { token: superToken });
+    expect(list.data.total).toBe((await direct(0)).expired);
+    expect(list.data.list.map((row) => row.email)).toContain('client@example.com');
+  });
+});

@@ -1,8 +1,8 @@
 import { ACCOUNT_TYPE, type PayState } from '@nearcast/contract';
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { selectRows, type Executor } from '../../db/client.js';
-import { accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { accountRollups, accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 import { escapeLike } from '../area/repository.js';
 
 /** The SQL of people and their assignments. Every query takes its scope as a condition. */
@@ -94,17 +94,17 @@ export async function listSummaries<E extends Extras>(
   page: number,
   pageSize: number,
   extras: E,
-  order: 'newest' | 'expiring' = 'newest',
+  options: { order?: 'newest' | 'expiring'; knownTotal?: number | undefined } = {},
 ) {
-  const orderBy = order === 'expiring' ? [asc(accounts.expireAt), asc(accounts.id)] : [desc(accounts.createdAt), desc(accounts.id)];
-  const [rows, [total]] = await Promise.all([
+  const orderBy = options.order === 'expiring' ? [asc(accounts.expireAt), asc(accounts.id)] : [desc(accounts.createdAt), desc(accounts.id)];
+  const [rows, total] = await Promise.all([
     summaryQuery(ex, where, extras)
       .orderBy(...orderBy)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ex.select({ n: count() }).from(accounts).where(where),
+    options.knownTotal ?? ex.select({ n: count() }).from(accounts).where(where).then(([row]) => row?.n ?? 0),
   ]);
-  return { rows: rows as unknown as (SummaryRow & { [K in keyof E]: E[K]['_']['type'] })[], total: total?.n ?? 0 };
+  return { rows: rows as unknown as (SummaryRow & { [K in keyof E]: E[K]['_']['type'] })[], total };
 }
 
 export async function findSummary<E extends Extras>(ex: Executor, where: SQL, extras: E) {
@@ -193,6 +193,28 @@ export const studioExtras = {
     .mapWith(Number)
     .as('sales_cents'),
 };
+
+export type StateCounts = Awaited<ReturnType<typeof countByState>>;
+
+/** The same totals as `countByState`, for every account of some types, from the rollups. */
+export async function rollupCounts(ex: Executor, accountTypes: number[] | null, payStatus?: number): Promise<StateCounts> {
+  const [row] = await ex
+    .select({
+      total: sql<number>`coalesce(sum(${accountRollups.accounts}), 0)`.mapWith(Number),
+      paid: sql<number>`coalesce(sum(${accountRollups.accounts}) filter (where ${accountRollups.payStatus} = 1), 0)`.mapWith(Number),
+      unpaid: sql<number>`coalesce(sum(${accountRollups.accounts}) filter (where ${accountRollups.payStatus} = 0), 0)`.mapWith(Number),
+      expired: sql<number>`coalesce(sum(${accountRollups.accounts}) filter (where ${accountRollups.payStatus} = 2), 0)`.mapWith(Number),
+      newThisMonth: sql<number>`coalesce(sum(${accountRollups.accounts}) filter (where ${accountRollups.month} = date_trunc('month', now() at time zone 'UTC')::date), 0)`.mapWith(Number),
+      main: sql<number>`coalesce(sum(${accountRollups.accounts}) filter (where ${accountRollups.agentType} = 'main'), 0)`.mapWith(Number),
+      sub: sql<number>`coalesce(sum(${accountRollups.accounts}) filter (where ${accountRollups.agentType} = 'sub'), 0)`.mapWith(Number),
+      consumption: sql<number>`coalesce(sum(${accountRollups.consumptionCents}), 0)`.mapWith(Number),
+    })
+    .from(accountRollups)
+    .where(and(accountTypes ? inArray(accountRollups.accountType, accountTypes) : undefined, payStatus === undefined ? undefined : eq(accountRollups.payStatus, payStatus)));
+  return row!;
+}
+
+export const PAY_STATUS_BY_STATE = PAY_STATUS_OF;
 
 /** Totals by payment state and new this month, over the accounts a condition selects. */
 export async function countByState(ex: Executor, where: SQL | undefined) {

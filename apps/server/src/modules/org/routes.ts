@@ -10,7 +10,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   const { org } = app.services;
 
   // Accounts: super only (spec §6 "Super alone manages accounts").
-  route(app, api.account.list, ['super'], (_caller, { body }) => org.listAccounts(body));
+  route(app, api.account.list, ['super'], (caller, { body }) => org.listAccounts(caller, body));
   route(app, api.account.get, ['super'], (_caller, { body }) => org.getAccount(body.id));
   route(app, api.account.add, ['super'], (_caller, { body }) => org.createAccount(body));
   route(app, api.account.edit, ['super'], (caller, { body }) => org.editAccount(caller, body));

@@ -60,6 +60,25 @@ export class OrgService {
     if (!isStaff(caller.role) && !(caller.role === 'partner' && caller.agentType !== 'sub')) throw forbidden();
   }
 
+  /**
+   * Staff see everyone, so a total filtered by nothing but role and payment state is already in
+   * the rollups; anything narrower is counted in SQL.
+   */
+  private async knownTotal(caller: Caller, filter: repo.AccountFilter): Promise<number | undefined> {
+    if (!isStaff(caller.role)) return undefined;
+    const simple = Object.entries(filter).every(([key, value]) => value === undefined || key === 'accountTypes' || key === 'payState');
+    if (!simple) return undefined;
+    const payStatus = filter.payState ? repo.PAY_STATUS_BY_STATE[filter.payState] : undefined;
+    return (await repo.rollupCounts(this.db, filter.accountTypes ?? null, payStatus)).total;
+  }
+
+  /** Totals by state: from the rollups for staff, counted within the scope for everyone else. */
+  private stateCounts(caller: Caller, type: number): Promise<repo.StateCounts> {
+    return isStaff(caller.role)
+      ? repo.rollupCounts(this.db, [type])
+      : repo.countByState(this.db, and(isType(type), visibleAccounts(caller)));
+  }
+
   private async summary(where: SQL): Promise<AccountSummary> {
     const row = await repo.findSummary(this.db, where, {});
     if (!row) throw notFound('org.account_not_found');
@@ -102,13 +121,14 @@ export class OrgService {
 
   // ---- accounts (super) ----------------------------------------------------------------------
 
-  async listAccounts(body: Body<'account', 'list'>) {
-    const where = repo.accountFilter({
+  async listAccounts(caller: Caller, body: Body<'account', 'list'>) {
+    const filter: repo.AccountFilter = {
       ...this.filters(body),
       accountTypes: body.role ? [...ROLE_TYPES[body.role]] : undefined,
       status: body.status,
-    });
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {});
+    };
+    const knownTotal = await this.knownTotal(caller, filter);
+    const { rows, total } = await repo.listSummaries(this.db, repo.accountFilter(filter), body.page, body.page_size, {}, { knownTotal });
     return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
   }
 
@@ -207,11 +227,10 @@ export class OrgService {
   }
 
   async countAgents(caller: Caller) {
-    const scope = visibleAccounts(caller);
     const [agents, studios, clients] = await Promise.all([
-      repo.countByState(this.db, and(isType(ACCOUNT_TYPE.partner), scope)),
-      repo.countByState(this.db, and(isType(ACCOUNT_TYPE.studio), scope)),
-      repo.countByState(this.db, and(isType(ACCOUNT_TYPE.client), scope)),
+      this.stateCounts(caller, ACCOUNT_TYPE.partner),
+      this.stateCounts(caller, ACCOUNT_TYPE.studio),
+      this.stateCounts(caller, ACCOUNT_TYPE.client),
     ]);
     return {
       total: agents.total,
@@ -274,13 +293,15 @@ export class OrgService {
   }
 
   async listStudios(caller: Caller, body: Body<'studio', 'list'>) {
-    const where = and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller), repo.accountFilter({ ...this.filters(body), agentId: body.agent_id }));
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, repo.studioExtras);
+    const filter: repo.AccountFilter = { ...this.filters(body), agentId: body.agent_id };
+    const where = and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller), repo.accountFilter(filter));
+    const knownTotal = await this.knownTotal(caller, { ...filter, accountTypes: [ACCOUNT_TYPE.studio] });
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, repo.studioExtras, { knownTotal });
     return { list: rows.map((row) => this.toStudio(row)), total, page: body.page, page_size: body.page_size };
   }
 
   async countOf(caller: Caller, type: number) {
-    const counts = await repo.countByState(this.db, and(isType(type), visibleAccounts(caller)));
+    const counts = await this.stateCounts(caller, type);
     return { total: counts.total, paid: counts.paid, unpaid: counts.unpaid, expired: counts.expired, new_this_month: counts.newThisMonth };
   }
 
@@ -304,11 +325,10 @@ export class OrgService {
   }
 
   async listClients(caller: Caller, body: Body<'client', 'list'>) {
-    const where = and(
-      this.clientScope(caller),
-      repo.accountFilter({ ...this.filters(body), agentId: body.agent_id, studioId: body.studio_id, operatorId: body.operator_id }),
-    );
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {});
+    const filter: repo.AccountFilter = { ...this.filters(body), agentId: body.agent_id, studioId: body.studio_id, operatorId: body.operator_id };
+    const where = and(this.clientScope(caller), repo.accountFilter(filter));
+    const knownTotal = await this.knownTotal(caller, { ...filter, accountTypes: [ACCOUNT_TYPE.client] });
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {}, { knownTotal });
     return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
   }
 
@@ -351,7 +371,7 @@ export class OrgService {
 
   async expiringClients(caller: Caller, body: Body<'client', 'pay'>) {
     const where = and(this.clientScope(caller), repo.accountFilter({ expiringWithinDays: body.days }));
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {}, 'expiring');
+    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {}, { order: 'expiring' });
     return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
   }
 
