@@ -7,6 +7,9 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/area/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { paymentRoutes } from './modules/payment/routes.js';
+import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
@@ -84,6 +87,9 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(areaRoutes);
   await app.register(orgRoutes);
   await app.register(promotionRoutes);
+  await app.register(pricingRoutes);
+  await app.register(paymentRoutes);
+  await app.register(onboardingRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -30,6 +30,16 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** log2 of scrypt's N. 17 in production (design.md); tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Point the Stripe SDK elsewhere (a local fake or stripe-mock); unset means Stripe itself. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** How long a checkout stays open, and so how long a studio order holds its city place. */
+  CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+  /** How often the expiry job marks lapsed plans as expired. */
+  EXPIRY_JOB_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),

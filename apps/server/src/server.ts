@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo } from './demo/seed.js';
+import { startExpiryJob } from './jobs/expiry-job.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
 
 /** Entry: config → database → migrations → (demo seed when embedded) → listen. */
@@ -21,8 +22,11 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('seeded the demo accounts (password Nearcast-demo-1)');
   }
 
+  const stopExpiryJob = startExpiryJob(app.services.accounts, config.EXPIRY_JOB_SECONDS, app.log);
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopExpiryJob();
     await app.close();
     await mailer.close?.();
     await database.close();

@@ -1,9 +1,13 @@
 import type { Mailer } from './adapters/mail/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
+import { PaymentService } from './modules/payment/service.js';
+import { PricingService } from './modules/pricing/service.js';
 import { PromotionService } from './modules/promotion/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
@@ -19,6 +23,9 @@ export interface Services {
   areas: AreaService;
   org: OrgService;
   promotion: PromotionService;
+  pricing: PricingService;
+  payments: PaymentService;
+  onboarding: OnboardingService;
 }
 
 declare module 'fastify' {
@@ -34,5 +41,11 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const areas = new AreaService(database.db);
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password));
   const promotion = new PromotionService(config.PUBLIC_URL, org);
-  return { config, database, mailer, sessions, codes, accounts, areas, org, promotion };
+  const pricing = new PricingService(database.db);
+  const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
+    publicUrl: config.PUBLIC_URL,
+    holdMinutes: config.CHECKOUT_HOLD_MINUTES,
+  });
+  const onboarding = new OnboardingService(database.db, accounts, areas);
+  return { config, database, mailer, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding };
 }

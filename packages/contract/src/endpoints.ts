@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import * as account from './account.js';
 import * as area from './area.js';
+import * as onboarding from './onboarding.js';
 import * as org from './org.js';
+import * as payment from './payment.js';
+import * as pricing from './pricing.js';
 import { empty, ok } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions. */
@@ -36,6 +39,24 @@ export const api = {
     get: endpoint('/v1/account/get', org.byIdRequest, org.accountSummary),
     add: endpoint('/v1/account/add', org.accountCreateRequest, org.accountSummary),
     edit: endpoint('/v1/account/edit', org.accountEditRequest, org.accountSummary),
+    // Settle information after payment (spec §7 "/area").
+    area: endpoint('/v1/account/area', onboarding.settleRequest, account.currentUser),
+  },
+  price: {
+    add: endpoint('/v1/price/add', pricing.priceAddRequest, pricing.pricePackage),
+    update: endpoint('/v1/price/update', pricing.priceUpdateRequest, pricing.pricePackage),
+    list: endpoint('/v1/price/list', pricing.priceListRequest, pricing.priceListResponse),
+    delete: endpoint('/v1/price/delete', pricing.priceByIdRequest, ok),
+    get: endpoint('/v1/price/get', pricing.priceByIdRequest, pricing.pricePackage),
+  },
+  payment: {
+    stripe: endpoint('/v1/payment/stripe', payment.checkoutRequest, payment.checkoutResponse),
+    callback: endpoint('/v1/payment/stripe/callback', payment.verifyRequest, payment.verifyResponse),
+    places: endpoint('/v1/payment/places', payment.placesRequest, payment.placesResponse),
+  },
+  contact: {
+    add: endpoint('/v1/contact/add', onboarding.contactRequest, onboarding.contact),
+    list: endpoint('/v1/contact/list', onboarding.contactListRequest, onboarding.contactListResponse),
   },
   proxy: {
     list: endpoint('/v1/proxy/list', org.agentListRequest, org.agentListResponse),

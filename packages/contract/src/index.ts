@@ -6,5 +6,8 @@ export * from './fields.js';
 export * from './account.js';
 export * from './area.js';
 export * from './org.js';
+export * from './pricing.js';
+export * from './payment.js';
+export * from './onboarding.js';
 export * from './endpoints.js';
 export * from './messages/index.js';

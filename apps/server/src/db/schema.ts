@@ -223,3 +223,126 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 export type AreaRow = typeof areas.$inferSelect;
 export type ZoneRow = typeof zones.$inferSelect;
+
+/** Pricing packages (spec §3 "Pricing package"); money in USD cents per 30 days. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    tag: blank(),
+    type: text({ enum: ['business', 'studio', 'addon'] }).notNull(),
+    basePriceCents: integer().notNull(),
+    actualPriceCents: integer().notNull(),
+    /** Taken off the first purchase, once per user. */
+    discountCents: integer().notNull().default(0),
+    monthlyCredits: integer().notNull().default(0),
+    buttonColor: text().notNull().default('#7c5cff'),
+    checkColor: text().notNull().default('#22d3ee'),
+    gradientStart: text().notNull().default('#7c5cff'),
+    gradientEnd: text().notNull().default('#22d3ee'),
+    learningCourse: blank(),
+    features: jsonb().$type<string[]>().notNull().default([]),
+    status: text({ enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('packages_type_status_idx').on(t.type, t.status, t.sortOrder),
+    check('packages_prices_chk', sql`${t.actualPriceCents} >= 0 and ${t.actualPriceCents} <= ${t.basePriceCents} and ${t.discountCents} between 0 and ${t.actualPriceCents}`),
+  ],
+);
+
+/**
+ * A purchase: the package as it was sold (name, type, price), the checkout session that pays
+ * for it, and its state. A pending studio order holds a place in its city until it expires.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    packageId: integer().references(() => packages.id, { onDelete: 'set null' }),
+    packageName: text().notNull(),
+    packageType: text({ enum: ['business', 'studio', 'addon'] }).notNull(),
+    periods: integer().notNull().default(1),
+    amountCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    status: text({ enum: ['pending', 'paid', 'failed', 'cancelled'] }).notNull().default('pending'),
+    provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+    sessionId: text().unique(),
+    cityId: integer().references(() => areas.id, { onDelete: 'restrict' }),
+    /** Until when a pending order holds its studio place (the checkout session's life). */
+    holdUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('orders_account_idx').on(t.accountId, t.createdAt),
+    index('orders_city_pending_idx').on(t.cityId, t.status),
+    check('orders_amount_chk', sql`${t.amountCents} >= 0 and ${t.periods} between 1 and 12`),
+  ],
+);
+
+/**
+ * Money received, one row per paid order (the unique order id makes fulfilment idempotent).
+ * The finance ledger posts commissions from these rows in the same transaction.
+ */
+export const payments = pgTable('payments', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  orderId: integer()
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  accountId: integer()
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'restrict' }),
+  amountCents: integer().notNull(),
+  provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+  providerRef: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe event ids already handled, so a redelivered webhook changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The embedded sandbox's own checkout sessions: what a payment provider would keep. */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text().primaryKey(),
+  orderId: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  description: text().notNull(),
+  amountCents: integer().notNull(),
+  status: text({ enum: ['open', 'paid', 'declined', 'cancelled'] }).notNull().default('open'),
+  successUrl: text().notNull(),
+  cancelUrl: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Call-back requests from the contact-completion form (spec §5 "Contact form"). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    mobile: text().notNull(),
+    wechatId: text().notNull(),
+    name: blank(),
+    message: blank(),
+    accountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    ip: blank(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contacts_created_idx').on(t.createdAt)],
+);
+
+export type PackageRow = typeof packages.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;

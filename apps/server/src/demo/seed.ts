@@ -4,6 +4,7 @@ import type { NewAccountRow } from '../db/schema.js';
 import { newReferralCode } from '../modules/account/crypto.js';
 import * as accountsRepo from '../modules/account/repository.js';
 import * as areasRepo from '../modules/area/repository.js';
+import * as pricingRepo from '../modules/pricing/repository.js';
 
 export const DEMO_PASSWORD = 'Nearcast-demo-1';
 
@@ -35,6 +36,7 @@ async function losAngeles(db: Db) {
  */
 export async function seedDemo(db: Db, hash: (password: string) => Promise<string>): Promise<boolean> {
   if ((await accountsRepo.countAccounts(db)) > 0) return false;
+  await seedPackages(db);
   const passwordHash = await hash(DEMO_PASSWORD);
   const onboarded = { payStatus: PAY_STATUS.paid, infoStatus: INFO_STATUS.complete, ...(await losAngeles(db)) };
 
@@ -82,5 +84,65 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
       agentId: id('agent'),
     });
     return true;
+  });
+}
+
+/**
+ * Realistic packages (issue 5): the merchant plan at about $1,000 a month, the studio
+ * membership at about $1,000 to join, and an add-on.
+ */
+async function seedPackages(db: Db): Promise<void> {
+  if ((await pricingRepo.countPackages(db)) > 0) return;
+  const common = { status: 'enabled' as const };
+  await pricingRepo.insertPackage(db, {
+    ...common,
+    name: 'Local Growth',
+    tag: 'Most popular',
+    type: 'business',
+    basePriceCents: 120_000,
+    actualPriceCents: 99_900,
+    discountCents: 10_000,
+    monthlyCredits: 150,
+    learningCourse: 'Short-video marketing for shop owners',
+    features: [
+      'About 5 videos a day: 2 English, 2 Spanish, 1 Chinese',
+      'About 150 videos a month on TikTok, YouTube Shorts and a Chinese platform',
+      'Targeted to people within 3 km of your store',
+      'A dedicated AI studio and an operator for your account',
+      'Monthly performance report',
+    ],
+    sortOrder: 1,
+  });
+  await pricingRepo.insertPackage(db, {
+    ...common,
+    name: 'AI Studio Membership',
+    tag: '100 places per city',
+    type: 'studio',
+    basePriceCents: 150_000,
+    actualPriceCents: 99_900,
+    discountCents: 0,
+    monthlyCredits: 3_000,
+    learningCourse: 'Running a one-person AI traffic studio',
+    features: [
+      'Free use of the AI video tools',
+      'Earn about $700 per merchant per month',
+      '20 merchants ≈ $14,000 a month; pays back in under 2 months',
+      'Training, scripts and a regional agent to support you',
+    ],
+    gradientStart: '#22d3ee',
+    gradientEnd: '#7c5cff',
+    sortOrder: 1,
+  });
+  await pricingRepo.insertPackage(db, {
+    ...common,
+    name: 'Extra Video Pack',
+    tag: 'Add-on',
+    type: 'addon',
+    basePriceCents: 24_900,
+    actualPriceCents: 19_900,
+    discountCents: 0,
+    monthlyCredits: 30,
+    features: ['30 more videos this month', 'Any of the nine publishing platforms'],
+    sortOrder: 1,
   });
 }

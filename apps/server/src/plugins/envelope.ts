@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's language for messages, from Accept-Language (design.md). */
     lang: ApiLanguage;
+    /** The JSON body as received, for signatures computed over the exact bytes (Stripe webhooks). */
+    rawBody: string | undefined;
   }
 }
 
@@ -113,6 +115,7 @@ export function renderAppError(lang: ApiLanguage, error: AppError): Envelope<unk
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'en');
+  app.decorateRequest('rawBody', undefined);
   app.addHook('onRequest', async (request) => {
     request.lang = apiLanguageOf(request.headers['accept-language']);
   });
@@ -121,8 +124,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   // malformed one is a '400' in the caller's language rather than Fastify's English.
   // The API speaks JSON only (uploads add multipart where they need it).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
     if (text.trim() === '') return done(null, {});
     try {
       done(null, JSON.parse(text));

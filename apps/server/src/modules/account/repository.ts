@@ -147,3 +147,51 @@ export async function consumeEmailCode(ex: Executor, id: number): Promise<boolea
     .returning({ id: emailCodes.id });
   return rows.length > 0;
 }
+
+// ---- purchases and expiry -------------------------------------------------------------------
+
+export interface Purchase {
+  amountCents: number;
+  /** Days added to the plan: 30 per period; 0 for an add-on. */
+  days: number;
+  usedFirstDiscount: boolean;
+  /** A studio's city, chosen at checkout. */
+  place?: { cityId: number; city: string; stateId: number | null; state: string } | undefined;
+}
+
+/**
+ * A paid order's effect on its buyer, inside the fulfilment transaction: paid, the plan
+ * extended from the later of now and the current expiry, counters moved.
+ */
+export async function applyPurchase(ex: Executor, accountId: number, purchase: Purchase) {
+  const [row] = await ex
+    .update(accounts)
+    .set({
+      ...(purchase.days > 0
+        ? {
+            payStatus: 1,
+            expireAt: sql`greatest(coalesce(${accounts.expireAt}, now()), now()) + make_interval(days => ${purchase.days})`,
+          }
+        : {}),
+      firstDiscountUsed: purchase.usedFirstDiscount ? true : sql`${accounts.firstDiscountUsed}`,
+      orderCount: sql`${accounts.orderCount} + 1`,
+      consumptionCents: sql`${accounts.consumptionCents} + ${purchase.amountCents}`,
+      ...(purchase.place
+        ? { cityId: purchase.place.cityId, city: purchase.place.city, stateId: purchase.place.stateId, state: purchase.place.state }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  return row;
+}
+
+/** Marks every paid plan past its expiry as expired; safe to run from several instances at once. */
+export async function expireOverdue(ex: Executor): Promise<number> {
+  const rows = await ex
+    .update(accounts)
+    .set({ payStatus: 2, updatedAt: sql`now()` })
+    .where(and(eq(accounts.payStatus, 1), sql`${accounts.expireAt} < now()`))
+    .returning({ id: accounts.id });
+  return rows.length;
+}

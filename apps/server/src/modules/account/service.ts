@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPE, type api, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { AccountRow, NewAccountRow } from '../../db/schema.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import { hashPassword, newReferralCode, verifyPassword } from './crypto.js';
@@ -131,6 +131,28 @@ export class AccountService {
     const updated: AccountRow | undefined = await repo.updateAccount(this.db, caller.id, patch);
     if (!updated) throw notFound();
     return toCurrentUser(updated, caller.token);
+  }
+
+  /** Applies a paid order to its buyer; the caller passes its fulfilment transaction. */
+  async applyPurchase(ex: Executor, accountId: number, purchase: repo.Purchase): Promise<AccountRow> {
+    const row = await repo.applyPurchase(ex, accountId, purchase);
+    if (!row) throw notFound('org.account_not_found');
+    return row;
+  }
+
+  expireOverdue(): Promise<number> {
+    return repo.expireOverdue(this.db);
+  }
+
+  async findById(id: number): Promise<AccountRow | undefined> {
+    return repo.findAccountById(this.db, id);
+  }
+
+  /** Stores the settle information and marks the account's information complete. */
+  async completeInfo(caller: Caller, fields: Partial<NewAccountRow>): Promise<CurrentUser> {
+    const row = await repo.updateAccount(this.db, caller.id, { ...fields, infoStatus: 1 });
+    if (!row) throw notFound();
+    return toCurrentUser(row, caller.token);
   }
 
   async revokeDevice(caller: Caller, sessionId: number): Promise<void> {

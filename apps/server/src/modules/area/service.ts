@@ -1,5 +1,5 @@
 import { AREA_PARENT_TYPE, type api, type Area, type ParsedRequestOf, type Zone } from '@nearcast/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { AreaRow } from '../../db/schema.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import * as repo from './repository.js';
@@ -42,6 +42,11 @@ export class AreaService {
     const row = await repo.insertArea(this.db, { name: body.name, code: body.code, type: body.type, parentId: body.parent_id });
     if (!row) throw conflict('area.duplicate');
     return toArea(row, 0);
+  }
+
+  /** One area; pass the transaction when called inside one (PGlite has a single connection). */
+  find(id: number, ex: Executor = this.db): Promise<AreaRow | undefined> {
+    return repo.findArea(ex, id);
   }
 
   async delete(id: number): Promise<void> {

@@ -1,0 +1,70 @@
+import Stripe from 'stripe';
+import type { CheckoutInput, CheckoutSession, PaymentProvider, RetrievedSession } from './provider.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** The API's host, port and protocol; set only to point the SDK at a local fake in tests. */
+  host?: string | undefined;
+  port?: number | undefined;
+  protocol?: 'http' | 'https' | undefined;
+}
+
+/** Stripe Checkout: a hosted page per order, verified by retrieving the session (issue 5). */
+export class StripeProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly client: Stripe;
+
+  constructor(private readonly options: StripeOptions) {
+    this.client = new Stripe(options.secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
+    const session = await this.client.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: String(input.orderId),
+      metadata: { order_id: String(input.orderId) },
+      customer_email: input.customerEmail,
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.description } } },
+      ],
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+    });
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async retrieve(sessionId: string): Promise<RetrievedSession> {
+    try {
+      const session = await this.client.checkout.sessions.retrieve(sessionId);
+      return describe(session);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return { state: 'unknown', orderId: null, amountCents: null };
+      throw error;
+    }
+  }
+
+  /** Checks the signature over the raw body; throws on a bad one. */
+  verifyEvent(rawBody: string, signature: string): Stripe.Event {
+    return this.client.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+  }
+}
+
+export function describe(session: Stripe.Checkout.Session): RetrievedSession {
+  const orderId = Number(session.metadata?.order_id ?? session.client_reference_id ?? NaN);
+  const state =
+    session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+      ? 'paid'
+      : session.status === 'expired'
+        ? 'cancelled'
+        : 'open';
+  return { state, orderId: Number.isInteger(orderId) ? orderId : null, amountCents: session.amount_total ?? null };
+}

@@ -1,0 +1,67 @@
+import { ACCOUNT_TYPE, PAY_STATUS } from '@nearcast/contract';
+import { eq, sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.js';
+import { accounts, orders, payments, webhookEvents, type OrderRow } from '../../db/schema.js';
+
+/** The SQL of orders, payments and handled webhook events. */
+
+export async function insertOrder(ex: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await ex.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function setOrderSession(ex: Executor, orderId: number, sessionId: string): Promise<void> {
+  await ex.update(orders).set({ sessionId }).where(eq(orders.id, orderId));
+}
+
+export async function findOrderBySession(ex: Executor, sessionId: string): Promise<OrderRow | undefined> {
+  const [row] = await ex.select().from(orders).where(eq(orders.sessionId, sessionId)).limit(1);
+  return row;
+}
+
+/** The order, locked until the end of the transaction, so two fulfilments of it queue up. */
+export async function lockOrder(ex: Executor, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  return row;
+}
+
+export async function markOrder(ex: Executor, orderId: number, status: OrderRow['status']): Promise<OrderRow> {
+  const [row] = await ex
+    .update(orders)
+    .set({ status, paidAt: status === 'paid' ? new Date() : null, holdUntil: status === 'pending' ? undefined : null })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
+}
+
+/** Records the money; false when this order was already paid for (one payment per order). */
+export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<boolean> {
+  const rows = await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId }).returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** False when this event was handled before. */
+export async function recordWebhookEvent(ex: Executor, id: string, type: string): Promise<boolean> {
+  const rows = await ex.insert(webhookEvents).values({ id, type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+  return rows.length > 0;
+}
+
+/** Locks a city row so that checkouts for its places happen one at a time. */
+export async function lockCity(ex: Executor, cityId: number): Promise<void> {
+  await ex.execute(sql`select id from areas where id = ${cityId} for update`);
+}
+
+/** Studio places in use in a city: paid studios, and pending studio orders still holding one. */
+export async function placesTaken(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    ex,
+    sql`select
+          (select count(*) from ${accounts}
+            where account_type = ${ACCOUNT_TYPE.studio} and pay_status = ${PAY_STATUS.paid} and city_id = ${cityId}
+              ${exceptAccountId ? sql`and id <> ${exceptAccountId}` : sql``})
+        + (select count(distinct account_id) from ${orders}
+            where city_id = ${cityId} and status = 'pending' and hold_until > now()
+              ${exceptAccountId ? sql`and account_id <> ${exceptAccountId}` : sql``})::int as n`,
+  );
+  return Number(row?.n ?? 0);
+}

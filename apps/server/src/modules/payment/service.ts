@@ -1,0 +1,192 @@
+import {
+  ACCOUNT_TYPE,
+  BILLING_PERIOD_DAYS,
+  STUDIO_PLACES_PER_CITY,
+  type api,
+  type Order,
+  type ParsedRequestOf,
+} from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { PaymentProvider, RetrievedSession } from '../../adapters/payments/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { OrderRow } from '../../db/schema.js';
+import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
+import { toCurrentUser } from '../account/presenter.js';
+import type { AccountService } from '../account/service.js';
+import type { AreaService } from '../area/service.js';
+import { firstPurchaseFor, type PricingService } from '../pricing/service.js';
+import * as repo from './repository.js';
+
+type Body<K extends keyof typeof api.payment> = ParsedRequestOf<(typeof api.payment)[K]>;
+
+/** Which account types may buy which package types. */
+const BUYERS = { business: [ACCOUNT_TYPE.client], studio: [ACCOUNT_TYPE.studio], addon: [ACCOUNT_TYPE.client, ACCOUNT_TYPE.studio] } as const;
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    package_id: row.packageId,
+    package_name: row.packageName,
+    package_type: row.packageType,
+    periods: row.periods,
+    amount_cents: row.amountCents,
+    discount_cents: row.discountCents,
+    status: row.status,
+    provider: row.provider,
+    city_id: row.cityId,
+    create_time: row.createdAt.toISOString(),
+    paid_time: row.paidAt ? row.paidAt.toISOString() : null,
+  };
+}
+
+export interface PaymentOptions {
+  publicUrl: string;
+  holdMinutes: number;
+}
+
+/**
+ * Checkout, verification and fulfilment (issue 5). Fulfilment is one function and one
+ * transaction, safe to repeat: callback and webhook, twice or at once, pay an order once.
+ */
+export class PaymentService {
+  constructor(
+    private readonly db: Db,
+    readonly provider: PaymentProvider,
+    private readonly accounts: AccountService,
+    private readonly pricing: PricingService,
+    private readonly areas: AreaService,
+    private readonly options: PaymentOptions,
+  ) {}
+
+  async places(cityId: number) {
+    const city = await this.areas.find(cityId);
+    if (!city || city.type !== 'city') throw notFound('area.not_found');
+    const taken = await repo.placesTaken(this.db, cityId);
+    return { city_id: city.id, city_name: city.name, limit: STUDIO_PLACES_PER_CITY, taken, left: Math.max(0, STUDIO_PLACES_PER_CITY - taken) };
+  }
+
+  async checkout(caller: Caller, body: Body<'stripe'>) {
+    const pkg = await this.pricing.visible(caller, body.package_id).catch(() => {
+      throw invalid({ package_id: 'payment.package_unavailable' });
+    });
+    if (pkg.status !== 'enabled') throw invalid({ package_id: 'payment.package_unavailable' });
+    if (!(BUYERS[pkg.type] as readonly number[]).includes(caller.account.accountType)) throw rejected('payment.package_wrong_role');
+
+    const discount = firstPurchaseFor(caller) ? pkg.discountCents : 0;
+    const amount = pkg.actualPriceCents * body.periods - discount;
+    const holdUntil = new Date(Date.now() + this.options.holdMinutes * 60_000);
+
+    // A studio's place in its city is decided here, before any money moves, one checkout per
+    // city at a time: the city row is locked while places are counted and the order is written.
+    const city = pkg.type === 'studio' && body.city_id !== undefined ? await this.areas.find(body.city_id) : undefined;
+    if (pkg.type === 'studio' && city?.type !== 'city') throw invalid({ city_id: 'payment.city_required' });
+    const order = await this.db.transaction(async (tx) => {
+      let cityId: number | null = null;
+      if (city) {
+        await repo.lockCity(tx, city.id);
+        const taken = await repo.placesTaken(tx, city.id, caller.id);
+        if (taken >= STUDIO_PLACES_PER_CITY) throw conflict('payment.city_full', { city: city.name });
+        cityId = city.id;
+      }
+      return repo.insertOrder(tx, {
+        accountId: caller.id,
+        packageId: pkg.id,
+        packageName: pkg.name,
+        packageType: pkg.type,
+        periods: body.periods,
+        amountCents: amount,
+        discountCents: discount,
+        provider: this.provider.kind,
+        cityId,
+        holdUntil: cityId ? holdUntil : null,
+      });
+    });
+
+    try {
+      const session = await this.provider.createCheckout({
+        orderId: order.id,
+        description: body.periods > 1 ? `${pkg.name} × ${body.periods}` : pkg.name,
+        amountCents: amount,
+        customerEmail: caller.account.email,
+        successUrl: `${new URL('/payment', this.options.publicUrl).toString()}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: new URL('/', this.options.publicUrl).toString(),
+        expiresAt: holdUntil,
+      });
+      await repo.setOrderSession(this.db, order.id, session.sessionId);
+      return { order_id: order.id, session_id: session.sessionId, url: session.url, amount_cents: amount, provider: this.provider.kind };
+    } catch (error) {
+      await repo.markOrder(this.db, order.id, 'failed');
+      throw Object.assign(new AppError('500', 'payment.provider_failed'), { cause: error });
+    }
+  }
+
+  /** `/payment?session_id=…` asks here: the provider says what happened, and a payment is fulfilled. */
+  async verify(caller: Caller, sessionId: string) {
+    const order = await repo.findOrderBySession(this.db, sessionId);
+    const mine = order && (order.accountId === caller.id || caller.role === 'super' || caller.role === 'admin');
+    if (!order || !mine) throw notFound('payment.session_unknown');
+    const settled = await this.settle(order, await this.provider.retrieve(sessionId));
+    const buyer = settled.accountId === caller.id ? await this.accounts.findById(caller.id) : undefined;
+    return { status: settled.status, order: toOrder(settled), user: buyer ? toCurrentUser(buyer, caller.token) : null };
+  }
+
+  /** Brings an order in line with its provider session. */
+  private async settle(order: OrderRow, session: RetrievedSession): Promise<OrderRow> {
+    if (session.orderId !== null && session.orderId !== order.id) return order;
+    switch (session.state) {
+      case 'paid':
+        return this.fulfil(order.id, order.sessionId ?? '');
+      case 'failed':
+      case 'cancelled':
+        return order.status === 'pending' ? repo.markOrder(this.db, order.id, session.state === 'failed' ? 'failed' : 'cancelled') : order;
+      default:
+        return order;
+    }
+  }
+
+  /** Pays an order: idempotent, one transaction. */
+  fulfil(orderId: number, providerRef: string): Promise<OrderRow> {
+    return this.db.transaction((tx) => this.fulfilIn(tx, orderId, providerRef));
+  }
+
+  async fulfilIn(tx: Executor, orderId: number, providerRef: string): Promise<OrderRow> {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound('payment.session_unknown');
+    if (order.status === 'paid') return order;
+    if (!(await repo.insertPayment(tx, { orderId, accountId: order.accountId, amountCents: order.amountCents, provider: order.provider, providerRef }))) {
+      return order;
+    }
+    const paid = await repo.markOrder(tx, orderId, 'paid');
+    let place;
+    if (order.cityId) {
+      const city = await this.areas.find(order.cityId, tx);
+      const state = city?.parentId ? await this.areas.find(city.parentId, tx) : undefined;
+      if (city) place = { cityId: city.id, city: city.name, stateId: state?.id ?? null, state: state?.name ?? '' };
+    }
+    await this.accounts.applyPurchase(tx, order.accountId, {
+      amountCents: order.amountCents,
+      days: order.packageType === 'addon' ? 0 : BILLING_PERIOD_DAYS * order.periods,
+      usedFirstDiscount: order.discountCents > 0,
+      place,
+    });
+    return paid;
+  }
+
+  /** A Stripe event, recorded and acted on in one transaction: a redelivery changes nothing. */
+  async handleStripeEvent(event: { id: string; type: string; session: RetrievedSession & { sessionId: string } }): Promise<'handled' | 'duplicate' | 'ignored'> {
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
+      const order = await repo.findOrderBySession(tx, event.session.sessionId);
+      if (!order || (event.session.orderId !== null && event.session.orderId !== order.id)) return 'ignored';
+      if (event.session.state === 'paid') {
+        await this.fulfilIn(tx, order.id, event.session.sessionId);
+        return 'handled';
+      }
+      if ((event.session.state === 'failed' || event.session.state === 'cancelled') && order.status === 'pending') {
+        await repo.markOrder(tx, order.id, event.session.state === 'failed' ? 'failed' : 'cancelled');
+        return 'handled';
+      }
+      return 'ignored';
+    });
+  }
+}

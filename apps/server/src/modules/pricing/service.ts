@@ -1,0 +1,108 @@
+import type { api, ParsedRequestOf, PricePackage } from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { Db } from '../../db/client.js';
+import type { PackageRow } from '../../db/schema.js';
+import { invalid, notFound } from '../../errors.js';
+import * as repo from './repository.js';
+
+type Body<K extends keyof typeof api.price> = ParsedRequestOf<(typeof api.price)[K]>;
+
+/** Whether the first-purchase discount still applies to this caller (once per user, spec §9). */
+export function firstPurchaseFor(caller: Caller | null): boolean {
+  return !caller?.account.firstDiscountUsed;
+}
+
+export function toPackage(row: PackageRow, firstPurchase: boolean): PricePackage {
+  const discount = firstPurchase ? row.discountCents : 0;
+  return {
+    id: row.id,
+    name: row.name,
+    tag: row.tag,
+    type: row.type,
+    base_price_cents: row.basePriceCents,
+    actual_price_cents: row.actualPriceCents,
+    discount_cents: row.discountCents,
+    monthly_credits: row.monthlyCredits,
+    button_color: row.buttonColor,
+    check_color: row.checkColor,
+    gradient_start: row.gradientStart,
+    gradient_end: row.gradientEnd,
+    learning_course: row.learningCourse,
+    features: row.features,
+    status: row.status,
+    sort_order: row.sortOrder,
+    create_time: row.createdAt.toISOString(),
+    payable_cents: row.actualPriceCents - discount,
+    first_purchase: firstPurchase && row.discountCents > 0,
+  };
+}
+
+const columns = (body: Partial<Body<'add'>>) => ({
+  name: body.name,
+  tag: body.tag,
+  type: body.type,
+  basePriceCents: body.base_price_cents,
+  actualPriceCents: body.actual_price_cents,
+  discountCents: body.discount_cents,
+  monthlyCredits: body.monthly_credits,
+  buttonColor: body.button_color,
+  checkColor: body.check_color,
+  gradientStart: body.gradient_start,
+  gradientEnd: body.gradient_end,
+  learningCourse: body.learning_course,
+  features: body.features,
+  status: body.status,
+  sortOrder: body.sort_order,
+});
+
+/**
+ * Pricing packages (issue 5): the super admin manages them; everyone else sees the enabled
+ * ones, priced for them (the first-purchase discount until it is used).
+ */
+export class PricingService {
+  constructor(private readonly db: Db) {}
+
+  async list(caller: Caller | null, body: Body<'list'>) {
+    const manager = caller?.role === 'super';
+    const filter = { type: body.type, keyword: body.keyword || undefined, status: manager ? body.status : ('enabled' as const) };
+    const { rows, total } = await repo.listPackages(this.db, filter, body.page, body.page_size);
+    const firstPurchase = firstPurchaseFor(caller);
+    return { list: rows.map((row) => toPackage(row, firstPurchase)), total, page: body.page, page_size: body.page_size };
+  }
+
+  /** A package the caller may see: any for the super admin, enabled ones for everyone else. */
+  async visible(caller: Caller | null, id: number): Promise<PackageRow> {
+    const row = await repo.findPackage(this.db, id);
+    if (!row || (row.status !== 'enabled' && caller?.role !== 'super')) throw notFound('pricing.not_found');
+    return row;
+  }
+
+  async get(caller: Caller | null, id: number): Promise<PricePackage> {
+    return toPackage(await this.visible(caller, id), firstPurchaseFor(caller));
+  }
+
+  async add(body: Body<'add'>): Promise<PricePackage> {
+    const values = columns(body);
+    const row = await repo.insertPackage(this.db, { ...values, name: body.name, type: body.type, basePriceCents: body.base_price_cents, actualPriceCents: body.actual_price_cents });
+    return toPackage(row, true);
+  }
+
+  async update(body: Body<'update'>): Promise<PricePackage> {
+    const { id, ...fields } = body;
+    const current = await repo.findPackage(this.db, id);
+    if (!current) throw notFound('pricing.not_found');
+    // Check the prices as they will be after the update, not only the fields sent.
+    const base = fields.base_price_cents ?? current.basePriceCents;
+    const actual = fields.actual_price_cents ?? current.actualPriceCents;
+    const discount = fields.discount_cents ?? current.discountCents;
+    if (actual > base) throw invalid({ actual_price_cents: 'pricing.actual_above_base' });
+    if (discount > actual) throw invalid({ discount_cents: 'pricing.discount_too_big' });
+    const patch = Object.fromEntries(Object.entries(columns(fields)).filter(([, value]) => value !== undefined));
+    const row = await repo.updatePackage(this.db, id, patch);
+    return toPackage(row!, true);
+  }
+
+  async delete(id: number): Promise<void> {
+    if (!(await repo.deletePackage(this.db, id))) throw notFound('pricing.not_found');
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { currentUser } from './account.js';
+import { PACKAGE_TYPES } from './constants.js';
+import { id, isoTime } from './fields.js';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+
+export const order = z.object({
+  id,
+  package_id: z.number().int().nullable(),
+  package_name: z.string(),
+  package_type: z.enum(PACKAGE_TYPES),
+  periods: z.number().int(),
+  amount_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  city_id: z.number().int().nullable(),
+  create_time: isoTime,
+  paid_time: isoTime.nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+export const checkoutRequest = z.strictObject({
+  package_id: z.number({ error: 'payment.package_required' }).int().positive({ error: 'payment.package_required' }),
+  periods: z.number().int().min(1, { error: 'validation.too_small' }).max(12, { error: 'validation.too_big' }).default(1),
+  /** Studios choose their city before paying (100 places per city, spec §9). */
+  city_id: z.number().int().positive().optional(),
+});
+export const checkoutResponse = z.object({
+  order_id: id,
+  session_id: z.string(),
+  /** The payment page to open in a new window. */
+  url: z.string(),
+  amount_cents: z.number().int(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+
+export const verifyRequest = z.strictObject({
+  session_id: z.string({ error: 'payment.session_missing' }).trim().min(1, { error: 'payment.session_missing' }).max(255),
+});
+export const verifyResponse = z.object({
+  status: z.enum(ORDER_STATUSES),
+  order,
+  /** The buyer, refreshed after fulfilment, when the caller is the buyer. */
+  user: currentUser.nullable(),
+});
+
+export const placesRequest = z.strictObject({ city_id: id });
+export const placesResponse = z.object({
+  city_id: id,
+  city_name: z.string(),
+  limit: z.number().int(),
+  taken: z.number().int(),
+  left: z.number().int(),
+});

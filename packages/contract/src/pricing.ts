@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { PACKAGE_TYPES } from './constants.js';
+import { id, isoTime, optionalText, pageOf, pageQuery, requiredText } from './fields.js';
+
+export const PACKAGE_STATUSES = ['enabled', 'disabled'] as const;
+const MAX_PRICE_CENTS = 100_000_000;
+
+const cents = (max = MAX_PRICE_CENTS) =>
+  z
+    .number({ error: 'validation.expected_number' })
+    .int({ error: 'validation.expected_number' })
+    .min(0, { error: 'validation.too_small' })
+    .max(max, { error: 'validation.too_big' });
+const colour = (fallback: string) =>
+  z
+    .string({ error: 'validation.expected_string' })
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'pricing.colour_invalid' })
+    .default(fallback);
+
+/**
+ * A pricing package (spec §3): prices are USD cents per 30 days. `discount_cents` is the
+ * first-purchase discount, taken off once per user (spec §9; decision 008).
+ */
+export const pricePackage = z.object({
+  id,
+  name: z.string(),
+  tag: z.string(),
+  type: z.enum(PACKAGE_TYPES),
+  base_price_cents: z.number().int(),
+  actual_price_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  monthly_credits: z.number().int(),
+  button_color: z.string(),
+  check_color: z.string(),
+  gradient_start: z.string(),
+  gradient_end: z.string(),
+  learning_course: z.string(),
+  features: z.array(z.string()),
+  status: z.enum(PACKAGE_STATUSES),
+  sort_order: z.number().int(),
+  create_time: isoTime,
+  /** What this caller would pay for one period now, with the first-purchase discount if it still applies. */
+  payable_cents: z.number().int(),
+  first_purchase: z.boolean(),
+});
+export type PricePackage = z.infer<typeof pricePackage>;
+
+const packageFields = {
+  name: requiredText('pricing.name_required', 100),
+  tag: optionalText(40).default(''),
+  type: z.enum(PACKAGE_TYPES, { error: 'validation.invalid_option' }),
+  base_price_cents: cents(),
+  actual_price_cents: cents(),
+  discount_cents: cents().default(0),
+  monthly_credits: z.number({ error: 'validation.expected_number' }).int().min(0, { error: 'validation.too_small' }).max(1_000_000).default(0),
+  button_color: colour('#7c5cff'),
+  check_color: colour('#22d3ee'),
+  gradient_start: colour('#7c5cff'),
+  gradient_end: colour('#22d3ee'),
+  learning_course: optionalText(200).default(''),
+  features: z.array(z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' })).max(20).default([]),
+  status: z.enum(PACKAGE_STATUSES, { error: 'validation.invalid_option' }).default('enabled'),
+  sort_order: z.number().int().min(0).max(10_000).default(0),
+};
+
+function pricesConsistent(value: { base_price_cents?: number; actual_price_cents?: number; discount_cents?: number }, ctx: z.RefinementCtx) {
+  if (value.base_price_cents !== undefined && value.actual_price_cents !== undefined && value.actual_price_cents > value.base_price_cents) {
+    ctx.addIssue({ code: 'custom', path: ['actual_price_cents'], message: 'pricing.actual_above_base' });
+  }
+  if (value.actual_price_cents !== undefined && value.discount_cents !== undefined && value.discount_cents > value.actual_price_cents) {
+    ctx.addIssue({ code: 'custom', path: ['discount_cents'], message: 'pricing.discount_too_big' });
+  }
+}
+
+export const priceAddRequest = z.strictObject(packageFields).superRefine(pricesConsistent);
+export const priceUpdateRequest = z
+  .strictObject({
+    id,
+    ...Object.fromEntries(Object.entries(packageFields).map(([key, schema]) => [key, schema.optional()])),
+  } as { id: typeof id } & { [K in keyof typeof packageFields]: z.ZodOptional<(typeof packageFields)[K]> })
+  .superRefine(pricesConsistent);
+export const priceListRequest = z.strictObject({
+  ...pageQuery,
+  type: z.enum(PACKAGE_TYPES, { error: 'validation.invalid_option' }).optional(),
+  status: z.enum(PACKAGE_STATUSES, { error: 'validation.invalid_option' }).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export const priceListResponse = pageOf(pricePackage);
+export const priceByIdRequest = z.strictObject({ id });
