@@ -36,6 +36,8 @@ export const loginRequest = z.strictObject({
   email: email('auth.fill_required'),
   password: filled(),
   remember: z.boolean({ error: 'validation.expected_boolean' }).default(false),
+  /** The emailed code, for accounts with two-factor authentication on. */
+  code: code.optional(),
 });
 
 export const signRequest = z

@@ -23,7 +23,8 @@ export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_TRIES = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
-export const EMAIL_CODE_SCENES = ['register', 'forget'] as const;
+/** register: sign-up; forget: password reset; login: the second factor of a sign-in. */
+export const EMAIL_CODE_SCENES = ['register', 'forget', 'login'] as const;
 export type EmailCodeScene = (typeof EMAIL_CODE_SCENES)[number];
 
 export const PASSWORD_MIN = 8;

@@ -1,3 +1,4 @@
+import { EMAIL_CODE_SCENES } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -206,7 +207,7 @@ export const emailCodes = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     email: text().notNull(),
-    scene: text({ enum: ['register', 'forget'] }).notNull(),
+    scene: text({ enum: EMAIL_CODE_SCENES }).notNull(),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     ip: blank(),

@@ -50,6 +50,7 @@ export const enUS = {
   'auth.code_sent': 'Verification code sent',
   'auth.no_account_for_email': 'If this email is registered, a code has been sent',
   'auth.mail_failed': 'We could not send the email. Please try again later.',
+  'auth.two_factor_required': 'Enter the 6-digit code we just emailed you',
   'auth.referral_invalid': 'This invitation link is not valid',
 
   // Profile (spec §5 "Profile password change").

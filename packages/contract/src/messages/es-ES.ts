@@ -44,6 +44,7 @@ export const esES: MessageCatalogue = {
   'auth.code_sent': 'Código de verificación enviado',
   'auth.no_account_for_email': 'Si este correo está registrado, se ha enviado un código',
   'auth.mail_failed': 'No pudimos enviar el correo. Inténtalo más tarde.',
+  'auth.two_factor_required': 'Introduce el código de 6 dígitos que te acabamos de enviar',
   'auth.referral_invalid': 'Este enlace de invitación no es válido',
 
   'profile.fill_complete': 'Completa toda la información',

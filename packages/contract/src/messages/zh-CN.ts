@@ -44,6 +44,7 @@ export const zhCN: MessageCatalogue = {
   'auth.code_sent': '验证码已发送',
   'auth.no_account_for_email': '如果该邮箱已注册，验证码已发送',
   'auth.mail_failed': '邮件发送失败，请稍后再试。',
+  'auth.two_factor_required': '请输入我们刚发送到您邮箱的 6 位验证码',
   'auth.referral_invalid': '该邀请链接无效',
 
   'profile.fill_complete': '请填写完整信息',

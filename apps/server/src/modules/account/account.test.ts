@@ -270,6 +270,7 @@ describe('profile update and devices', () => {
     expect(response.code).toBe('200');
     expect(response.data).toMatchObject({ phone: '2135550142', bio: 'We film tacos.', two_factor_enabled: true });
     expect(response.data.notifications).toEqual({ email: true, sms: false, system: true, marketing: true });
+    await t.call('/v1/account/update', { two_factor_enabled: false }, { token });
   });
 
   it('refuses role, scope and payment fields and changes nothing', async () => {
@@ -306,5 +307,35 @@ describe('profile update and devices', () => {
     const target = devices.data.list.find((device) => device.current)!;
     expect((await t.call('/v1/account/devices/revoke', { id: target.id }, { token: mine })).code).toBe('404');
     expect((await t.call('/v1/account/detail', {}, { token: theirs })).code).toBe('200');
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('mails a code after the right password and signs in only with it', async () => {
+    const token = await t.login('operator@example.com', 'Operator-new-1');
+    await t.call('/v1/account/update', { two_factor_enabled: true }, { token });
+    const before = t.mailer.outbox.length;
+
+    const first = await t.call('/v1/account/login', { email: 'operator@example.com', password: 'Operator-new-1' });
+    expect(first).toMatchObject({ code: '400', data: { fields: { code: 'Enter the 6-digit code we just emailed you' } } });
+    expect(t.mailer.outbox.length).toBe(before + 1);
+    expect(t.mailer.lastTo('operator@example.com')?.subject).toBe('Your Nearcast sign-in code');
+    const code = codeFrom(t.mailer, 'operator@example.com');
+
+    // A wrong password still says nothing about the second factor, and mails nothing.
+    const wrongPassword = await t.call('/v1/account/login', { email: 'operator@example.com', password: 'Not-the-pass-1' });
+    expect(wrongPassword.msg).toBe('Incorrect email or password');
+    expect(t.mailer.outbox.length).toBe(before + 1);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await t.call('/v1/account/login', { email: 'operator@example.com', password: 'Operator-new-1', code: wrong });
+    expect(bad.data).toEqual({ fields: { code: 'The verification code is incorrect or has expired' } });
+    const good = await t.call<{ token: string }>('/v1/account/login', { email: 'operator@example.com', password: 'Operator-new-1', code });
+    expect(good.code).toBe('200');
+    // The code is used up.
+    expect((await t.call('/v1/account/login', { email: 'operator@example.com', password: 'Operator-new-1', code })).code).toBe('400');
+
+    await t.call('/v1/account/update', { two_factor_enabled: false }, { token: good.data.token });
+    expect((await t.call('/v1/account/login', { email: 'operator@example.com', password: 'Operator-new-1' })).code).toBe('200');
   });
 });

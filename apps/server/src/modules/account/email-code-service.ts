@@ -41,8 +41,8 @@ export class EmailCodeService {
       ip,
       expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MINUTES * 60_000),
     });
-    // A reset for an unknown email is answered exactly like a real one, so the answer does not
-    // tell whether the address has an account; no mail leaves for it.
+    // A reset or sign-in code for an unknown email is answered exactly like a real one, so the
+    // answer does not tell whether the address has an account; no mail leaves for it.
     if (scene === 'register' || account) {
       try {
         await this.mailer.send(emailCodeMessage(lang, email, scene, code));
@@ -52,6 +52,15 @@ export class EmailCodeService {
       }
     }
     return { resend_after_seconds: EMAIL_CODE_RESEND_SECONDS };
+  }
+
+  /** Sends a sign-in code unless one went out in the last minute (the earlier one still works). */
+  async sendForLogin(email: string, ip: string, lang: ApiLanguage): Promise<void> {
+    try {
+      await this.send(email, 'login', ip, lang);
+    } catch (error) {
+      if (!(error instanceof AppError && error.key === 'auth.code_wait')) throw error;
+    }
   }
 
   /**

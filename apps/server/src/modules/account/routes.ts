@@ -16,7 +16,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.base.send, 'public', (_caller, { body, request }) => codes.send(body.email, body.scene, request.ip, request.lang), {
     rateLimit: limits.code,
   });
-  route(app, api.account.login, 'public', (_caller, { body, request }) => accounts.login(body, meta(request)), {
+  route(app, api.account.login, 'public', (_caller, { body, request }) => accounts.login(body, { ...meta(request), lang: request.lang }), {
     rateLimit: limits.login,
   });
   route(app, api.account.sign, 'public', (_caller, { body, request }) => accounts.sign(body, meta(request)), {

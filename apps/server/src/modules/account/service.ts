@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, type api, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
+import { ACCOUNT_TYPE, type api, type ApiLanguage, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { AccountRow, NewAccountRow } from '../../db/schema.js';
@@ -32,7 +32,7 @@ export class AccountService {
     return hashPassword(password, this.scryptLogN);
   }
 
-  async login(body: Body<'login'>, meta: ClientMeta): Promise<Signed> {
+  async login(body: Body<'login'>, meta: ClientMeta & { lang: ApiLanguage }): Promise<Signed> {
     const account = await repo.findAccountByEmail(this.db, body.email);
     this.decoyHash ??= this.hash('decoy-password-1');
     const matches = await verifyPassword(body.password, account?.passwordHash ?? (await this.decoyHash));
@@ -40,7 +40,18 @@ export class AccountService {
     if (!account || !matches) throw invalid({}, 'auth.bad_credentials');
     if (account.status !== 'normal') throw rejected('error.account_disabled');
 
+    // Two-factor: the right password alone mails a code; the code completes the sign-in.
+    let codeId: number | undefined;
+    if (account.twoFactorEnabled) {
+      if (!body.code) {
+        await this.codes.sendForLogin(account.email, meta.ip, meta.lang);
+        throw invalid({ code: 'auth.two_factor_required' });
+      }
+      codeId = await this.codes.check(account.email, 'login', body.code);
+    }
+
     return this.db.transaction(async (tx) => {
+      if (codeId !== undefined) await this.codes.consume(tx, codeId);
       const token = await this.sessions.open(tx, account.id, body.remember, meta);
       const updated = await repo.updateAccount(tx, account.id, { lastLoginAt: new Date() });
       return { token, user: toCurrentUser(updated ?? account, token) };

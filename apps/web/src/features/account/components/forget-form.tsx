@@ -1,10 +1,10 @@
-import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { api } from '@nearcast/contract';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useForget } from '../api/forget';
 import { showServerError, validateWith } from './form-utils';
-import { SendCodeButton } from './send-code-button';
+import { CodeField } from './code-field';
 
 interface ForgetValues {
   email?: string;
@@ -41,21 +41,7 @@ export function ForgetForm({ onDone, onBack }: { onDone: (email: string) => void
       <Form.Item name="email" label={t('fields.email')}>
         <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="forget-email" />
       </Form.Item>
-      <Form.Item label={t('fields.code')} required>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle>
-            <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('placeholders.code')}
-              data-testid="forget-code"
-            />
-          </Form.Item>
-          <SendCodeButton form={form} scene="forget" testId="forget-send-code" />
-        </Space.Compact>
-      </Form.Item>
+      <CodeField form={form} scene="forget" testIdPrefix="forget" />
       <Form.Item name="password" label={t('fields.new_password')} extra={t('hints.password')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('placeholders.new_password')} data-testid="forget-password" />
       </Form.Item>

@@ -1,14 +1,18 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { api, type CurrentUser } from '@nearcast/contract';
 import { Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { showServerError, validateWith } from './form-utils';
+import { CodeField } from './code-field';
 
 interface LoginValues {
   email?: string;
   password?: string;
   remember?: boolean;
+  code?: string;
 }
 
 export function LoginForm({
@@ -23,17 +27,28 @@ export function LoginForm({
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<LoginValues>();
   const login = useLogin();
+  // Two-factor accounts: the server mails a code after the right password and asks for it.
+  const [needsCode, setNeedsCode] = useState(false);
 
   const onFinish = (values: LoginValues) => {
     const body = validateWith(
       api.account.login.request,
-      { email: values.email ?? '', password: values.password ?? '', remember: values.remember ?? false },
+      {
+        email: values.email ?? '',
+        password: values.password ?? '',
+        remember: values.remember ?? false,
+        ...(needsCode ? { code: values.code ?? '' } : {}),
+      },
       form,
     );
     if (!body) return;
     login.mutate(body, {
       onSuccess: ({ token, user }) => onSignedIn(token, user),
-      onError: (error) => showServerError(form, error),
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields.code && !needsCode) setNeedsCode(true);
+        // Let the code field mount before its message is placed under it.
+        window.setTimeout(() => showServerError(form, error), 0);
+      },
     });
   };
 
@@ -59,6 +74,9 @@ export function LoginForm({
           data-testid="login-password"
         />
       </Form.Item>
+      {needsCode && (
+        <CodeField form={form} scene="login" testIdPrefix="login" />
+      )}
       <div className="signin__row">
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox data-testid="login-remember">{t('fields.remember')}</Checkbox>

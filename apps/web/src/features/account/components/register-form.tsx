@@ -1,11 +1,11 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { api, type CurrentUser, type JoinType } from '@nearcast/contract';
-import { Alert, Button, Form, Input, Segmented, Space } from 'antd';
+import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSign } from '../api/sign';
 import { showServerError, validateWith } from './form-utils';
-import { SendCodeButton } from './send-code-button';
+import { CodeField } from './code-field';
 
 interface RegisterValues {
   username?: string;
@@ -72,21 +72,7 @@ export function RegisterForm({
       <Form.Item name="email" label={t('fields.email')}>
         <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="register-email" />
       </Form.Item>
-      <Form.Item label={t('fields.code')} required>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle>
-            <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('placeholders.code')}
-              data-testid="register-code"
-            />
-          </Form.Item>
-          <SendCodeButton form={form} scene="register" testId="register-send-code" />
-        </Space.Compact>
-      </Form.Item>
+      <CodeField form={form} scene="register" testIdPrefix="register" />
       <Form.Item name="password" label={t('fields.password')} extra={t('hints.password')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('placeholders.new_password')} data-testid="register-password" />
       </Form.Item>
