@@ -18,7 +18,10 @@ export interface RouteDef {
   nav?: boolean;
   /** Tag shown beside the navigation entry (spec: /video is tagged New). */
   tag?: 'new';
-  /** Exempt from payment and info gating (spec §4). */
+  /**
+   * A signed-in route exempt from payment and info gating (spec §4: Payment). Public routes are
+   * never gated, so Home, Signin, the access-denied page and 404 need no flag.
+   */
   ungated?: boolean;
 }
 
@@ -45,19 +48,19 @@ export const ROUTES = [
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
   { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },
   { key: 'payment', path: '/payment', roles: ALL, layout: 'common', ungated: true },
-  { key: 'denied', path: '/denied', roles: ALL, layout: 'common', public: true, ungated: true },
+  { key: 'denied', path: '/denied', roles: ALL, layout: 'common', public: true },
   // Common layout, one role each.
   { key: 'settle', path: '/settle', roles: ['client'], layout: 'common' },
   { key: 'partner', path: '/partner', roles: ['partner'], layout: 'common' },
   { key: 'studio', path: '/studio', roles: ['studio'], layout: 'common' },
   // Public routes.
-  { key: 'home', path: '/', roles: ALL, layout: 'bare', public: true, ungated: true },
-  { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true, ungated: true },
+  { key: 'home', path: '/', roles: ALL, layout: 'bare', public: true },
+  { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true },
   { key: 'privacy', path: '/privacy', roles: ALL, layout: 'bare', public: true },
   { key: 'item', path: '/item/:id', roles: ALL, layout: 'bare', public: true },
   { key: 'settleStudio', path: '/settle/studio', roles: ALL, layout: 'bare', public: true },
   { key: 'settleClient', path: '/settle/client', roles: ALL, layout: 'bare', public: true },
-  { key: 'notFound', path: '/404', roles: ALL, layout: 'bare', public: true, ungated: true },
+  { key: 'notFound', path: '/404', roles: ALL, layout: 'bare', public: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = (typeof ROUTES)[number]['key'];

@@ -53,4 +53,12 @@ describe('route titles', () => {
     const common = load(language, 'common.json');
     for (const route of ROUTES) expect(common.get(`routes.${route.key}`), route.key).toBeTruthy();
   });
+
+  it.each([...LANGUAGES])('%s describes every navigation entry on the dashboard', (language) => {
+    const dashboard = load(language, 'dashboard.json');
+    // The dashboard links to every navigation entry but itself.
+    for (const route of ROUTES.filter((entry) => 'nav' in entry && entry.nav && entry.key !== 'dashboard')) {
+      expect(dashboard.get(`links.items.${route.key}`), route.key).toBeTruthy();
+    }
+  });
 });

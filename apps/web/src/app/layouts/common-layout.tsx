@@ -1,3 +1,4 @@
+import { LogoutOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,15 @@ export function CommonLayout() {
     <SimpleFrame
       actions={
         token ? (
-          <Button onClick={() => logout.mutate()} loading={logout.isPending} data-testid="logout">
-            {t('account.logout')}
+          <Button
+            icon={<LogoutOutlined />}
+            onClick={() => logout.mutate()}
+            loading={logout.isPending}
+            aria-label={t('account.logout')}
+            data-testid="logout"
+          >
+            {/* On a phone the icon alone keeps the bar within 375 px in every language. */}
+            <span className="nc-common-logout__label">{t('account.logout')}</span>
           </Button>
         ) : null
       }

@@ -3,7 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
-import { showServerError, validateWith } from './form-utils';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
 
 interface BasicValues {
   username: string;

@@ -61,7 +61,7 @@ export function DevicesCard() {
                 <div className="devices__name">
                   {label || t('devices.unknown')}
                   {device.current && (
-                    <Tag color="#7c5cff" variant="filled">
+                    <Tag color="purple" variant="filled">
                       {t('devices.current')}
                     </Tag>
                   )}

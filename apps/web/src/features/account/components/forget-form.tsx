@@ -3,7 +3,7 @@ import { api } from '@nearcast/contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useForget } from '../api/forget';
-import { showServerError, validateWith } from './form-utils';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
 
 interface ForgetValues {

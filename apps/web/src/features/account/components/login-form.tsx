@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
-import { showServerError, validateWith } from './form-utils';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
 
 interface LoginValues {

@@ -3,7 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
-import { showServerError, validateWith } from './form-utils';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
 
 interface PasswordValues {
   current_password?: string;

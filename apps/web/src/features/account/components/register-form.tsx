@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSign } from '../api/sign';
-import { showServerError, validateWith } from './form-utils';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
 
 interface RegisterValues {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { translateMessage } from '../../../lib/i18n';
 import { useSendCode } from '../api/send-code';
-import { showServerError, validateWith } from './form-utils';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
 
 /** Seconds left before another code may be requested; ticks down once a second. */
 function useCountdown(): [number, (seconds: number) => void] {
@@ -35,7 +35,7 @@ export function SendCodeButton({ form, scene, testId }: { form: FormInstance; sc
         startCountdown(data?.resend_after_seconds || EMAIL_CODE_RESEND_SECONDS);
         notifySuccess(translateMessage('auth.code_sent'));
       },
-      onError: (error) => showServerError(form, error, t('code.send_failed')),
+      onError: (error) => showServerError(form, error, { fallback: t('code.send_failed') }),
     });
   };
 

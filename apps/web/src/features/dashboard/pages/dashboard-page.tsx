@@ -66,7 +66,7 @@ export function DashboardPage() {
         <div>
           <p className="dash-hero__hello">{t(greetingKey(new Date().getHours()), { name })}</p>
           <p className="dash-hero__sub">
-            <Tag color="#7c5cff" variant="filled" data-testid="dashboard-role">
+            <Tag color="purple" variant="filled" data-testid="dashboard-role">
               {roleLabel}
             </Tag>
             <span>{user.email}</span>

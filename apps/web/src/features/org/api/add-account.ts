@@ -1,0 +1,14 @@
+import { api, type RequestOf } from '@nearcast/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { orgKeys } from './keys';
+
+/** POST /v1/account/add (super): an account of any role. The form shows the errors. */
+export function addAccount(body: RequestOf<typeof api.account.add>) {
+  return call(api.account.add, body, { toast: false });
+}
+
+export function useAddAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addAccount, onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }) });
+}

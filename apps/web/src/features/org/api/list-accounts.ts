@@ -1,0 +1,19 @@
+import { api, type RequestOf } from '@nearcast/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { orgKeys } from './keys';
+
+export type AccountListQuery = RequestOf<typeof api.account.list>;
+
+/** POST /v1/account/list (super): every account, filtered. The page shows its own error state. */
+export function listAccounts(query: AccountListQuery, signal?: AbortSignal) {
+  return call(api.account.list, query, { toast: false, signal });
+}
+
+export function useAccounts(query: AccountListQuery) {
+  return useQuery({
+    queryKey: orgKeys.accounts(query),
+    queryFn: ({ signal }) => listAccounts(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

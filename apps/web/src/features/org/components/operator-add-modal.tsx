@@ -1,0 +1,70 @@
+import { api } from '@nearcast/contract';
+import { Form, Input, Modal, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/notify';
+import { useAddOperator } from '../api/add-operator';
+import { showServerError, validateWith } from '../../../lib/form-feedback';
+
+interface OperatorValues {
+  nickname?: string;
+  email?: string;
+  password?: string;
+  wechat?: string;
+}
+
+/** Spec §5 "Employee creation": nickname, email and password required; wechat optional. */
+export function OperatorAddModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('org');
+  const [form] = Form.useForm<OperatorValues>();
+  const add = useAddOperator();
+
+  const submit = (values: OperatorValues) => {
+    const body = validateWith(
+      api.operator.add.request,
+      { nickname: values.nickname ?? '', email: values.email ?? '', password: values.password ?? '', wechat: values.wechat ?? '' },
+      form,
+    );
+    if (!body) return;
+    add.mutate(body, {
+      onSuccess: (operator) => {
+        notifySuccess(t('operator.created', { name: operator.nickname }));
+        onClose();
+      },
+      onError: (error) => showServerError(form, error, { fallback: t('feedback.creation_failed'), conflictField: 'email' }),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('operator.create_title')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('actions.create')}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ 'data-testid': 'operator-submit' } as ButtonProps}
+      cancelButtonProps={{ 'data-testid': 'modal-cancel' } as ButtonProps}
+      confirmLoading={add.isPending}
+      width={{ xs: '100%', sm: 480 }}
+      className="org-modal"
+      forceRender
+      afterClose={() => form.resetFields()}
+    >
+      <p className="org-modal__lead">{t('operator.create_lead')}</p>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} noValidate data-testid="operator-form">
+        <Form.Item name="nickname" label={t('fields.nickname')} required>
+          <Input autoComplete="off" data-testid="operator-nickname" />
+        </Form.Item>
+        <Form.Item name="email" label={t('fields.email')} required>
+          <Input type="email" autoComplete="off" data-testid="operator-email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')} extra={t('hints.password')} required>
+          <Input.Password autoComplete="new-password" data-testid="operator-password" />
+        </Form.Item>
+        <Form.Item name="wechat" label={t('fields.wechat_optional')} extra={t('hints.wechat')}>
+          <Input autoComplete="off" data-testid="operator-wechat" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

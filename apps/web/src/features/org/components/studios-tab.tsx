@@ -1,0 +1,193 @@
+import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
+import type { StudioSummary } from '@nearcast/contract';
+import { Button, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
+import { currentLanguage } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAssignStudio } from '../api/assign-studio';
+import { useStudioCount } from '../api/count-studios';
+import { useStudios } from '../api/list-studios';
+import type { OrgAbilities } from '../utils/abilities';
+import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
+import { formatUsd } from '../utils/money';
+import { AssignModal, type AssignTarget } from './assign-modal';
+import { useConfirm } from './confirm-dialog';
+import { DataTable } from './data-table';
+import { displayName } from './display';
+import { failureText, isSignedOut } from '../../../lib/form-feedback';
+import { ListFilters } from './list-filters';
+import { AgentSelect } from './remote-select';
+import { InfoStatusTag, Maybe, PayStateTag } from './status-tags';
+import { StatTiles } from './stat-tiles';
+import { TopStudiosCard } from './top-studios-card';
+
+interface StudioFilters extends ListFilterValues {
+  agent_id?: number | null;
+}
+
+/** The studios tab of /agents: counts, ranking, the list, and assigning studios to agents. */
+export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
+  const { t } = useTranslation('org');
+  const language = currentLanguage();
+  const [filters, setFilters] = useState<StudioFilters>({});
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const [assigning, setAssigning] = useState<(AssignTarget & { studio: StudioSummary }) | null>(null);
+  const [confirm, confirmElement] = useConfirm();
+  const count = useStudioCount();
+  const studios = useStudios({ ...toListQuery(filters), agent_id: filters.agent_id ?? undefined, page: page.page, page_size: page.size });
+  const assign = useAssignStudio();
+
+  const applyFilters = (next: StudioFilters) => {
+    setFilters(next);
+    setPage((current) => ({ ...current, page: 1 }));
+  };
+
+  const remove = (studio: StudioSummary) =>
+    confirm({
+      title: t('studios.remove_title', { name: displayName(studio), agent: studio.agent_name ?? '' }),
+      body: t('studios.remove_body'),
+      okText: t('actions.remove'),
+      danger: true,
+      onOk: () =>
+        assign.mutateAsync({ studio_id: studio.id, agent_id: null }).then(
+          () => notifySuccess(t('feedback.removed')),
+          (error: unknown) => {
+            if (!isSignedOut(error)) notifyError(failureText(t('feedback.removal_failed'), error));
+            throw error;
+          },
+        ),
+    });
+
+  const c = count.data;
+  const dash = '—';
+  const tiles = [
+    { key: 'studios-total', label: t('tiles.studios'), value: c?.total ?? dash, accent: true },
+    { key: 'studios-paid', label: t('pay_state.paid'), value: c?.paid ?? dash },
+    { key: 'studios-unpaid', label: t('pay_state.unpaid'), value: c?.unpaid ?? dash },
+    { key: 'studios-expired', label: t('pay_state.expired'), value: c?.expired ?? dash },
+    { key: 'studios-new', label: t('tiles.new_this_month'), value: c?.new_this_month ?? dash },
+  ];
+
+  const columns: TableColumnsType<StudioSummary> = [
+    {
+      key: 'studio',
+      title: t('fields.studio'),
+      width: 220,
+      fixed: 'left',
+      ellipsis: true,
+      render: (_, row) => (
+        <div className="org-cell-stack">
+          <span className="org-cell-stack__main">{row.company_short_name || displayName(row)}</span>
+          <span className="org-cell-stack__sub">{row.company_short_name ? displayName(row) : row.email}</span>
+        </div>
+      ),
+    },
+    { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
+    { key: 'agent', title: t('fields.agent_name'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },
+    { key: 'pay', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },
+    { key: 'info', title: t('fields.info_status'), width: 120, render: (_, row) => <InfoStatusTag status={row.info_status} /> },
+    { key: 'clients', title: t('fields.clients'), dataIndex: 'client_count', width: 100, align: 'right' },
+    {
+      key: 'sales',
+      title: t('fields.sales'),
+      width: 130,
+      align: 'right',
+      render: (_, row) => <span className="org-num">{formatUsd(row.sales_cents, language)}</span>,
+    },
+    { key: 'location', title: t('fields.location'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
+    { key: 'expire', title: t('fields.expire_time'), width: 150, render: (_, row) => formatDate(row.expire_time) },
+    { key: 'register', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
+    ...(abilities.assign
+      ? [
+          {
+            key: 'actions',
+            title: t('fields.actions'),
+            width: 220,
+            fixed: 'right' as const,
+            render: (_: unknown, row: StudioSummary) => (
+              <Space size={4}>
+                <Button
+                  size="small"
+                  icon={<LinkOutlined />}
+                  onClick={() => setAssigning({ studio: row, subject: displayName(row), current: row.agent_name })}
+                  data-testid="row-assign-agent"
+                >
+                  {row.agent_id ? t('actions.change_agent') : t('actions.assign_agent')}
+                </Button>
+                {abilities.removeAssignment && row.agent_id !== null && (
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DisconnectOutlined />}
+                    onClick={() => remove(row)}
+                    aria-label={t('actions.remove_agent')}
+                    title={t('actions.remove_agent')}
+                    data-testid="row-remove-agent"
+                  />
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="org-tab">
+      <div className="org-summary">
+        <StatTiles tiles={tiles} loading={count.isPending} testId="studio-tiles" />
+        <TopStudiosCard />
+      </div>
+      <ListFilters
+        value={filters}
+        onChange={applyFilters}
+        onReset={() => applyFilters({})}
+        keywordPlaceholder={t('filters.keyword_studios')}
+        leading={
+          abilities.filterByOrg && (
+            <AgentSelect
+              className="org-filters__picker"
+              value={filters.agent_id ?? null}
+              onChange={(agent_id) => applyFilters({ ...filters, agent_id })}
+              placeholder={t('filters.agent')}
+              testId="filter-agent"
+            />
+          )
+        }
+      />
+      <DataTable<StudioSummary>
+        query={studios}
+        columns={columns}
+        page={page.page}
+        pageSize={page.size}
+        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        rowTestId={(row) => `row-${row.email}`}
+        testId="studios-table"
+        emptyTitle={t('studios.empty')}
+        filtered={isFiltered({ ...toListQuery(filters), agent_id: filters.agent_id })}
+      />
+      <AssignModal
+        target={assigning}
+        title={assigning ? t('studios.assign_title', { name: assigning.subject }) : ''}
+        fieldLabel={t('fields.agent')}
+        picker={(props) => (
+          <AgentSelect {...props} excludeId={assigning?.studio.agent_id ?? undefined} placeholder={t('pickers.agent')} testId="assign-agent-picker" className="org-picker" />
+        )}
+        onAssign={(agentId) =>
+          assign.mutateAsync({ studio_id: assigning!.studio.id, agent_id: agentId }).then(
+            () => notifySuccess(t('feedback.assigned')),
+            (error: unknown) => {
+              if (!isSignedOut(error)) notifyError(failureText(t('feedback.assignment_failed'), error));
+              throw error;
+            },
+          )
+        }
+        onClose={() => setAssigning(null)}
+      />
+      {confirmElement}
+    </div>
+  );
+}

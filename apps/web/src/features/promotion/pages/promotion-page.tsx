@@ -1,0 +1,57 @@
+import { isStaff } from '@nearcast/contract';
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { usePromotionLink } from '../api/get-promotion-link';
+import { LinkCard } from '../components/link-card';
+import { QrCard } from '../components/qr-card';
+import './promotion.css';
+
+/** The promotion tool (spec §2): the user's referral link, a QR code of it, and its download. */
+export function PromotionPage() {
+  const { t } = useTranslation('promotion');
+  const { role } = useSession();
+  const link = usePromotionLink();
+
+  let body;
+  if (link.isPending) {
+    body = (
+      <div className="promo-grid" data-testid="promotion-loading">
+        <Card className="promo-card">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+        <Card className="promo-card">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </div>
+    );
+  } else if (link.isError) {
+    body = (
+      <Result
+        status="warning"
+        title={t('common:states.load_failed')}
+        subTitle={t('load_failed_body')}
+        extra={
+          <Button onClick={() => void link.refetch()} data-testid="promotion-retry">
+            {t('common:actions.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="promo-grid">
+        <LinkCard link={link.data} staff={!!role && isStaff(role)} />
+        <QrCard key={link.data.url} defaultLink={link.data.url} code={link.data.code} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="promo">
+      <PageHeader subtitle={t('subtitle')} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { TrophyOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Segmented, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n';
+import { useTopStudios, type TopBy } from '../api/top-studios';
+import { formatUsd } from '../lib/money';
+
+const LIMIT = 5;
+
+/** The agent's leading studios, by merchants served or by sales (issue 4: /v1/studio/top). */
+export function TopStudiosCard() {
+  const { t } = useTranslation('stats');
+  const [by, setBy] = useState<TopBy>('clients');
+  const top = useTopStudios({ by, limit: LIMIT });
+  const language = currentLanguage();
+
+  let body;
+  if (top.isPending) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  else if (top.isError && !top.data)
+    body = (
+      <div className="stats-inline-error">
+        <span>{t('common:states.load_failed')}</span>
+        <Button size="small" onClick={() => void top.refetch()}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  else if (top.data.list.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('top.empty')} />;
+  else {
+    const best = Math.max(1, ...top.data.list.map((studio) => (by === 'clients' ? studio.client_count : studio.sales_cents)));
+    body = (
+      <ol className={top.isFetching ? 'stats-top stats-top--loading' : 'stats-top'} data-testid="top-studios-list">
+        {top.data.list.map((studio, index) => {
+          const value = by === 'clients' ? studio.client_count : studio.sales_cents;
+          return (
+            <li key={studio.id} className="stats-top__item" data-testid={`top-studio-${studio.id}`}>
+              <span className="stats-top__rank">{index + 1}</span>
+              <div className="stats-top__who">
+                <span className="stats-strong">{studio.company_short_name || studio.name}</span>
+                {studio.company_short_name && <span className="stats-muted">{studio.name}</span>}
+                <span className="stats-top__bar" aria-hidden="true">
+                  <span style={{ width: `${Math.round((value / best) * 100)}%` }} />
+                </span>
+              </div>
+              <div className="stats-top__numbers">
+                <span className={by === 'clients' ? 'stats-strong' : 'stats-muted'}>{t('top.clients', { count: studio.client_count })}</span>
+                <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language)}</span>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    );
+  }
+
+  return (
+    <Card
+      className="stats-card"
+      title={
+        <span className="stats-card__title">
+          <TrophyOutlined /> {t('top.title')}
+        </span>
+      }
+      extra={<Link to="/agents">{t('links.all_studios')}</Link>}
+      data-testid="top-studios"
+    >
+      <div className="stats-card__toolbar">
+        <Segmented<TopBy>
+          value={by}
+          onChange={setBy}
+          options={[
+            { value: 'clients', label: <span data-testid="top-by-clients">{t('top.by_clients')}</span> },
+            { value: 'sales', label: <span data-testid="top-by-sales">{t('top.by_sales')}</span> },
+          ]}
+          aria-label={t('top.by_label')}
+        />
+      </div>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newContext, screenshot, WIDTHS } from '../support/browser';
+
+// Issue 4 item 10: the people pages (agents and studios, clients, accounts, employees) as the
+// roles that use them, against the built app and the demo accounts.
+const PASSWORD = 'Nearcast-demo-1';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function open(width: number = WIDTHS.desktop): Promise<Page> {
+  const context = await newContext(browser, { width, consent: 'accepted', language: 'en-US' });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Signs in through the form and lands on `path` (the sign-in page honours ?redirect=). */
+async function signIn(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
+  await page.fill('[data-testid=login-email]', email);
+  await page.fill('[data-testid=login-password]', PASSWORD);
+  await page.click('[data-testid=login-submit]');
+  const pathname = path.split('?')[0]!;
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
+  await page.waitForSelector('[data-testid=page-title]');
+}
+
+async function apiCall(path: string, body: unknown, token?: string): Promise<{ code: string; msg: string; data: unknown }> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: string; msg: string; data: unknown };
+}
+
+const row = (page: Page, email: string) => page.locator(`[data-testid="row-${email}"]`);
+
+describe('people pages', () => {
+  it('a main agent assigns a studio to its sub-agent, who then sees it', async () => {
+    const page = await open();
+    await signIn(page, 'agent@example.com', '/agents?tab=studios');
+    const studio = row(page, 'newstudio@example.com');
+    await studio.waitFor();
+    await screenshot(page, 'people-agents-studios-before');
+
+    await studio.locator('[data-testid=row-assign-agent]').click();
+    await page.click('[data-testid=assign-agent-picker]');
+    await page.click('[data-testid="option-subagent@example.com"]');
+    await expect(page.locator('[data-testid=assign-summary]').textContent()).resolves.toContain('Sofia Subagent');
+    await page.click('[data-testid=confirm-ok]');
+    await expect
+      .poll(() => studio.textContent(), { timeout: 15_000 })
+      .toContain('Sofia Subagent');
+    await page.waitForSelector('[data-testid=confirm-ok]', { state: 'detached' });
+    await screenshot(page, 'people-agents-studios-assigned');
+
+    const sub = await open(WIDTHS.phone);
+    await signIn(sub, 'subagent@example.com', '/agents?tab=studios');
+    await row(sub, 'newstudio@example.com').waitFor();
+    // A sub-agent may assign its own studios but not take them away from itself.
+    expect(await row(sub, 'newstudio@example.com').locator('[data-testid=row-remove-agent]').count()).toBe(0);
+    expect(await row(sub, 'studio@example.com').count()).toBe(0);
+    await screenshot(sub, 'people-subagent-studios-phone');
+  });
+
+  it('a studio exports its clients to CSV and to Excel', async () => {
+    const page = await open();
+    await signIn(page, 'studio@example.com', '/clients');
+    await row(page, 'client@example.com').waitFor();
+    await screenshot(page, 'people-clients-studio');
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-csv]')]);
+    expect(csv.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csvBytes = fs.readFileSync((await csv.path())!);
+    expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csvBytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toContain('Name,Email,Company');
+    const carmen = lines.find((line) => line.includes('client@example.com'));
+    expect(carmen).toBeDefined();
+    expect(carmen).toContain('Carmen Client');
+    expect(carmen).toContain('1000.00');
+    expect(lines.filter((line) => line.includes('@example.com'))).toHaveLength(1);
+
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-xlsx]')]);
+    expect(xlsx.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const xlsxBytes = fs.readFileSync((await xlsx.path())!);
+    expect(xlsxBytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(xlsxBytes.length).toBeGreaterThan(1000);
+  });
+
+  it('super disables an account and its open session stops working at once', async () => {
+    const login = await apiCall('/v1/account/login', { email: 'newclient@example.com', password: PASSWORD, remember: true });
+    expect(login.code).toBe('200');
+    const token = (login.data as { token: string }).token;
+    expect((await apiCall('/v1/account/detail', {}, token)).code).toBe('200');
+
+    const page = await open();
+    await signIn(page, 'super@example.com', '/account');
+    const account = row(page, 'newclient@example.com');
+    await account.waitFor();
+    await screenshot(page, 'people-accounts');
+
+    await account.locator('[data-testid=row-disable]').click();
+    await page.waitForSelector('[data-testid=confirm-ok]');
+    await page.waitForTimeout(400); // let the dialog finish opening before the picture
+    await screenshot(page, 'people-accounts-disable-confirm');
+    await page.click('[data-testid=confirm-ok]');
+    await expect
+      .poll(() => account.locator('[data-testid=account-status]').textContent(), { timeout: 15_000 })
+      .toBe('Disabled');
+
+    const after = await apiCall('/v1/account/detail', {}, token);
+    expect(after.code).toBe('403');
+    // Signing in again is refused too.
+    const again = await apiCall('/v1/account/login', { email: 'newclient@example.com', password: PASSWORD, remember: false });
+    expect(again.code).not.toBe('200');
+  });
+
+  it('an agent creates an employee and sees it listed', async () => {
+    const page = await open();
+    await signIn(page, 'agent@example.com', '/operator');
+    await row(page, 'operator@example.com').waitFor();
+
+    await page.click('[data-testid=operator-create]');
+    // The spec's required fields are checked before anything is sent.
+    await page.click('[data-testid=operator-submit]');
+    await page.waitForSelector('.ant-form-item-explain-error');
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBeGreaterThanOrEqual(3);
+
+    await page.fill('[data-testid=operator-nickname]', 'Erin Employee');
+    await page.fill('[data-testid=operator-email]', 'erin@example.com');
+    await page.fill('[data-testid=operator-password]', 'Employee-2025');
+    await page.fill('[data-testid=operator-wechat]', 'erin_wechat');
+    await page.click('[data-testid=operator-submit]');
+    const erin = row(page, 'erin@example.com');
+    await erin.waitFor({ timeout: 15_000 });
+    expect(await erin.textContent()).toContain('Erin Employee');
+    await screenshot(page, 'people-operators');
+
+    // The same email again is refused under the email field, and the spec's message shows.
+    await page.click('[data-testid=operator-create]');
+    await page.fill('[data-testid=operator-nickname]', 'Erin Again');
+    await page.fill('[data-testid=operator-email]', 'erin@example.com');
+    await page.fill('[data-testid=operator-password]', 'Employee-2025');
+    await page.click('[data-testid=operator-submit]');
+    await page.getByText('Creation failed').first().waitFor();
+    expect(await row(page, 'erin@example.com').count()).toBe(1);
+  });
+});
