@@ -1,40 +1,15 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newContext, screenshot, WIDTHS } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, WIDTHS } from '../support/browser';
+import { signInThroughForm, useBrowser } from '../support/journey';
+import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
 // Issue 4 item 10: the people pages (agents and studios, clients, accounts, employees) as the
 // roles that use them, against the built app and the demo accounts.
-const PASSWORD = 'Nearcast-demo-1';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await newContext(browser, { width, consent: 'accepted', language: 'en-US' });
-  contexts.push(context);
-  return context.newPage();
-}
-
-/** Signs in through the form and lands on `path` (the sign-in page honours ?redirect=). */
-async function signIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
-  await page.fill('[data-testid=login-email]', email);
-  await page.fill('[data-testid=login-password]', PASSWORD);
-  await page.click('[data-testid=login-submit]');
-  const pathname = path.split('?')[0]!;
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
-  await page.waitForSelector('[data-testid=page-title]');
-}
+const { open } = useBrowser();
+const signIn = signInThroughForm;
 
 async function apiCall(path: string, body: unknown, token?: string): Promise<{ code: string; msg: string; data: unknown }> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -101,14 +76,20 @@ describe('people pages', () => {
   });
 
   it('super disables an account and its open session stops working at once', async () => {
-    const login = await apiCall('/v1/account/login', { email: 'newclient@example.com', password: PASSWORD, remember: true });
+    // An account of its own, so that disabling it leaves the demo accounts to the other journeys.
+    const leaver = `leaver-${Date.now().toString(36)}@example.com`;
+    const superLogin = await apiCall('/v1/account/login', { email: 'super@example.com', password: PASSWORD });
+    const superToken = (superLogin.data as { token: string }).token;
+    const created = await apiCall('/v1/account/add', { email: leaver, password: PASSWORD, username: 'leaver', role: 'client' }, superToken);
+    expect(created.code).toBe('200');
+    const login = await apiCall('/v1/account/login', { email: leaver, password: PASSWORD, remember: true });
     expect(login.code).toBe('200');
     const token = (login.data as { token: string }).token;
     expect((await apiCall('/v1/account/detail', {}, token)).code).toBe('200');
 
     const page = await open();
     await signIn(page, 'super@example.com', '/account');
-    const account = row(page, 'newclient@example.com');
+    const account = row(page, leaver);
     await account.waitFor();
     await screenshot(page, 'people-accounts');
 
@@ -124,7 +105,7 @@ describe('people pages', () => {
     const after = await apiCall('/v1/account/detail', {}, token);
     expect(after.code).toBe('403');
     // Signing in again is refused too.
-    const again = await apiCall('/v1/account/login', { email: 'newclient@example.com', password: PASSWORD, remember: false });
+    const again = await apiCall('/v1/account/login', { email: leaver, password: PASSWORD, remember: false });
     expect(again.code).not.toBe('200');
   });
 

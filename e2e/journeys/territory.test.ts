@@ -1,41 +1,16 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext, screenshot, WIDTHS } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, WIDTHS } from '../support/browser';
+import { signInThroughForm, useBrowser } from '../support/journey';
 
 // Issue 4 item 10: the territory pages (areas, zones) as the super admin and the promotion
 // tool's QR code as a studio, against the built app and the demo accounts.
-const PASSWORD = 'Nearcast-demo-1';
 // Names unique to this run, so a kept data directory (E2E_KEEP) never trips on a duplicate.
 const RUN = Date.now().toString(36).slice(-5);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await newContext(browser, { width, consent: 'accepted', language: 'en-US' });
-  contexts.push(context);
-  return context.newPage();
-}
-
-/** Signs in through the form and lands on `path` (the sign-in page honours ?redirect=). */
-async function signIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
-  await page.fill('[data-testid=login-email]', email);
-  await page.fill('[data-testid=login-password]', PASSWORD);
-  await page.click('[data-testid=login-submit]');
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
-  await page.waitForSelector('[data-testid=page-title]');
-}
+const { open } = useBrowser();
+const signIn = signInThroughForm;
 
 /** Opens an antd select by its test id, types to search, and picks the option with that exact label. */
 async function pick(page: Page, testId: string, search: string, label = search): Promise<void> {
