@@ -132,14 +132,18 @@ describe('health, headers and the SPA', () => {
 
 describe('SPA with history fallback', () => {
   let spa: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'nc-dist-'));
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'nc-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     spa = await createTestApp({ config: { WEB_DIST: dist }, seed: false });
   });
-  afterAll(() => spa.close());
+  afterAll(async () => {
+    await spa.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('serves index.html for app routes and long-cached assets', async () => {
     const page = await spa.app.inject({ method: 'GET', url: '/clients?x=1' });
