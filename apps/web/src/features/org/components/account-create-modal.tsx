@@ -1,10 +1,11 @@
 import { api, ROLES, type Role } from '@nearcast/contract';
-import { Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddAccount } from '../api/add-account';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { AgentSelect } from './remote-select';
+import { FormModal } from './form-modal';
 
 interface CreateValues {
   email?: string;
@@ -58,20 +59,15 @@ export function AccountCreateModal({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('account.create_title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      onClose={onClose}
+      loading={add.isPending}
       okText={t('actions.create')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ 'data-testid': 'account-submit' } as ButtonProps}
-      cancelButtonProps={{ 'data-testid': 'modal-cancel' } as ButtonProps}
-      confirmLoading={add.isPending}
-      width={{ xs: '100%', md: 680 }}
-      className="org-modal"
-      forceRender
-      afterClose={() => form.resetFields()}
+      submitTestId="account-submit"
+      width={680}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ role: 'client' }} noValidate data-testid="account-create-form">
         <div className="org-form-grid">
@@ -118,6 +114,6 @@ export function AccountCreateModal({ open, onClose }: { open: boolean; onClose: 
           </Form.Item>
         </div>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

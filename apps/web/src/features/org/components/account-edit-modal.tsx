@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES, api, type AccountStatus, type AccountSummary } from '@nearcast/contract';
-import { Alert, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
@@ -8,6 +8,7 @@ import { accountPatch, EDITABLE_FIELDS, type AccountEditValues } from '../utils/
 import type { ConfirmRequest } from './confirm-dialog';
 import { displayName } from './display';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { FormModal } from './form-modal';
 
 interface AccountEditModalProps {
   account: AccountSummary | null;
@@ -68,19 +69,16 @@ export function AccountEditModal({ account, onClose, confirm, isSelf }: AccountE
   };
 
   return (
-    <Modal
+    <FormModal
       open={account !== null}
       title={account ? t('account.edit_title', { name: displayName(account) }) : ''}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      onClose={onClose}
+      loading={edit.isPending}
       okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ 'data-testid': 'edit-submit' } as ButtonProps}
-      cancelButtonProps={{ 'data-testid': 'modal-cancel' } as ButtonProps}
-      confirmLoading={edit.isPending}
-      width={{ xs: '100%', md: 680 }}
-      className="org-modal"
-      forceRender
+      submitTestId="edit-submit"
+      width={680}
+      resetOnClose={false}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={save} noValidate data-testid="account-edit-form">
         <div className="org-form-grid">
@@ -126,6 +124,6 @@ export function AccountEditModal({ account, onClose, confirm, isSelf }: AccountE
           <Alert type="warning" showIcon title={t('account.disable_body')} data-testid="edit-disable-warning" />
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

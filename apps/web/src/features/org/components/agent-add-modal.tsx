@@ -1,10 +1,11 @@
 import { AGENT_TYPES, api, type AgentType } from '@nearcast/contract';
-import { Alert, Form, Input, Modal, Radio, type ButtonProps } from 'antd';
+import { Alert, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddAgent } from '../api/add-agent';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { AgentSelect } from './remote-select';
+import { FormModal } from './form-modal';
 
 interface AgentValues {
   email?: string;
@@ -60,20 +61,15 @@ export function AgentAddModal({ open, onClose, chooseType }: { open: boolean; on
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('agents.add_title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      onClose={onClose}
+      loading={add.isPending}
       okText={t('actions.create')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ 'data-testid': 'agent-submit' } as ButtonProps}
-      cancelButtonProps={{ 'data-testid': 'modal-cancel' } as ButtonProps}
-      confirmLoading={add.isPending}
-      width={{ xs: '100%', md: 640 }}
-      className="org-modal"
-      forceRender
-      afterClose={() => form.resetFields()}
+      submitTestId="agent-submit"
+      width={640}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ agent_type: 'main' }} noValidate data-testid="agent-add-form">
         {chooseType ? (
@@ -119,6 +115,6 @@ export function AgentAddModal({ open, onClose, chooseType }: { open: boolean; on
           </Form.Item>
         </div>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

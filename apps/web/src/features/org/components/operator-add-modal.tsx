@@ -1,9 +1,10 @@
 import { api } from '@nearcast/contract';
-import { Form, Input, Modal, type ButtonProps } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddOperator } from '../api/add-operator';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { FormModal } from './form-modal';
 
 interface OperatorValues {
   nickname?: string;
@@ -35,20 +36,15 @@ export function OperatorAddModal({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('operator.create_title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      onClose={onClose}
+      loading={add.isPending}
       okText={t('actions.create')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ 'data-testid': 'operator-submit' } as ButtonProps}
-      cancelButtonProps={{ 'data-testid': 'modal-cancel' } as ButtonProps}
-      confirmLoading={add.isPending}
-      width={{ xs: '100%', sm: 480 }}
-      className="org-modal"
-      forceRender
-      afterClose={() => form.resetFields()}
+      submitTestId="operator-submit"
+      width={480}
     >
       <p className="org-modal__lead">{t('operator.create_lead')}</p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} noValidate data-testid="operator-form">
@@ -65,6 +61,6 @@ export function OperatorAddModal({ open, onClose }: { open: boolean; onClose: ()
           <Input autoComplete="off" data-testid="operator-wechat" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,0 +1,52 @@
+import { Modal, type ButtonProps, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The frame of every create/edit form on the people pages: OK submits the form, Cancel closes,
+ * full width on a phone, and (for create forms) the form is cleared once the dialog has closed.
+ */
+export function FormModal({
+  open,
+  title,
+  form,
+  onClose,
+  loading,
+  okText,
+  submitTestId,
+  width,
+  resetOnClose = true,
+  children,
+}: {
+  open: boolean;
+  title: ReactNode;
+  form: FormInstance;
+  onClose: () => void;
+  loading: boolean;
+  okText: string;
+  submitTestId: string;
+  width: number;
+  resetOnClose?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('org');
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={okText}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ 'data-testid': submitTestId } as ButtonProps}
+      cancelButtonProps={{ 'data-testid': 'modal-cancel' } as ButtonProps}
+      confirmLoading={loading}
+      width={{ xs: '100%', md: width }}
+      className="org-modal"
+      forceRender
+      afterClose={resetOnClose ? () => form.resetFields() : undefined}
+    >
+      {children}
+    </Modal>
+  );
+}
