@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { createFreshDatabase } from '../../apps/server/src/test/fresh-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,26 +39,6 @@ async function startMailbox(file: string): Promise<{ url: string; close: () => P
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** With TEST_DATABASE_URL the journeys run on a fresh PostgreSQL database instead of PGlite. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `nc_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function waitForReady(baseUrl: string, server: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -86,7 +65,8 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(mailboxFile, '');
   const mailbox = await startMailbox(mailboxFile);
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-  const database = testDatabaseUrl ? await freshPostgres(testDatabaseUrl) : null;
+  // With TEST_DATABASE_URL the journeys run on a fresh PostgreSQL database instead of PGlite.
+  const database = testDatabaseUrl ? await createFreshDatabase(testDatabaseUrl, 'nc_e2e') : null;
 
   const port = 3100 + Math.floor(Math.random() * 800);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Envelope } from '@nearcast/contract';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { MemoryMailer, type Mailer } from '../adapters/mail/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, selectRows, type Database } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
+import { createFreshDatabase } from './fresh-postgres.js';
 
 /**
  * A fresh, migrated, seeded app per test file: PGlite in memory by default, or a new database
@@ -37,29 +36,10 @@ export interface CallOptions {
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `nc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function createTestApp(
   options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean; areas?: boolean } = {},
 ): Promise<TestApp> {
-  const pgDb = testDatabaseUrl ? await createPostgresDatabase(testDatabaseUrl) : null;
+  const pgDb = testDatabaseUrl ? await createFreshDatabase(testDatabaseUrl, 'nc_test') : null;
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {
