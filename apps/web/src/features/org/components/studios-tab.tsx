@@ -20,7 +20,7 @@ import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { ListFilters } from './list-filters';
 import { AgentSelect } from './remote-select';
 import { InfoStatusTag, Maybe, PayStateTag } from './status-tags';
-import { StatTiles } from './stat-tiles';
+import { payStateTiles, StatTiles } from './stat-tiles';
 import { TopStudiosCard } from './top-studios-card';
 
 interface StudioFilters extends ListFilterValues {
@@ -60,15 +60,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
         ),
     });
 
-  const c = count.data;
-  const dash = '—';
-  const tiles = [
-    { key: 'studios-total', label: t('tiles.studios'), value: c?.total ?? dash, accent: true },
-    { key: 'studios-paid', label: t('pay_state.paid'), value: c?.paid ?? dash },
-    { key: 'studios-unpaid', label: t('pay_state.unpaid'), value: c?.unpaid ?? dash },
-    { key: 'studios-expired', label: t('pay_state.expired'), value: c?.expired ?? dash },
-    { key: 'studios-new', label: t('tiles.new_this_month'), value: c?.new_this_month ?? dash },
-  ];
+  const tiles = payStateTiles('studios', t('tiles.studios'), count.data, (key) => t(key));
 
   const columns: TableColumnsType<StudioSummary> = [
     {

@@ -21,7 +21,7 @@ import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { ListFilters } from '../components/list-filters';
 import { AgentSelect, OperatorSelect, StudioSelect } from '../components/remote-select';
-import { StatTiles } from '../components/stat-tiles';
+import { payStateTiles, StatTiles } from '../components/stat-tiles';
 import { InfoStatusTag, Maybe, PayStateTag } from '../components/status-tags';
 import { abilitiesOf } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
@@ -114,15 +114,7 @@ export function ClientsPage() {
     return items;
   };
 
-  const c = count.data;
-  const dash = '—';
-  const tiles = [
-    { key: 'clients-total', label: t('tiles.clients'), value: c?.total ?? dash, accent: true },
-    { key: 'clients-paid', label: t('pay_state.paid'), value: c?.paid ?? dash },
-    { key: 'clients-unpaid', label: t('pay_state.unpaid'), value: c?.unpaid ?? dash },
-    { key: 'clients-expired', label: t('pay_state.expired'), value: c?.expired ?? dash },
-    { key: 'clients-new', label: t('tiles.new_this_month'), value: c?.new_this_month ?? dash },
-  ];
+  const tiles = payStateTiles('clients', t('tiles.clients'), count.data, (key) => t(key));
 
   const columns: TableColumnsType<AccountSummary> = [
     {
