@@ -44,6 +44,8 @@ export const ROUTES = [
   { key: 'zone', path: '/zone', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Ours (issue 4, "path ours"): the promotion link and QR code tool.
   { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
+  // Ours (issue 5): the contact-completion submissions, for the staff who call back.
+  { key: 'contacts', path: '/contacts', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Signed-in pages outside the navigation.
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
   { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },
@@ -58,6 +60,9 @@ export const ROUTES = [
   { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true },
   { key: 'privacy', path: '/privacy', roles: ALL, layout: 'bare', public: true },
   { key: 'item', path: '/item/:id', roles: ALL, layout: 'bare', public: true },
+  // Ours (spec §2 leaves the paths open): choose a join type, then a package's detail and purchase.
+  { key: 'plans', path: '/plans', roles: ALL, layout: 'bare', public: true },
+  { key: 'plan', path: '/plans/:id', roles: ALL, layout: 'bare', public: true },
   { key: 'settleStudio', path: '/settle/studio', roles: ALL, layout: 'bare', public: true },
   { key: 'settleClient', path: '/settle/client', roles: ALL, layout: 'bare', public: true },
   { key: 'notFound', path: '/404', roles: ALL, layout: 'bare', public: true },

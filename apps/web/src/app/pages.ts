@@ -50,7 +50,14 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   account: { page: lazyPage(() => import('../features/org/pages/account-page'), 'AccountPage'), namespaces: ['org'] },
   operator: { page: lazyPage(() => import('../features/org/pages/operator-page'), 'OperatorPage'), namespaces: ['org'] },
   content: upcoming,
-  pricing: upcoming,
+  pricing: {
+    page: lazyPage(() => import('../features/pricing/pages/pricing-page'), 'PricingPage'),
+    namespaces: ['pricing'],
+  },
+  contacts: {
+    page: lazyPage(() => import('../features/onboarding/pages/contacts-page'), 'ContactsPage'),
+    namespaces: ['onboarding'],
+  },
   area: { page: lazyPage(() => import('../features/territory/pages/area-page'), 'AreaPage'), namespaces: ['territory'] },
   zone: { page: lazyPage(() => import('../features/territory/pages/zone-page'), 'ZonePage'), namespaces: ['territory'] },
   promotion: {
@@ -58,13 +65,30 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     namespaces: ['promotion'],
   },
   verification: upcoming,
-  payment: upcoming,
-  settle: upcoming,
+  payment: {
+    page: lazyPage(() => import('../features/checkout/pages/payment-page'), 'PaymentPage'),
+    namespaces: ['checkout'],
+  },
+  settle: {
+    page: lazyPage(() => import('../features/onboarding/pages/settle-page'), 'SettlePage'),
+    namespaces: ['onboarding'],
+  },
   partner: { page: lazyPage(() => import('../features/stats/pages/partner-page'), 'PartnerPage'), namespaces: ['stats'] },
-  studio: { page: lazyPage(() => import('../features/stats/pages/studio-page'), 'StudioPage'), namespaces: ['stats'] },
+  studio: {
+    page: lazyPage(() => import('../features/stats/pages/studio-page'), 'StudioPage'),
+    namespaces: ['stats', 'onboarding'],
+  },
   item: upcoming,
-  settleStudio: upcoming,
-  settleClient: upcoming,
+  plans: { page: lazyPage(() => import('../features/checkout/pages/plans-page'), 'PlansPage'), namespaces: ['checkout'] },
+  plan: { page: lazyPage(() => import('../features/checkout/pages/plan-page'), 'PlanPage'), namespaces: ['checkout'] },
+  settleStudio: {
+    page: lazyPage(() => import('../features/onboarding/pages/join-settle-page'), 'SettleStudioPage'),
+    namespaces: ['onboarding'],
+  },
+  settleClient: {
+    page: lazyPage(() => import('../features/onboarding/pages/join-settle-page'), 'SettleClientPage'),
+    namespaces: ['onboarding'],
+  },
 };
 
 /** Route keys rendered without antd (and so outside the antd shell): the landing page. */

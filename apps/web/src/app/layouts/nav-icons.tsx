@@ -9,6 +9,7 @@ import {
   FolderOpenOutlined,
   GlobalOutlined,
   IdcardOutlined,
+  PhoneOutlined,
   PlaySquareOutlined,
   ShopOutlined,
   TagsOutlined,
@@ -22,6 +23,7 @@ import type { ReactNode } from 'react';
 export const NAV_ICONS: Partial<Record<RouteKey, ReactNode>> = {
   dashboard: <DashboardOutlined />,
   promotion: <QrcodeOutlined />,
+  contacts: <PhoneOutlined />,
   material: <FolderOpenOutlined />,
   clients: <ShopOutlined />,
   learning: <BookOutlined />,

@@ -1,0 +1,1 @@
+export { UpcomingPage as PaymentPage } from '../../system/pages/upcoming-page';

@@ -1,0 +1,1 @@
+export { UpcomingPage as PlanPage } from '../../system/pages/upcoming-page';

@@ -1,0 +1,1 @@
+export { UpcomingPage as PlansPage } from '../../system/pages/upcoming-page';

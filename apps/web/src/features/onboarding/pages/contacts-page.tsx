@@ -1,0 +1,1 @@
+export { UpcomingPage as ContactsPage } from '../../system/pages/upcoming-page';

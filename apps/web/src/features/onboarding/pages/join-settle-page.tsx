@@ -1,0 +1,1 @@
+export { UpcomingPage as SettleStudioPage, UpcomingPage as SettleClientPage } from '../../system/pages/upcoming-page';

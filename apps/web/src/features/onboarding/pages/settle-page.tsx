@@ -1,0 +1,1 @@
+export { UpcomingPage as SettlePage } from '../../system/pages/upcoming-page';

@@ -1,0 +1,1 @@
+export { UpcomingPage as PricingPage } from '../../system/pages/upcoming-page';
