@@ -3,7 +3,8 @@
 // as a super admin, a main agent and a studio. Budget: p95 under 100 ms for every one.
 //
 //   DATABASE_URL=postgres://…/nearcast_scale npm start   # in one shell
-//   npm run bench:api                                     # in another (BENCH_URL to point elsewhere)
+//   npm run bench:api                                     # in another (BENCH_URL to point elsewhere,
+//                                                         # BENCH_ONLY=/v1/area for some rows only)
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 
@@ -16,6 +17,8 @@ if (!percentiles.includes(95)) percentiles.splice(percentiles.indexOf(97.5), 0, 
 const BASE = process.env.BENCH_URL ?? 'http://localhost:3000';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Only the rows whose endpoint contains this text (e.g. BENCH_ONLY=/v1/area), for a quick re-check. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const BUDGET_P95_MS = 100;
 const PASSWORD = 'Nearcast-demo-1';
 
@@ -74,7 +77,7 @@ const cases = [
 ];
 
 const rows = [];
-for (const [role, path, body] of cases) {
+for (const [role, path, body] of cases.filter(([, path]) => path.includes(ONLY))) {
   const check = await post(path, body, users[role]);
   if (check.code !== '200') throw new Error(`${role} ${path}: ${check.code} ${check.msg}`);
   const result = await autocannon({

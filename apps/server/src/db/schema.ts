@@ -126,6 +126,13 @@ export const accounts = pgTable(
     orderCount: integer().notNull().default(0),
     consumptionCents: bigint({ mode: 'number' }).notNull().default(0),
     firstDiscountUsed: boolean().notNull().default(false),
+    /**
+     * The clients assigned to this account as their agent, studio or operator, and what they
+     * have spent: kept by a trigger (migration 0008) so rankings and list columns read a number
+     * instead of counting 100,000 clients per request.
+     */
+    clientCount: integer().notNull().default(0),
+    clientSalesCents: bigint({ mode: 'number' }).notNull().default(0),
     saleName: blank(),
     saleEmail: blank(),
     saleUid: blank(),
@@ -155,6 +162,9 @@ export const accounts = pgTable(
     index('accounts_county_idx').on(t.countyId),
     index('accounts_expire_idx').on(t.accountType, t.payStatus, t.expireAt),
     index('accounts_pay_created_idx').on(t.accountType, t.payStatus, t.createdAt, t.id),
+    // Rankings (top studios by clients or by sales), read from the trigger-kept counters.
+    index('accounts_top_clients_idx').on(t.accountType, t.clientCount.desc(), t.id),
+    index('accounts_top_sales_idx').on(t.accountType, t.clientSalesCents.desc(), t.id),
     check('accounts_pay_status_chk', sql`${t.payStatus} in (0, 1, 2)`),
     check('accounts_info_status_chk', sql`${t.infoStatus} in (0, 1)`),
     check('accounts_consumption_chk', sql`${t.consumptionCents} >= 0`),

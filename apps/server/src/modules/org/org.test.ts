@@ -275,4 +275,26 @@ describe('pre-aggregated totals', () => {
     expect(list.data.total).toBe((await direct(0)).expired);
     expect(list.data.list.map((row) => row.email)).toContain('client@example.com');
   });
+
+  it('keep every studio, agent and operator client counter equal to a recount', async () => {
+    const studioId = await idOf('studio@example.com');
+    const clientId = await idOf('client@example.com');
+    const newClientId = await idOf('newclient@example.com');
+    // Moves that touch the counters: reassign, unassign, spend, change type, delete.
+    await t.query(sql`update accounts set studio_id = ${studioId}, operator_id = null where id = ${newClientId}`);
+    await t.query(sql`update accounts set consumption_cents = consumption_cents + 1234 where id = ${clientId}`);
+    await t.query(sql`update accounts set agent_id = null where id = ${clientId}`);
+    await t.query(sql`update accounts set account_type = 0, studio_id = ${studioId} where email = 'operator@example.com'`);
+    await t.query(sql`update accounts set account_type = 3 where email = 'operator@example.com'`);
+    await t.query(sql`delete from accounts where id = ${newClientId}`);
+    const drift = await t.query<{ id: number }>(sql`
+      select o.id from accounts o
+       where o.client_count <> (select count(*) from accounts c where c.account_type = 0 and o.id in (c.agent_id, c.studio_id, c.operator_id))
+          or o.client_sales_cents <> (select coalesce(sum(c.consumption_cents), 0) from accounts c
+                                       where c.account_type = 0 and o.id in (c.agent_id, c.studio_id, c.operator_id))`);
+    expect(drift).toEqual([]);
+    const top = await t.call<{ list: { id: number; client_count: number }[] }>('/v1/studio/top', { by: 'clients' }, { token: superToken });
+    const counted = await t.query<{ n: number }>(sql`select count(*)::int as n from accounts where account_type = 0 and studio_id = ${studioId}`);
+    expect(top.data.list.find((row) => row.id === studioId)?.client_count).toBe(counted[0]!.n);
+  });
 });
