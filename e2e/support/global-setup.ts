@@ -84,6 +84,9 @@ export default async function setup(project: TestProject) {
     // Many sign-ins from one address in a few minutes: the journeys test pages, not limits.
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
     RATE_LIMIT_CODE_PER_HOUR: '10000',
+    // A cheaper password hash (2^14, not 2^17): the checkout journey creates and signs in a
+    // hundred studios to fill a city's places, and every journey's sign-ins get quicker.
+    SCRYPT_LOG_N: '14',
     ...(database ? { DATABASE_URL: database.url, SEED_DEMO: '1' } : {}),
   };
   const output: string[] = [];

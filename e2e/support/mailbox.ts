@@ -7,7 +7,10 @@ interface Mail {
   at: number;
 }
 
-/** Waits for the newest mail to an address that arrived after `since`, and reads its 6-digit code. */
+/**
+ * Waits for the newest mail to an address that arrived after `since`, and reads its 6-digit code
+ * from the body (SMTP lines end in CRLF, so the blank line after the headers is \r\n\r\n).
+ */
 export async function codeSentTo(email: string, since: number, timeoutMs = 15_000): Promise<string> {
   const file = inject('mailboxFile');
   const deadline = Date.now() + timeoutMs;
@@ -18,7 +21,7 @@ export async function codeSentTo(email: string, since: number, timeoutMs = 15_00
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Mail)
       .filter((mail) => mail.to.includes(email) && mail.at >= since);
-    const code = mails.length ? /\b(\d{6})\b/.exec(mails[mails.length - 1]!.raw.split('\n\n').slice(1).join('\n'))?.[1] : undefined;
+    const code = mails.length ? /\b(\d{6})\b/.exec(mails[mails.length - 1]!.raw.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

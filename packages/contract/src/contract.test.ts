@@ -24,8 +24,10 @@ describe('roles', () => {
 
 describe('route table', () => {
   it('lists the main-layout routes and roles of spec §2 exactly', () => {
+    // Routes whose paths the spec leaves to us (decision 009) are checked below instead.
+    const ours = new Set<string>(['promotion', 'contacts']);
     const table = Object.fromEntries(
-      ROUTES.filter((route) => route.layout === 'main' && 'nav' in route && route.key !== 'promotion').map((route) => [route.path, route.roles]),
+      ROUTES.filter((route) => route.layout === 'main' && 'nav' in route && !ours.has(route.key)).map((route) => [route.path, route.roles]),
     );
     expect(table).toEqual({
       '/dashboard': '*',
@@ -42,6 +44,13 @@ describe('route table', () => {
       '/area': ['super', 'admin'],
       '/zone': ['super', 'admin'],
     });
+  });
+
+  it('keeps our own routes to their roles: call-backs for staff, the plan screens public', () => {
+    const byKey = (key: string) => ROUTES.find((route) => route.key === key)!;
+    expect(byKey('contacts').roles).toEqual(['super', 'admin']);
+    expect(byKey('promotion').roles).toEqual(['super', 'admin', 'partner', 'studio']);
+    for (const key of ['plans', 'plan']) expect(byKey(key)).toMatchObject({ public: true, layout: 'bare' });
   });
 
   it('gives /settle to clients, /partner to partners and /studio to studios only', () => {

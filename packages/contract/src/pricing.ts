@@ -73,10 +73,16 @@ function pricesConsistent(value: { base_price_cents?: number; actual_price_cents
 }
 
 export const priceAddRequest = z.strictObject(packageFields).superRefine(pricesConsistent);
+/**
+ * An update changes only the fields it sends. The add defaults are dropped here: zod applies a
+ * default under `.optional()`, which would reset every field left out (a status switch sending
+ * `{id, status}` would wipe the tag, discount, credits, colours and features).
+ */
+const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
 export const priceUpdateRequest = z
   .strictObject({
     id,
-    ...Object.fromEntries(Object.entries(packageFields).map(([key, schema]) => [key, schema.optional()])),
+    ...Object.fromEntries(Object.entries(packageFields).map(([key, schema]) => [key, withoutDefault(schema).optional()])),
   } as { id: typeof id } & { [K in keyof typeof packageFields]: z.ZodOptional<(typeof packageFields)[K]> })
   .superRefine(pricesConsistent);
 export const priceListRequest = z.strictObject({

@@ -262,8 +262,28 @@ describe('after login', () => {
     ['client', PAY_STATUS.unpaid],
     ['client', PAY_STATUS.expired],
     ['studio', PAY_STATUS.unpaid],
-  ])('sends an unpaid %s (pay_status %i) home, whatever the redirect', (role, pay) => {
+  ])('sends an unpaid %s (pay_status %i) home when the redirect is a gated page', (role, pay) => {
     expect(afterLoginPath(user(role, pay), '/dashboard')).toBe('/');
+    expect(afterLoginPath(user(role, pay), '/finance?page=2')).toBe('/');
+    expect(afterLoginPath(user(role, pay), null)).toBe('/');
+  });
+
+  it.each<[Role, number]>([
+    ['client', PAY_STATUS.unpaid],
+    ['client', PAY_STATUS.expired],
+    ['studio', PAY_STATUS.unpaid],
+  ])('sends an unpaid %s (pay_status %i) back to the plan or payment page it came from', (role, pay) => {
+    expect(afterLoginPath(user(role, pay), '/plans/7')).toBe('/plans/7');
+    expect(afterLoginPath(user(role, pay), '/plans?type=studio')).toBe('/plans?type=studio');
+    expect(afterLoginPath(user(role, pay), '/payment?session_id=cs_1')).toBe('/payment?session_id=cs_1');
+  });
+
+  it('still refuses an unsafe or forbidden redirect for an unpaid user', () => {
+    const unpaid = user('client', PAY_STATUS.unpaid);
+    expect(afterLoginPath(unpaid, '//evil.example/plans/7')).toBe('/');
+    expect(afterLoginPath(unpaid, 'https://evil.example/plans/7')).toBe('/');
+    expect(afterLoginPath(unpaid, '/studio')).toBe('/');
+    expect(afterLoginPath(unpaid, '/signin?redirect=/plans/7')).toBe('/');
   });
 
   it('refuses a redirect the role may not open', () => {

@@ -158,11 +158,17 @@ export function safeRedirect(redirectParam: string | null | undefined, role: Rol
 
 /**
  * Spec §4 "After login": staff, partners and anyone who has paid go to the `redirect`
- * parameter when it is safe, else the dashboard; an unpaid client or studio goes home to pick
- * a package.
+ * parameter when it is safe, else the dashboard. An unpaid client or studio goes home to pick
+ * a package, unless the redirect is a page the gating rules let them open (a public page such
+ * as the plan they were buying when they signed up, or the payment result): sending them home
+ * then would drop the purchase they started.
  */
 export function afterLoginPath(user: GuardUser, redirectParam: string | null | undefined): string {
   const role = roleOf(user.account_type);
-  if (PAYING_ROLES.includes(role) && user.pay_status !== PAY_STATUS.paid) return PATHS.home;
-  return safeRedirect(redirectParam, role) ?? PATHS.dashboard;
+  const safe = safeRedirect(redirectParam, role);
+  if (PAYING_ROLES.includes(role) && user.pay_status !== PAY_STATUS.paid) {
+    const route = safe ? matchRoute(new URL(safe, ORIGIN_PROBE).pathname)?.route : undefined;
+    return safe && (route?.public || route?.ungated) ? safe : PATHS.home;
+  }
+  return safe ?? PATHS.dashboard;
 }

@@ -156,7 +156,7 @@ export interface Purchase {
   days: number;
   usedFirstDiscount: boolean;
   /** A studio's city, chosen at checkout. */
-  place?: { cityId: number; city: string; stateId: number | null; state: string } | undefined;
+  place?: { cityId: number; city: string; stateId: number | null; state: string; countryId: number | null; country: string } | undefined;
 }
 
 /**
@@ -177,7 +177,14 @@ export async function applyPurchase(ex: Executor, accountId: number, purchase: P
       orderCount: sql`${accounts.orderCount} + 1`,
       consumptionCents: sql`${accounts.consumptionCents} + ${purchase.amountCents}`,
       ...(purchase.place
-        ? { cityId: purchase.place.cityId, city: purchase.place.city, stateId: purchase.place.stateId, state: purchase.place.state }
+        ? {
+            cityId: purchase.place.cityId,
+            city: purchase.place.city,
+            stateId: purchase.place.stateId,
+            state: purchase.place.state,
+            countryId: purchase.place.countryId,
+            country: purchase.place.country,
+          }
         : {}),
       updatedAt: sql`now()`,
     })

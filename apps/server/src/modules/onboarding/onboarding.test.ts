@@ -75,6 +75,21 @@ describe('settle information', () => {
     });
   });
 
+  it('keeps a studio in the city where it took its place', async () => {
+    // newstudio@ as if it had paid for a place in another city, then in Beverly Hills.
+    const [other] = await t.query<{ id: number }>(sql`select id from areas where type = 'city' and id <> ${body.city_id as number} limit 1`);
+    await t.query(sql`update accounts set pay_status = 1, city_id = ${other!.id} where email = 'newstudio@example.com'`);
+    const token = await t.login('newstudio@example.com');
+    const moved = await t.call('/v1/account/area', body, { token });
+    expect(moved).toMatchObject({ code: '400', data: { fields: { city_id: 'A studio stays in the city where it took its place' } } });
+    const [unchanged] = await t.query<{ info_status: number; city_id: number }>(sql`select info_status, city_id from accounts where email = 'newstudio@example.com'`);
+    expect(unchanged).toEqual({ info_status: 0, city_id: other!.id });
+
+    await t.query(sql`update accounts set city_id = ${body.city_id as number} where email = 'newstudio@example.com'`);
+    expect((await t.call('/v1/account/area', body, { token })).code).toBe('200');
+    await t.query(sql`update accounts set pay_status = 0, info_status = 0, city_id = null where email = 'newstudio@example.com'`);
+  });
+
   it('is for paid clients and studios only', async () => {
     const unpaid = await t.login('newstudio@example.com');
     expect((await t.call('/v1/account/area', body, { token: unpaid })).msg).toBe('Please complete your payment first');

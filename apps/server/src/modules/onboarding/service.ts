@@ -27,6 +27,11 @@ export class OnboardingService {
     if (state?.type !== 'state' || state.parentId !== country.id) throw invalid({ state_id: 'settle.area_mismatch' });
     if (city?.type !== 'city' || city.parentId !== state.id) throw invalid({ city_id: 'settle.area_mismatch' });
     if (county?.type !== 'county' || county.parentId !== city.id) throw invalid({ county_id: 'settle.area_mismatch' });
+    // A studio's city is the place it paid for (100 per city, spec §9): moving here would take a
+    // place in another city without the count that checkout makes.
+    if (caller.role === 'studio' && caller.account.cityId !== null && caller.account.cityId !== city.id) {
+      throw invalid({ city_id: 'settle.studio_city_fixed' });
+    }
     return this.accounts.completeInfo(caller, {
       name: body.name,
       phone: body.phone,

@@ -132,6 +132,14 @@ describe('sandbox checkout', () => {
     const agent = await t.login('agent@example.com');
     expect((await t.call('/v1/payment/stripe', { package_id: studioPkg.id }, { token: agent })).code).toBe('403');
   });
+
+  it('sells an add-on only beside a running plan', async () => {
+    const addon = await packageOf('addon');
+    const unpaid = await t.call('/v1/payment/stripe', { package_id: addon.id }, { token: await t.login('newclient@example.com') });
+    expect(unpaid).toMatchObject({ code: '422', msg: 'An add-on extends a plan: choose a plan first' });
+    const paid = await t.call('/v1/payment/stripe', { package_id: addon.id }, { token: await t.login('client@example.com') });
+    expect(paid.code).toBe('200');
+  });
 });
 
 describe('studio places', () => {
@@ -182,6 +190,11 @@ describe('studio places', () => {
     const verified = await t.call<Verified>('/v1/payment/stripe/callback', { session_id: order!.session_id }, { token });
     expect(verified.data.status).toBe('paid');
     expect((await accountOf('studio-b@example.com')).city_id).toBe(cityId);
+    // The whole path is kept, so the settle form opens on that city.
+    const [place] = await t.query<{ country: string; state: string; city: string; country_id: number | null }>(sql`
+      select country, state, city, country_id from accounts where email = 'studio-b@example.com'`);
+    expect(place).toMatchObject({ country: 'United States', city: cityName });
+    expect(place!.country_id).not.toBeNull();
   });
 });
 

@@ -55,7 +55,7 @@ export function sandboxPage(lang: ApiLanguage, session: { id: string; descriptio
 <style>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0b12; color: #e7e7ef;
          font-family: system-ui, -apple-system, "Segoe UI", "PingFang SC", "Noto Sans SC", sans-serif; }
-  main { width: min(420px, calc(100vw - 32px)); background: #15151f; border: 1px solid #2a2a3a; border-radius: 16px; padding: 28px; }
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); background: #15151f; border: 1px solid #2a2a3a; border-radius: 16px; padding: 28px; }
   .banner { background: #3b2a00; color: #ffd666; border: 1px solid #ad8b00; border-radius: 10px; padding: 10px 12px; font-size: 14px; }
   h1 { font-size: 20px; margin: 18px 0 4px; } .what { color: #a3a3b8; margin: 0; }
   .amount { font-size: 40px; font-weight: 700; margin: 12px 0 20px; background: linear-gradient(90deg, #7c5cff, #22d3ee);

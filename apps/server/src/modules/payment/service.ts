@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPE,
   BILLING_PERIOD_DAYS,
+  PAY_STATUS,
   STUDIO_PLACES_PER_CITY,
   type api,
   type Order,
@@ -71,6 +72,8 @@ export class PaymentService {
     });
     if (pkg.status !== 'enabled') throw invalid({ package_id: 'payment.package_unavailable' });
     if (!(BUYERS[pkg.type] as readonly number[]).includes(caller.account.accountType)) throw rejected('payment.package_wrong_role');
+    // An add-on adds to a running plan; bought alone it would make an account "paid" without one.
+    if (pkg.type === 'addon' && caller.account.payStatus !== PAY_STATUS.paid) throw rejected('payment.addon_needs_plan');
 
     const discount = firstPurchaseFor(caller) ? pkg.discountCents : 0;
     const amount = pkg.actualPriceCents * body.periods - discount;
@@ -161,7 +164,18 @@ export class PaymentService {
     if (order.cityId) {
       const city = await this.areas.find(order.cityId, tx);
       const state = city?.parentId ? await this.areas.find(city.parentId, tx) : undefined;
-      if (city) place = { cityId: city.id, city: city.name, stateId: state?.id ?? null, state: state?.name ?? '' };
+      const country = state?.parentId ? await this.areas.find(state.parentId, tx) : undefined;
+      // The whole path, so the settle form opens on the studio's city.
+      if (city) {
+        place = {
+          cityId: city.id,
+          city: city.name,
+          stateId: state?.id ?? null,
+          state: state?.name ?? '',
+          countryId: country?.id ?? null,
+          country: country?.name ?? '',
+        };
+      }
     }
     await this.accounts.applyPurchase(tx, order.accountId, {
       amountCents: order.amountCents,

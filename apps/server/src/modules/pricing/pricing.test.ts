@@ -63,6 +63,28 @@ describe('pricing packages', () => {
     expect(response.data).toEqual({ fields: { actual_price_cents: 'The actual price cannot be above the base price' } });
   });
 
+  it('changes only the fields an update sends', async () => {
+    const full = {
+      ...valid,
+      name: 'Kept',
+      tag: 'Pilot',
+      monthly_credits: 40,
+      button_color: '#ff5500',
+      check_color: '#00aa44',
+      gradient_start: '#111111',
+      gradient_end: '#222222',
+      learning_course: 'Basics',
+      features: ['Daily videos', 'Weekly report'],
+      sort_order: 7,
+    };
+    const created = await t.call<Pkg>('/v1/price/add', full, { token: superToken });
+    // The status switch of the pricing screen sends nothing else.
+    const switched = await t.call('/v1/price/update', { id: created.data.id, status: 'disabled' }, { token: superToken });
+    expect(switched.code).toBe('200');
+    const stored = await t.call('/v1/price/get', { id: created.data.id }, { token: superToken });
+    expect(stored.data).toMatchObject({ ...full, status: 'disabled' });
+  });
+
   it('keeps package management to the super admin', async () => {
     for (const email of ['admin@example.com', 'agent@example.com', 'client@example.com']) {
       const token = await t.login(email);

@@ -1,15 +1,16 @@
 /**
- * Where the landing page's calls to action go, kept in one place: the pricing issue will point
- * them at the package chooser, and this is the only file it has to touch.
+ * Where the landing page's calls to action go, kept in one place. Every buying path starts at
+ * the package chooser (spec §2 "Pricing": choose a join type, then a package); the chooser
+ * sends a visitor to register from the package's page, with the way back in the link.
  */
-const REGISTER = '/signin?mode=register';
+const PLANS = '/plans';
 
 export const HOME_LINKS = {
-  pricing: `${REGISTER}&join=business`,
-  buyNow: `${REGISTER}&join=business`,
-  shopOwner: `${REGISTER}&join=business`,
-  studio: `${REGISTER}&join=studio`,
-  joinNow: `${REGISTER}&join=studio`,
+  pricing: PLANS,
+  buyNow: PLANS,
+  shopOwner: `${PLANS}?type=business`,
+  studio: `${PLANS}?type=studio`,
+  joinNow: `${PLANS}?type=studio`,
   login: '/signin',
   dashboard: '/dashboard',
   privacy: '/privacy',

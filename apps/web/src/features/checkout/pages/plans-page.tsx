@@ -1,1 +1,80 @@
-export { UpcomingPage as PlansPage } from '../../system/pages/upcoming-page';
+import { PAY_STATUS, PAYING_ROLES, type JoinType } from '@nearcast/contract';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { SimpleFrame } from '../../../components/simple-frame';
+import { useSession } from '../../../lib/session';
+import { usePackages } from '../api/list-packages';
+import { FrameActions } from '../components/frame-actions';
+import { JoinTypePicker } from '../components/join-type-picker';
+import { PackageGrid } from '../components/package-grid';
+import { joinTypeOf, joinTypeOfRole } from '../lib/purchase';
+import './checkout.css';
+
+/**
+ * The public package chooser (spec §2 "Pricing"): shop owner or AI studio first (`?type=`
+ * preselects; a signed-in buyer starts on their own type), then the enabled packages of that
+ * type. Paid buyers also see the add-ons that extend their plan.
+ */
+export function PlansPage() {
+  const { t } = useTranslation('checkout');
+  const { user, role } = useSession();
+  const [params, setParams] = useSearchParams();
+  const chosen = joinTypeOf(params.get('type')) ?? joinTypeOfRole(role);
+  const viewer = user?.id ?? null;
+  const packages = usePackages(chosen, viewer);
+  const paid = !!user && role !== null && PAYING_ROLES.includes(role) && user.pay_status === PAY_STATUS.paid;
+  const addons = usePackages('addon', viewer, { enabled: paid });
+
+  const choose = (type: JoinType) => {
+    const next = new URLSearchParams(params);
+    next.set('type', type);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <SimpleFrame wide actions={<FrameActions />}>
+      <div className="checkout">
+        <PageHeader subtitle={t('plans.subtitle')} />
+        <JoinTypePicker value={chosen} onChange={choose} />
+
+        <section className="checkout-section" aria-live="polite">
+          {chosen ? (
+            <>
+              <h2 className="checkout-section__title" data-testid="plans-heading">
+                {t(`plans.heading_${chosen}`)}
+              </h2>
+              <PackageGrid
+                packages={packages.data?.list}
+                loading={packages.isPending}
+                failed={packages.isError}
+                onRetry={() => void packages.refetch()}
+                emptyText={t('plans.empty')}
+                testId="plans-list"
+              />
+            </>
+          ) : (
+            <p className="checkout-hint" data-testid="plans-hint">
+              {t('join.hint')}
+            </p>
+          )}
+        </section>
+
+        {paid && (
+          <section className="checkout-section" data-testid="plans-addons">
+            <h2 className="checkout-section__title">{t('plans.addons_title')}</h2>
+            <p className="checkout-section__subtitle">{t('plans.addons_subtitle')}</p>
+            <PackageGrid
+              packages={addons.data?.list}
+              loading={addons.isPending}
+              failed={addons.isError}
+              onRetry={() => void addons.refetch()}
+              emptyText={t('plans.addons_empty')}
+              testId="addons-list"
+            />
+          </section>
+        )}
+      </div>
+    </SimpleFrame>
+  );
+}

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useAccount } from '../api/get-account';
-import { formatUsd } from '../utils/money';
+import { formatUsd } from '../../../lib/money';
 import { displayName } from './display';
 import { ListError } from './list-error';
 import { AccountStatusTag, AgentTypeTag, InfoStatusTag, Maybe, PayStateTag } from './status-tags';

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listClients, type ClientListQuery } from '../api/list-clients';
 import { saveBlob } from '../utils/download';
 import { exportFileName, fetchAllPages, toCsv, toSheetRows, type ExportColumn } from '../utils/export-table';
-import { centsToDecimal } from '../utils/money';
+import { centsToDollars } from '../../../lib/money';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 
@@ -29,7 +29,7 @@ function useClientColumns(): ExportColumn<AccountSummary>[] {
     { header: t('fields.studio_name'), value: (row) => row.studio_name, width: 20 },
     { header: t('fields.operator'), value: (row) => row.operator_name, width: 20 },
     { header: t('fields.order_count'), value: (row) => row.order_count, kind: 'number', width: 10 },
-    { header: t('fields.consumption_usd'), value: (row) => centsToDecimal(row.consumption_cents), kind: 'number', width: 14 },
+    { header: t('fields.consumption_usd'), value: (row) => centsToDollars(row.consumption_cents), kind: 'number', width: 14 },
     { header: t('fields.location'), value: (row) => row.location, width: 24 },
     { header: t('fields.expire_time'), value: (row) => (row.expire_time ? formatDate(row.expire_time) : ''), width: 18 },
     { header: t('fields.register_time'), value: (row) => formatDate(row.register_time), width: 18 },

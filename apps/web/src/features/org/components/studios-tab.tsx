@@ -11,7 +11,7 @@ import { useStudioCount } from '../api/count-studios';
 import { useStudios } from '../api/list-studios';
 import type { OrgAbilities } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
-import { formatUsd } from '../utils/money';
+import { formatUsd } from '../../../lib/money';
 import { AssignModal, type AssignTarget } from './assign-modal';
 import { useConfirm } from './confirm-dialog';
 import { DataTable } from './data-table';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTopStudios } from '../api/top-studios';
-import { formatUsd } from '../utils/money';
+import { formatUsd } from '../../../lib/money';
 
 type RankBy = 'clients' | 'sales';
 

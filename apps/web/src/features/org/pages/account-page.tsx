@@ -19,7 +19,7 @@ import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { ListFilters } from '../components/list-filters';
 import { AccountStatusTag, InfoStatusTag, Maybe, NotApplicable, PayStateTag } from '../components/status-tags';
-import { formatUsd } from '../utils/money';
+import { formatUsd } from '../../../lib/money';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import './org.css';
 

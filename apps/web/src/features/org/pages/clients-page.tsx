@@ -25,7 +25,7 @@ import { payStateTiles, StatTiles } from '../components/stat-tiles';
 import { InfoStatusTag, Maybe, PayStateTag } from '../components/status-tags';
 import { abilitiesOf } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
-import { formatUsd } from '../utils/money';
+import { formatUsd } from '../../../lib/money';
 import './org.css';
 
 type Link = 'agent' | 'studio' | 'operator';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTopStudios, type TopBy } from '../api/top-studios';
-import { formatUsd } from '../lib/money';
+import { formatUsd } from '../../../lib/money';
 
 const LIMIT = 5;
 
@@ -46,7 +46,7 @@ export function TopStudiosCard() {
               </div>
               <div className="stats-top__numbers">
                 <span className={by === 'clients' ? 'stats-strong' : 'stats-muted'}>{t('top.clients', { count: studio.client_count })}</span>
-                <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language)}</span>
+                <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language, { trimWhole: true })}</span>
               </div>
             </li>
           );

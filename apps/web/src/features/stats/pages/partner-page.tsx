@@ -9,11 +9,11 @@ import { useAgentCount } from '../api/agent-count';
 import { useClientCount } from '../api/client-count';
 import { useStudioCount } from '../api/studio-count';
 import { CountCard } from '../components/count-card';
-import { LinkButton } from '../components/link-button';
+import { LinkButton } from '../../../components/link-button';
 import { RenewalsCard } from '../components/renewals-card';
 import { StatTile } from '../components/stat-tile';
 import { TopStudiosCard } from '../components/top-studios-card';
-import { formatUsd } from '../lib/money';
+import { formatUsd } from '../../../lib/money';
 import './stats.css';
 
 /**
@@ -61,7 +61,7 @@ export function PartnerPage() {
             label={t('tiles.sales')}
             icon={<DollarOutlined />}
             loading={totals.isPending}
-            value={totals.data ? formatUsd(totals.data.sales_cents, language) : dash}
+            value={totals.data ? formatUsd(totals.data.sales_cents, language, { trimWhole: true }) : dash}
             hint={t('tiles.sales_hint')}
             testId="tile-sales"
             accent

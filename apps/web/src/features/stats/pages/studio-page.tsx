@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
+import { SettleStep } from '../../onboarding';
 import { useClientCount } from '../api/client-count';
-import { InfoRequiredCard } from '../components/info-required-card';
-import { LinkButton } from '../components/link-button';
+import { LinkButton } from '../../../components/link-button';
 import { RenewalsCard } from '../components/renewals-card';
 import { StatTile } from '../components/stat-tile';
 import './stats.css';
 
 /**
  * Spec §2 "Statistics", the studio's view: its merchants and the renewals coming up. A paid
- * studio whose information is incomplete is sent here by the guard (spec §4) and sees what it
- * still has to provide instead.
+ * studio whose information is incomplete is sent here by the guard (spec §4) and fills in the
+ * settle form of the onboarding feature instead.
  */
 export function StudioPage() {
   const { t } = useTranslation('stats');
@@ -23,14 +23,7 @@ export function StudioPage() {
 
   if (!user) return <Result status="warning" title={t('no_session')} />;
 
-  if (user.info_status === INFO_STATUS.incomplete) {
-    return (
-      <div className="stats">
-        <PageHeader subtitle={t('studio.info.subtitle')} />
-        <InfoRequiredCard />
-      </div>
-    );
-  }
+  if (user.info_status === INFO_STATUS.incomplete) return <SettleStep role="studio" />;
 
   return <StudioStats />;
 }

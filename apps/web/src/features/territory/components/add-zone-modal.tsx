@@ -7,7 +7,7 @@ import { useAddZone } from '../api/add-zone';
 import { useAreas } from '../api/list-areas';
 import { applyFieldErrors, showServerError } from '../../../lib/form-feedback';
 import { checkWith, clearChangedErrors } from '../lib/form-errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { StateSelect } from './state-select';
 
 interface CityOption {

@@ -1,0 +1,18 @@
+import { api } from '@nearcast/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { checkoutKey } from './keys';
+
+/** POST /v1/price/get: one enabled package, priced for the caller. Errors are shown by the page. */
+export function getPackage(id: number, signal?: AbortSignal) {
+  return call(api.price.get, { id }, { toast: false, signal });
+}
+
+/** One package; `viewer` keys the caller's own prices (see usePackages). */
+export function usePackage(id: number | null, viewer: number | null) {
+  return useQuery({
+    queryKey: [...checkoutKey, 'package', id, viewer] as const,
+    queryFn: ({ signal }) => getPackage(id!, signal),
+    enabled: id !== null,
+  });
+}
