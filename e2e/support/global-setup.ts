@@ -27,7 +27,8 @@ async function startMailbox(file: string): Promise<{ url: string; close: () => P
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '');
+        // Kept as it came: mailbox.ts decodes the transfer encodings.
+        const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         fs.appendFileSync(file, `${JSON.stringify({ to, raw, at: Date.now() })}\n`);
         callback();

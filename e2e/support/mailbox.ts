@@ -8,9 +8,33 @@ interface Mail {
 }
 
 /**
- * Waits for the newest mail to an address that arrived after `since`, and reads its 6-digit code
- * from the body (SMTP lines end in CRLF, so the blank line after the headers is \r\n\r\n).
+ * The readable text of a raw message: each MIME part's body decoded from base64 or
+ * quoted-printable. A message in Chinese or Spanish is not plain ASCII, so the mailer encodes
+ * it, and its code is not in the raw bytes as digits.
  */
+export function mailText(raw: string): string {
+  const split = /\r?\n\r?\n/.exec(raw);
+  const head = split ? raw.slice(0, split.index) : raw;
+  const body = split ? raw.slice(split.index + split[0].length) : '';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .map((part) => part.replace(/^\r?\n/, ''))
+      .filter((part) => part.trim() !== '' && !part.startsWith('--'))
+      .map(mailText)
+      .join('\n');
+  }
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+/** Waits for the newest mail to an address that arrived after `since`, and reads its 6-digit code. */
 export async function codeSentTo(email: string, since: number, timeoutMs = 15_000): Promise<string> {
   const file = inject('mailboxFile');
   const deadline = Date.now() + timeoutMs;
@@ -21,7 +45,7 @@ export async function codeSentTo(email: string, since: number, timeoutMs = 15_00
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Mail)
       .filter((mail) => mail.to.includes(email) && mail.at >= since);
-    const code = mails.length ? /\b(\d{6})\b/.exec(mails[mails.length - 1]!.raw.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] : undefined;
+    const code = mails.length ? /(?<!\d)(\d{6})(?!\d)/.exec(mailText(mails[mails.length - 1]!.raw))?.[1] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
