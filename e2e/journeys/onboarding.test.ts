@@ -1,4 +1,3 @@
-import { MESSAGES, type Language, type MessageKey } from '@nearcast/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiPost } from '../support/api';
@@ -6,7 +5,7 @@ import { paidAccount, uniqueName } from '../support/accounts';
 import { findCity } from '../support/fill-city';
 import { screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
-import { fillSettleForm, selectLocked } from '../support/settle-form';
+import { checkRefusals, expectFieldError, fillSettleForm, message, PLACE, selectLocked } from '../support/settle-form';
 import { apiLogin, injectSession, pathOf, waitForPath } from '../support/session';
 
 // Issue 5: the settle form (/settle for a client, /studio for a studio), the public join pages
@@ -14,19 +13,6 @@ import { apiLogin, injectSession, pathOf, waitForPath } from '../support/session
 // paid but not given their information are made through the API (support/accounts.ts).
 
 const { open } = useBrowser();
-
-const message = (language: Language, key: MessageKey) => MESSAGES[language][key];
-
-/** The error text under the form field that holds the element with this test id. */
-function fieldError(page: Page, testId: string) {
-  return page
-    .locator('.ant-form-item', { has: page.locator(`[data-testid="${testId}"]`) })
-    .locator('.ant-form-item-explain-error');
-}
-
-async function expectFieldError(page: Page, testId: string, text: string): Promise<void> {
-  await expect.poll(() => fieldError(page, testId).allTextContents(), { timeout: 10_000 }).toEqual([text]);
-}
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
@@ -40,63 +26,6 @@ async function signInExpecting(page: Page, email: string, password: string, expe
   await page.click('[data-testid=login-submit]');
   expect(await waitForPath(page, expected, 30_000)).toBe(expected);
   await page.waitForSelector('[data-testid=settle-form]');
-}
-
-/** Counts the settle requests the page sends, to show the browser refuses bad input itself. */
-function countSettleRequests(page: Page): () => number {
-  let sent = 0;
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/v1/account/area')) sent += 1;
-  });
-  return () => sent;
-}
-
-const REQUIRED: [string, MessageKey][] = [
-  ['settle-name', 'settle.name_required'],
-  ['settle-phone', 'settle.phone_required'],
-  ['settle-wechat', 'settle.wechat_required'],
-  ['settle-company-short', 'settle.company_short_required'],
-  ['settle-company-full', 'settle.company_full_required'],
-  ['settle-tax', 'settle.tax_required'],
-  ['settle-country', 'settle.country_required'],
-  ['settle-state', 'settle.state_required'],
-  ['settle-city', 'settle.city_required'],
-  ['settle-county', 'settle.county_required'],
-  ['settle-address', 'settle.address_required'],
-  ['settle-zip', 'settle.zip_required'],
-];
-
-/** The fields a studio's paid place fills in and fixes. */
-const PLACE = ['settle-country', 'settle-state', 'settle-city'] as const;
-
-const BAD_FORMATS: [string, string, MessageKey][] = [
-  ['settle-phone', '12345', 'profile.phone_invalid'],
-  ['settle-tax', '123456789', 'settle.tax_format'],
-  ['settle-zip', '9021', 'settle.zip_format'],
-  ['settle-wechat', 'abc', 'profile.wechat_length'],
-];
-
-/** Empty form, then each malformed field on its own, in the user's language; nothing is sent. */
-async function checkRefusals(page: Page, language: Language, shot: string, filled: readonly string[] = []): Promise<void> {
-  const sent = countSettleRequests(page);
-  // The server set the account's name from its username: clear it to send an empty form.
-  await page.fill('[data-testid=settle-name]', '');
-  await page.click('[data-testid=settle-submit]');
-  for (const [testId, key] of REQUIRED) {
-    if (filled.includes(testId)) expect(await fieldError(page, testId).count(), `${testId} is filled already`).toBe(0);
-    else await expectFieldError(page, testId, message(language, key));
-  }
-  await page.locator('[data-testid=settle-name]').scrollIntoViewIfNeeded();
-  await screenshot(page, shot);
-
-  for (const [testId, value, key] of BAD_FORMATS) {
-    await page.fill(`[data-testid=${testId}]`, value);
-    // Editing a field takes its old message away at once.
-    await expect.poll(() => fieldError(page, testId).count()).toBe(0);
-    await page.click('[data-testid=settle-submit]');
-    await expectFieldError(page, testId, message(language, key));
-  }
-  expect(sent()).toBe(0);
 }
 
 /** Waits until the call-back list has no search on its way. */
