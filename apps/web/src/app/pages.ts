@@ -45,7 +45,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   clients: { page: lazyPage(() => import('../features/org/pages/clients-page'), 'ClientsPage'), namespaces: ['org'] },
   learning: upcoming,
   video: upcoming,
-  agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org'] },
+  agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats'] },
   finance: upcoming,
   account: { page: lazyPage(() => import('../features/org/pages/account-page'), 'AccountPage'), namespaces: ['org'] },
   operator: { page: lazyPage(() => import('../features/org/pages/operator-page'), 'OperatorPage'), namespaces: ['org'] },

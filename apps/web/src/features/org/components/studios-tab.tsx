@@ -21,7 +21,7 @@ import { ListFilters } from './list-filters';
 import { AgentSelect } from './remote-select';
 import { InfoStatusTag, Maybe, PayStateTag } from './status-tags';
 import { payStateTiles, StatTiles } from './stat-tiles';
-import { TopStudiosCard } from './top-studios-card';
+import { TopStudiosCard } from '../../stats';
 
 interface StudioFilters extends ListFilterValues {
   agent_id?: number | null;
@@ -131,7 +131,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
     <div className="org-tab">
       <div className="org-summary">
         <StatTiles tiles={tiles} loading={count.isPending} testId="studio-tiles" />
-        <TopStudiosCard />
+        <TopStudiosCard allStudiosLink={false} />
       </div>
       <ListFilters
         value={filters}

@@ -6,11 +6,16 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTopStudios, type TopBy } from '../api/top-studios';
 import { formatUsd } from '../../../lib/money';
+import '../pages/stats.css';
 
 const LIMIT = 5;
 
-/** The agent's leading studios, by merchants served or by sales (issue 4: /v1/studio/top). */
-export function TopStudiosCard() {
+/**
+ * The leading studios in the caller's scope, by merchants served or by sales (issue 4:
+ * /v1/studio/top): on the agent center, and beside the studio list on /agents, where the link
+ * to all studios would point at the page itself.
+ */
+export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boolean }) {
   const { t } = useTranslation('stats');
   const [by, setBy] = useState<TopBy>('clients');
   const top = useTopStudios({ by, limit: LIMIT });
@@ -63,7 +68,7 @@ export function TopStudiosCard() {
           <TrophyOutlined /> {t('top.title')}
         </span>
       }
-      extra={<Link to="/agents">{t('links.all_studios')}</Link>}
+      extra={allStudiosLink ? <Link to="/agents">{t('links.all_studios')}</Link> : undefined}
       data-testid="top-studios"
     >
       <div className="stats-card__toolbar">
