@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launch, newContext, WIDTHS, type LANGUAGES } from './browser';
-import { DEMO_PASSWORD } from './session';
+import { DEMO_PASSWORD, settle } from './session';
 
 /**
  * One Chromium per journey file, a fresh context per page (English unless asked, cookies accepted), all
@@ -29,11 +29,21 @@ export function useBrowser(): { open: (width?: number, language?: (typeof LANGUA
 /** Signs in through the form and lands on `path` (the sign-in page honours ?redirect=). */
 export async function signInThroughForm(page: Page, email: string, path: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
+  // Fill only a settled page: a form that renders again after typing would send empty fields.
+  await page.getByTestId('login-submit').waitFor();
+  await settle(page);
   await page.fill('[data-testid=login-email]', email);
   await page.fill('[data-testid=login-password]', password);
+  expect(await page.inputValue('[data-testid=login-email]')).toBe(email);
   await page.click('[data-testid=login-submit]');
   const pathname = path.split('?')[0]!;
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
+  } catch (error) {
+    // Say what the page said instead of only that it did not move.
+    const said = await page.locator('.ant-message-notice, .ant-form-item-explain-error').allTextContents();
+    throw new Error(`signing in as ${email} stayed on ${page.url()}; the page said: ${JSON.stringify(said)}`, { cause: error });
+  }
   await page.waitForSelector('[data-testid=page-title]');
 }
 
