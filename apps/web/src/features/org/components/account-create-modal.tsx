@@ -5,6 +5,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useAddAccount } from '../api/add-account';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { AgentSelect } from './remote-select';
+import { NewAccountFields, ReachFields } from './account-fields';
 import { FormModal } from './form-modal';
 
 interface CreateValues {
@@ -71,18 +72,7 @@ export function AccountCreateModal({ open, onClose }: { open: boolean; onClose: 
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ role: 'client' }} noValidate data-testid="account-create-form">
         <div className="org-form-grid">
-          <Form.Item name="email" label={t('fields.email')} required>
-            <Input type="email" autoComplete="off" data-testid="field-email" />
-          </Form.Item>
-          <Form.Item name="password" label={t('fields.password')} extra={t('hints.password')} required>
-            <Input.Password autoComplete="new-password" data-testid="field-password" />
-          </Form.Item>
-          <Form.Item name="username" label={t('fields.nickname')} required>
-            <Input autoComplete="off" data-testid="field-username" />
-          </Form.Item>
-          <Form.Item name="name" label={t('fields.name')}>
-            <Input autoComplete="off" data-testid="field-name" />
-          </Form.Item>
+          <NewAccountFields />
           <Form.Item name="role" label={t('fields.role')} required>
             <Select<Role>
               options={ROLES.map((value) => ({ value, label: t(`common:roles.${value}`) }))}
@@ -94,12 +84,7 @@ export function AccountCreateModal({ open, onClose }: { open: boolean; onClose: 
               <AgentSelect agentType="main" placeholder={t('pickers.main_agent')} testId="field-main-agent" />
             </Form.Item>
           )}
-          <Form.Item name="phone" label={t('fields.phone')} extra={t('hints.phone')}>
-            <Input type="tel" inputMode="tel" autoComplete="off" data-testid="field-phone" />
-          </Form.Item>
-          <Form.Item name="wechat" label={t('fields.wechat')} extra={t('hints.wechat')}>
-            <Input autoComplete="off" data-testid="field-wechat" />
-          </Form.Item>
+          <ReachFields />
           <Form.Item name="company_short_name" label={t('fields.company')}>
             <Input autoComplete="off" data-testid="field-company" />
           </Form.Item>

@@ -5,6 +5,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useAddAgent } from '../api/add-agent';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
 import { AgentSelect } from './remote-select';
+import { NewAccountFields, ReachFields } from './account-fields';
 import { FormModal } from './form-modal';
 
 interface AgentValues {
@@ -92,27 +93,11 @@ export function AgentAddModal({ open, onClose, chooseType }: { open: boolean; on
           <Alert type="info" showIcon className="org-form-note" title={t('agents.add_as_sub')} />
         )}
         <div className="org-form-grid">
-          <Form.Item name="email" label={t('fields.email')} required>
-            <Input type="email" autoComplete="off" data-testid="field-email" />
-          </Form.Item>
-          <Form.Item name="password" label={t('fields.password')} extra={t('hints.password')} required>
-            <Input.Password autoComplete="new-password" data-testid="field-password" />
-          </Form.Item>
-          <Form.Item name="username" label={t('fields.nickname')} required>
-            <Input autoComplete="off" data-testid="field-username" />
-          </Form.Item>
-          <Form.Item name="name" label={t('fields.name')}>
-            <Input autoComplete="off" data-testid="field-name" />
-          </Form.Item>
+          <NewAccountFields />
           <Form.Item name="company_short_name" label={t('fields.company')}>
             <Input autoComplete="off" data-testid="field-company" />
           </Form.Item>
-          <Form.Item name="phone" label={t('fields.phone')} extra={t('hints.phone')}>
-            <Input type="tel" inputMode="tel" autoComplete="off" data-testid="field-phone" />
-          </Form.Item>
-          <Form.Item name="wechat" label={t('fields.wechat')} extra={t('hints.wechat')}>
-            <Input autoComplete="off" data-testid="field-wechat" />
-          </Form.Item>
+          <ReachFields />
         </div>
       </Form>
     </FormModal>

@@ -1,9 +1,10 @@
 import type { api, ResponseOf } from '@nearcast/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Card, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { InlineLoadFailed } from './load-failed';
 
 type Counts = ResponseOf<typeof api.client.count>;
 
@@ -27,14 +28,7 @@ export function CountCard({
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
   else if (query.isError)
-    body = (
-      <div className="stats-inline-error">
-        <span>{t('common:states.load_failed')}</span>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
+    body = <InlineLoadFailed onRetry={() => void query.refetch()} />;
   else
     body = (
       <>

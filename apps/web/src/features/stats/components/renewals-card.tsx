@@ -1,5 +1,5 @@
 import type { AccountSummary } from '@nearcast/contract';
-import { Button, Card, Empty, Pagination, Result, Segmented, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Empty, Pagination, Segmented, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
@@ -7,6 +7,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useExpiringClients } from '../api/expiring-clients';
 import { formatUsPhone } from '../lib/phone';
 import { daysLeft, DEFAULT_RENEWAL_WINDOW, RENEWAL_WINDOWS, urgencyOf, type RenewalWindow } from '../lib/renewals';
+import { LoadFailed } from './load-failed';
 
 const URGENCY_COLOR = { urgent: 'error', soon: 'warning', later: 'default' } as const;
 const PAGE_SIZE = 10;
@@ -100,15 +101,7 @@ export function RenewalsCard({ showStudio, extra }: { showStudio: boolean; extra
   let body;
   if (renewals.isError && !renewals.data) {
     body = (
-      <Result
-        status="warning"
-        title={t('common:states.load_failed')}
-        extra={
-          <Button onClick={() => void renewals.refetch()} data-testid="renewals-retry">
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed onRetry={() => void renewals.refetch()} testId="renewals-retry" />
     );
   } else if (isPhone) {
     body = renewals.isPending ? (

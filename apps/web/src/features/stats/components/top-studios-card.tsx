@@ -1,5 +1,5 @@
 import { TrophyOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Segmented, Skeleton } from 'antd';
+import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useTopStudios, type TopBy } from '../api/top-studios';
 import { formatUsd } from '../../../lib/money';
 import '../pages/stats.css';
+import { InlineLoadFailed } from './load-failed';
 
 const LIMIT = 5;
 
@@ -24,14 +25,7 @@ export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boo
   let body;
   if (top.isPending) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
   else if (top.isError && !top.data)
-    body = (
-      <div className="stats-inline-error">
-        <span>{t('common:states.load_failed')}</span>
-        <Button size="small" onClick={() => void top.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
+    body = <InlineLoadFailed onRetry={() => void top.refetch()} />;
   else if (top.data.list.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('top.empty')} />;
   else {
     const best = Math.max(1, ...top.data.list.map((studio) => (by === 'clients' ? studio.client_count : studio.sales_cents)));

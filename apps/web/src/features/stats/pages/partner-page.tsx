@@ -1,5 +1,4 @@
 import { ApartmentOutlined, DollarOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -15,6 +14,7 @@ import { StatTile } from '../components/stat-tile';
 import { TopStudiosCard } from '../components/top-studios-card';
 import { formatUsd } from '../../../lib/money';
 import './stats.css';
+import { LoadFailed } from '../components/load-failed';
 
 /**
  * Spec §2 "Statistics", the regional agent's view: its studios and their merchants, the
@@ -44,15 +44,7 @@ export function PartnerPage() {
       />
 
       {totals.isError && !totals.data ? (
-        <Result
-          status="warning"
-          title={t('common:states.load_failed')}
-          extra={
-            <Button onClick={() => void totals.refetch()} data-testid="partner-retry">
-              {t('common:actions.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed onRetry={() => void totals.refetch()} testId="partner-retry" />
       ) : (
         <div className={isMain ? 'stats-tiles stats-tiles--4' : 'stats-tiles'} data-testid="partner-tiles">
           <StatTile label={t('tiles.studios')} icon={<TeamOutlined />} loading={totals.isPending} value={totals.data?.studios.toLocaleString() ?? dash} testId="tile-studios" />

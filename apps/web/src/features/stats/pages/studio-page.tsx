@@ -1,6 +1,6 @@
 import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, QrcodeOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
 import { INFO_STATUS } from '@nearcast/contract';
-import { Button, Card, Result } from 'antd';
+import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +11,7 @@ import { LinkButton } from '../../../components/link-button';
 import { RenewalsCard } from '../components/renewals-card';
 import { StatTile } from '../components/stat-tile';
 import './stats.css';
+import { LoadFailed } from '../components/load-failed';
 
 /**
  * Spec §2 "Statistics", the studio's view: its merchants and the renewals coming up. A paid
@@ -47,15 +48,7 @@ function StudioStats() {
       />
 
       {clients.isError && !clients.data ? (
-        <Result
-          status="warning"
-          title={t('common:states.load_failed')}
-          extra={
-            <Button onClick={() => void clients.refetch()} data-testid="studio-retry">
-              {t('common:actions.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed onRetry={() => void clients.refetch()} testId="studio-retry" />
       ) : (
         <div className="stats-tiles stats-tiles--5" data-testid="studio-tiles">
           <StatTile label={t('tiles.clients')} icon={<ShopOutlined />} loading={clients.isPending} value={value('total')} testId="tile-clients" accent />
