@@ -63,6 +63,8 @@ export const api = {
     count: endpoint('/v1/proxy/count', empty, org.agentCountResponse),
     add: endpoint('/v1/proxy/add', org.agentAddRequest, org.agentSummary),
     switch: endpoint('/v1/proxy/switch', org.agentSwitchRequest, org.agentSummary),
+    // One agent with its tree totals, for its detail drawer (ours; the list row holds the same).
+    get: endpoint('/v1/proxy/get', org.byIdRequest, org.agentSummary),
   },
   studio: {
     list: endpoint('/v1/studio/list', org.studioListRequest, org.studioListResponse),
@@ -79,10 +81,14 @@ export const api = {
     operator: endpoint('/v1/client/operator', org.clientOperatorRequest, org.accountSummary),
     all: endpoint('/v1/client/all', org.pickerRequest, org.pickerResponse),
     pay: endpoint('/v1/client/pay', org.clientPayRequest, org.clientPayResponse),
+    // One client in full, for its detail drawer (ours).
+    get: endpoint('/v1/client/get', org.byIdRequest, org.clientDetail),
   },
   operator: {
     add: endpoint('/v1/operator/add', org.operatorAddRequest, org.operatorSummary),
     list: endpoint('/v1/operator/list', org.operatorListRequest, org.operatorListResponse),
+    // Edit, disable and enable an employee (ours; the spec lists only add and list).
+    edit: endpoint('/v1/operator/edit', org.operatorEditRequest, org.operatorSummary),
   },
   promotion: {
     link: endpoint('/v1/promotion/link', empty, org.promotionLinkResponse),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, id, isoTime, newPassword, optionalText, pageOf, pageQuery, requiredText, usPhone, wechatId } from './fields.js';
+import { order } from './payment.js';
 import { ACCOUNT_STATUSES, AGENT_TYPES, ROLES } from './roles.js';
 
 /** Payment state as lists show it (decision 003: pay_status 0 unpaid, 1 paid, 2 expired). */
@@ -205,6 +206,30 @@ export const clientPayRequest = z.strictObject({
 });
 export const clientPayResponse = pageOf(accountSummary);
 
+/** How many of a client's payments its detail shows, newest first. */
+export const CLIENT_RECENT_PAYMENTS = 10;
+
+/**
+ * Everything known about one client, for its detail drawer: the list row, the plan it bought
+ * last, and its recent payments. `main_agent_id` / `main_agent_name` name the main agent above
+ * the client's agent (the agent itself has none when it is a main agent), since a client never
+ * has a main agent of its own.
+ */
+export const clientDetail = accountSummary.extend({
+  /** The last plan (not add-on) the client paid for; null before its first purchase. */
+  plan: z
+    .object({
+      package_id: z.number().int().nullable(),
+      package_name: z.string(),
+      periods: z.number().int(),
+      paid_time: isoTime,
+    })
+    .nullable(),
+  /** Paid orders, newest first, at most CLIENT_RECENT_PAYMENTS. */
+  payments: z.array(order),
+});
+export type ClientDetail = z.infer<typeof clientDetail>;
+
 // ---- operators ------------------------------------------------------------------------------
 
 export const operatorSummary = z.object({
@@ -226,6 +251,18 @@ export const operatorAddRequest = z.strictObject({
   wechat: z.union([z.literal(''), wechatId('profile.wechat_length')]).default(''),
 });
 export const operatorListRequest = z.strictObject({ ...pageQuery, keyword });
+/**
+ * A partner edits an operator of its own tree. Every field but the id is optional; a new
+ * password or `status: 'disabled'` ends the operator's sessions at once.
+ */
+export const operatorEditRequest = z.strictObject({
+  id,
+  nickname: requiredText('org.nickname_required', 32).optional(),
+  email: email().optional(),
+  wechat: z.union([z.literal(''), wechatId('profile.wechat_length')]).optional(),
+  password: newPassword().optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: 'validation.invalid_option' }).optional(),
+});
 export const operatorListResponse = pageOf(operatorSummary);
 
 // ---- promotion ------------------------------------------------------------------------------
