@@ -4,6 +4,7 @@
  */
 export * from './schema/account.js';
 export * from './schema/area.js';
+export * from './schema/events.js';
 export * from './schema/onboarding.js';
 export * from './schema/payment.js';
 export * from './schema/pricing.js';
