@@ -8,3 +8,4 @@ export * from './schema/events.js';
 export * from './schema/onboarding.js';
 export * from './schema/payment.js';
 export * from './schema/pricing.js';
+export * from './schema/upload.js';
