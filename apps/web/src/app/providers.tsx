@@ -2,7 +2,8 @@ import type { Language } from '@nearcast/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { Suspense, useEffect, useState } from 'react';
+import enUS from 'antd/es/locale/en_US';
+import { Suspense, use, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageFallback } from '../components/page-fallback';
 import { currentLanguage, i18n } from '../lib/i18n';
@@ -17,25 +18,45 @@ export const queryClient = new QueryClient({
   },
 });
 
-// antd ships English built in; the other two locales are fetched when chosen.
-const antdLocales: Record<Language, () => Promise<Locale | undefined>> = {
-  'en-US': () => Promise.resolve(undefined),
+// antd's English is part of antd itself; the other two locales are fetched when chosen.
+const antdLocales: Record<Language, () => Promise<Locale>> = {
+  'en-US': () => Promise.resolve(enUS),
   'zh-CN': () => import('antd/es/locale/zh_CN').then((m) => m.default),
   'es-ES': () => import('antd/es/locale/es_ES').then((m) => m.default),
 };
 
-/** antd's locale follows the interface language (spec §1). */
-function useAntdLocale(): Locale | undefined {
-  const [locale, setLocale] = useState<Locale | undefined>(undefined);
+const loadedLocales = new Map<Language, Promise<Locale>>();
+
+/** The antd locale of a language, fetched once; English when its chunk cannot be had. */
+function antdLocale(language: Language): Promise<Locale> {
+  let loading = loadedLocales.get(language);
+  if (!loading) {
+    loading = antdLocales[language]().catch(() => enUS);
+    loadedLocales.set(language, loading);
+  }
+  return loading;
+}
+
+// Fetched as soon as the shell's chunk arrives, alongside the page's own chunk and catalogues.
+void antdLocale(currentLanguage());
+
+/**
+ * antd's locale follows the interface language (spec §1). The first one is awaited before the
+ * shell mounts and the locale is never undefined: antd's ConfigProvider only wraps its children
+ * in a LocaleProvider when it has a locale, so a locale arriving after the first render changed
+ * the tree's shape and remounted every page under it, cancelling the requests they had started.
+ */
+function useAntdLocale(): Locale {
+  // The promise of the language the shell starts in (cached, so a suspended first render reads
+  // the same one again); a later change of language swaps the locale without suspending.
+  const [firstLoad] = useState(() => antdLocale(currentLanguage()));
+  const first = use(firstLoad);
+  const [locale, setLocale] = useState<Locale>(first);
   useEffect(() => {
     let alive = true;
     const apply = () => {
-      antdLocales[currentLanguage()]().then(
-        (next) => alive && setLocale(next),
-        () => alive && setLocale(undefined),
-      );
+      void antdLocale(currentLanguage()).then((next) => alive && setLocale(next));
     };
-    apply();
     i18n.on('languageChanged', apply);
     return () => {
       alive = false;

@@ -1,6 +1,6 @@
 import { api, REQUEST_TIMEOUT_MS, type CurrentUser } from '@nearcast/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, setForbiddenHandler } from './api-client';
+import { ApiError, call, isAbort, setForbiddenHandler } from './api-client';
 import { initI18n } from './i18n';
 import { registerNotifier } from './notify';
 import { getToken, saveLanguage, saveSession } from './storage';
@@ -173,5 +173,83 @@ describe('transport', () => {
     const error = (await pending) as ApiError;
     expect(error.kind).toBe('timeout');
     expect(toasts).toEqual(['The server took too long to answer. Please try again.']);
+  });
+});
+
+describe('cancellation', () => {
+  /** A fetch that answers only when told, and rejects like the browser's when its signal aborts. */
+  function pendingFetch(body: unknown = { code: '200', msg: '', data: {} }) {
+    let answerNow: () => void = () => undefined;
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          answerNow = () => resolve(new Response(JSON.stringify(body)));
+          init.signal?.addEventListener('abort', () => reject(new DOMException('signal is aborted without reason', 'AbortError')));
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return { fetchMock, answer: () => answerNow() };
+  }
+
+  it('rejects a call its caller cancels with the abort, and shows no toast', async () => {
+    pendingFetch();
+    const controller = new AbortController();
+    const pending = call(api.account.logout, {}, { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(isAbort(error)).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it('passes the reason the caller gave back to it', async () => {
+    pendingFetch();
+    const controller = new AbortController();
+    const reason = new DOMException('superseded', 'AbortError');
+    const pending = call(api.account.logout, {}, { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
+    expect(toasts).toEqual([]);
+  });
+
+  it('does not even send a call whose signal is already aborted', async () => {
+    const { fetchMock } = pendingFetch();
+    const controller = new AbortController();
+    controller.abort();
+    const error = await call(api.account.logout, {}, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(isAbort(error)).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+  });
+
+  it('treats a body cut off by the abort as the abort, not as an unreadable answer', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const stream = new ReadableStream({
+          start(streamController) {
+            streamController.enqueue(new TextEncoder().encode('{"code":"200",'));
+            controller.signal.addEventListener('abort', () => streamController.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(stream);
+      }),
+    );
+    const pending = call(api.account.logout, {}, { signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    expect(isAbort(await pending)).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it('still answers a call that was not cancelled', async () => {
+    const { answer } = pendingFetch();
+    const controller = new AbortController();
+    const pending = call(api.account.logout, {}, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    answer();
+    await expect(pending).resolves.toEqual({});
+    expect(toasts).toEqual([]);
   });
 });

@@ -66,6 +66,16 @@ export function setForbiddenHandler(handler: ForbiddenHandler): void {
   forbiddenHandler = handler;
 }
 
+/** What a cancelled call rejects with: the signal's own reason, as fetch would. */
+function abortReason(signal: AbortSignal, error: unknown): unknown {
+  return signal.reason ?? error ?? new DOMException('The call was cancelled.', 'AbortError');
+}
+
+/** True for the rejection of a call its caller cancelled, which is never shown as a failure. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 function requestFailed(): string {
   return translateMessage('error.request_failed');
 }
@@ -101,13 +111,14 @@ export async function call<E extends Endpoint>(
     throw error;
   };
 
+  if (options.signal?.aborted) throw abortReason(options.signal, null);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, REQUEST_TIMEOUT_MS);
-  const abortFromCaller = () => controller.abort();
+  const abortFromCaller = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = {
@@ -126,7 +137,11 @@ export async function call<E extends Endpoint>(
       body: JSON.stringify(body ?? {}),
       signal: controller.signal,
     });
-    payload = await response.json().catch(() => null);
+    payload = await response.json().catch((error: unknown) => {
+      // A body cut off by an abort is the abort, not an unreadable answer.
+      if (controller.signal.aborted) throw error;
+      return null;
+    });
     if (!isEnvelope(payload)) {
       // Not our envelope (a proxy error page, an empty answer): report the HTTP status.
       return fail(new ApiError('network', String(response.status), requestFailed()));
@@ -134,6 +149,9 @@ export async function call<E extends Endpoint>(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (timedOut) return fail(new ApiError('timeout', 'timeout', i18n.t('common:errors.timeout')));
+    // The caller cancelled on purpose (a superseded query, a page left): nothing failed, so
+    // nothing is said; the abort reason goes back to whoever cancelled it.
+    if (options.signal?.aborted) throw abortReason(options.signal, error);
     const message = error instanceof Error && error.message ? error.message : requestFailed();
     return fail(new ApiError('network', 'network', message));
   } finally {
