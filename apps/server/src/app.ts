@@ -47,6 +47,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   });
 
   app.decorate('services', createServices(config, database, mailer));
+  // Running jobs finish (or are failed, and so retried) before the database closes.
+  app.addHook('onClose', () => app.services.jobs.stop());
   app.decorateRequest('caller', null);
 
   await app.register(envelopePlugin);

@@ -38,8 +38,10 @@ const schema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** How long a checkout stays open, and so how long a studio order holds its city place. */
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
-  /** How often the expiry job marks lapsed plans as expired. */
-  EXPIRY_JOB_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** When the expiry job marks lapsed plans as expired: a cron expression in UTC (minute granularity). */
+  EXPIRY_JOB_CRON: z.string().min(9).default('* * * * *'),
+  /** How often each job queue worker looks for new work, in seconds (pg-boss allows 0.5 and up). */
+  JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),

@@ -3,10 +3,10 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo } from './demo/seed.js';
-import { startExpiryJob } from './jobs/expiry-job.js';
+import { startJobs } from './jobs/registry.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
 
-/** Entry: config → database → migrations → (demo seed when embedded) → listen. */
+/** Entry: config → database → migrations → (demo seed when embedded) → job queue → listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
@@ -22,11 +22,11 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('seeded the demo accounts (password Nearcast-demo-1)');
   }
 
-  const stopExpiryJob = startExpiryJob(app.services.accounts, config.EXPIRY_JOB_SECONDS, app.log);
+  // The queue stops in the app's onClose hook, after the HTTP server has drained.
+  await startJobs(app.services, app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    stopExpiryJob();
     await app.close();
     await mailer.close?.();
     await database.close();

@@ -2,8 +2,10 @@ import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { EventService } from './modules/events/service.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -17,6 +19,9 @@ export interface Services {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** The job queue: built here, started by the server entry (jobs/registry.ts lists the jobs). */
+  jobs: JobQueue;
+  events: EventService;
   sessions: SessionService;
   codes: EmailCodeService;
   accounts: AccountService;
@@ -37,15 +42,18 @@ declare module 'fastify' {
 export function createServices(config: Config, database: Database, mailer: Mailer): Services {
   const sessions = new SessionService(database.db);
   const codes = new EmailCodeService(database.db, mailer);
-  const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N);
+  const jobs = new JobQueue(database.queueStore, queueTimings(config));
+  // The scope of an event is read through the account service, built just below.
+  const events: EventService = new EventService(database.db, jobs, (ex, accountId) => accounts.eventScope(ex, accountId));
+  const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N, events);
   const areas = new AreaService(database.db);
-  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password));
+  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), events);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
   const pricing = new PricingService(database.db);
   const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
     publicUrl: config.PUBLIC_URL,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
-  });
+  }, events);
   const onboarding = new OnboardingService(database.db, accounts, areas);
-  return { config, database, mailer, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding };
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding };
 }

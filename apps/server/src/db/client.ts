@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteQueueRunner, type QueueStore } from './queue-store.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the job queue (jobs/queue.ts) keeps its tables: the same database. */
+  queueStore: QueueStore;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    queueStore: { kind: 'pglite', db: pgliteQueueRunner(client) },
     migrate: () => migratePglite(drizzlePglite({ client, schema, casing }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -68,6 +72,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    queueStore: { kind: 'postgres', connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)) },
     async migrate() {
       const client = await pool.connect();
       try {

@@ -1,26 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountService } from '../modules/account/service.js';
+import type { JobDefinition } from './queue.js';
+
+export const EXPIRY_JOB = 'account.expire-plans';
 
 /**
- * Marks paid plans past their expiry as expired, every `seconds`. The work is one UPDATE, so
- * several instances running it at once on one PostgreSQL is harmless.
+ * Marks paid plans past their expiry as expired, on a cron schedule. The queue starts one run
+ * per tick whatever the number of instances, and the work is one UPDATE, so a retry or a late
+ * run is harmless.
  */
-export function startExpiryJob(accounts: AccountService, seconds: number, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+export function expiryJob(accounts: AccountService, schedule: string, log: FastifyBaseLogger): JobDefinition<object> {
+  return {
+    name: EXPIRY_JOB,
+    schedule,
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    async handler() {
       const expired = await accounts.expireOverdue();
       if (expired > 0) log.info({ expired }, 'marked lapsed plans as expired');
-    } catch (error) {
-      log.error({ err: error }, 'expiry job failed');
-    } finally {
-      running = false;
-    }
+    },
   };
-  const timer = setInterval(() => void tick(), seconds * 1000);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { EmailCodeScene } from '@nearcast/contract';
+import { ACCOUNT_TYPE, type EmailCodeScene } from '@nearcast/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 
@@ -201,4 +202,34 @@ export async function expireOverdue(ex: Executor): Promise<number> {
     .where(and(eq(accounts.payStatus, 1), sql`${accounts.expireAt} < now()`))
     .returning({ id: accounts.id });
   return rows.length;
+}
+
+/**
+ * The accounts above `id` at this moment, for an event's scope: its studio (itself when a
+ * studio), its agent (itself when a partner; a client without one inherits its studio's), that
+ * agent's main agent (the agent itself when it is a main agent), and its operator.
+ */
+export async function scopeOf(
+  ex: Executor,
+  id: number,
+): Promise<{ studioId: number | null; agentId: number | null; mainAgentId: number | null; operatorId: number | null }> {
+  const studio = alias(accounts, 'studio');
+  const agent = alias(accounts, 'agent');
+  const agentOf = sql<number | null>`case when ${accounts.accountType} = ${ACCOUNT_TYPE.partner} then ${accounts.id} else coalesce(${accounts.agentId}, ${studio.agentId}) end`;
+  const [row] = await ex
+    .select({
+      studioId: sql<number | null>`case when ${accounts.accountType} = ${ACCOUNT_TYPE.studio} then ${accounts.id} else ${accounts.studioId} end`,
+      agentId: agent.id,
+      agentType: agent.agentType,
+      agentMainId: agent.mainAgentId,
+      operatorId: sql<number | null>`case when ${accounts.accountType} = ${ACCOUNT_TYPE.operator} then ${accounts.id} else ${accounts.operatorId} end`,
+    })
+    .from(accounts)
+    .leftJoin(studio, and(eq(studio.id, accounts.studioId), eq(accounts.accountType, ACCOUNT_TYPE.client)))
+    .leftJoin(agent, eq(agent.id, agentOf))
+    .where(eq(accounts.id, id))
+    .limit(1);
+  if (!row) return { studioId: null, agentId: null, mainAgentId: null, operatorId: null };
+  const mainAgentId = row.agentId === null ? null : row.agentType === 'sub' ? row.agentMainId : row.agentId;
+  return { studioId: row.studioId, agentId: row.agentId, mainAgentId, operatorId: row.operatorId };
 }

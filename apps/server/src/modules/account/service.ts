@@ -3,6 +3,7 @@ import type { Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { AccountRow, NewAccountRow } from '../../db/schema.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
+import type { EventScope, EventService } from '../events/service.js';
 import { hashPassword, newReferralCode, verifyPassword } from './crypto.js';
 import type { EmailCodeService } from './email-code-service.js';
 import { toCurrentUser } from './presenter.js';
@@ -26,6 +27,7 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly codes: EmailCodeService,
     private readonly scryptLogN: number,
+    private readonly events: EventService,
   ) {}
 
   hash(password: string): Promise<string> {
@@ -76,6 +78,13 @@ export class AccountService {
         ...placement,
       });
       if (!account) throw conflict('auth.email_taken');
+      await this.events.record(tx, {
+        type: 'account.registered',
+        actor_id: account.id,
+        subject: { type: 'account', id: account.id },
+        account_id: account.id,
+        payload: { account_type: account.accountType, join_type: body.join_type, referred_by_id: account.referredById },
+      });
       const token = await this.sessions.open(tx, account.id, body.remember, meta);
       return { token, user: toCurrentUser(account, token) };
     });
@@ -149,6 +158,11 @@ export class AccountService {
     const row = await repo.applyPurchase(ex, accountId, purchase);
     if (!row) throw notFound('org.account_not_found');
     return row;
+  }
+
+  /** Who is above an account right now, for the scope of an event about it. */
+  eventScope(ex: Executor, accountId: number): Promise<EventScope> {
+    return repo.scopeOf(ex, accountId);
   }
 
   expireOverdue(): Promise<number> {

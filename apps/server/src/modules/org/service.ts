@@ -17,6 +17,7 @@ import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema.j
 import { conflict, forbidden, invalid, notFound, rejected } from '../../errors.js';
 import { newReferralCode } from '../account/crypto.js';
 import type { SessionService } from '../account/session-service.js';
+import type { EventService } from '../events/service.js';
 import { toOperator, toSummary } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -39,6 +40,7 @@ export class OrgService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly hash: (password: string) => Promise<string>,
+    private readonly events: EventService,
   ) {}
 
   // ---- shared rules --------------------------------------------------------------------------
@@ -305,11 +307,36 @@ export class OrgService {
     return { total: counts.total, paid: counts.paid, unpaid: counts.unpaid, expired: counts.expired, new_this_month: counts.newThisMonth };
   }
 
+  /**
+   * Moves an account under another agent, studio or operator (or none) and records the event
+   * in the same transaction; the event's scope is the one the account has afterwards.
+   */
+  private async reassign(
+    caller: Caller,
+    account: AccountRow,
+    type: 'client.assigned' | 'studio.assigned',
+    role: 'agent' | 'studio' | 'operator',
+    patch: { agentId: number | null } | { studioId: number | null } | { operatorId: number | null },
+  ): Promise<void> {
+    const from = role === 'agent' ? account.agentId : role === 'studio' ? account.studioId : account.operatorId;
+    const to = Object.values(patch)[0] as number | null;
+    await this.db.transaction(async (tx) => {
+      await repo.updateAccount(tx, account.id, patch);
+      await this.events.record(tx, {
+        type,
+        actor_id: caller.id,
+        subject: { type: 'account', id: account.id },
+        account_id: account.id,
+        payload: { role, from_id: from, to_id: to },
+      });
+    });
+  }
+
   async assignStudio(caller: Caller, body: Body<'studio', 'proxy'>): Promise<StudioSummary> {
     const studio = await this.visible(caller, body.studio_id, ACCOUNT_TYPE.studio, 'org.studio_not_found');
     if (body.agent_id === null) this.assertMayRemove(caller);
     const agentId = body.agent_id === null ? null : (await this.assignableAgent(caller, body.agent_id)).id;
-    await repo.updateAccount(this.db, studio.id, { agentId });
+    await this.reassign(caller, studio, 'studio.assigned', 'agent', { agentId });
     const row = await repo.findSummary(this.db, byId(studio.id), repo.studioExtras);
     return this.toStudio(row!);
   }
@@ -336,7 +363,7 @@ export class OrgService {
     const client = await this.visible(caller, body.client_id, ACCOUNT_TYPE.client, 'org.account_not_found');
     if (body.agent_id === null) this.assertMayRemove(caller);
     const agentId = body.agent_id === null ? null : (await this.assignableAgent(caller, body.agent_id)).id;
-    await repo.updateAccount(this.db, client.id, { agentId });
+    await this.reassign(caller, client, 'client.assigned', 'agent', { agentId });
     return this.summary(byId(client.id));
   }
 
@@ -352,7 +379,7 @@ export class OrgService {
     const client = await this.visible(caller, body.client_id, ACCOUNT_TYPE.client, 'org.account_not_found');
     if (body.studio_id === null) this.assertMayRemove(caller);
     const studioId = body.studio_id === null ? null : (await this.visible(caller, body.studio_id, ACCOUNT_TYPE.studio, 'org.studio_not_found')).id;
-    await repo.updateAccount(this.db, client.id, { studioId });
+    await this.reassign(caller, client, 'client.assigned', 'studio', { studioId });
     return this.summary(byId(client.id));
   }
 
@@ -360,7 +387,7 @@ export class OrgService {
     const client = await this.visible(caller, body.client_id, ACCOUNT_TYPE.client, 'org.account_not_found');
     const operatorId =
       body.operator_id === null ? null : (await this.visible(caller, body.operator_id, ACCOUNT_TYPE.operator, 'org.operator_not_found')).id;
-    await repo.updateAccount(this.db, client.id, { operatorId });
+    await this.reassign(caller, client, 'client.assigned', 'operator', { operatorId });
     return this.summary(byId(client.id));
   }
 

@@ -15,6 +15,7 @@ import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js
 import { toCurrentUser } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
+import type { EventService } from '../events/service.js';
 import { firstPurchaseFor, type PricingService } from '../pricing/service.js';
 import * as repo from './repository.js';
 
@@ -57,6 +58,7 @@ export class PaymentService {
     private readonly pricing: PricingService,
     private readonly areas: AreaService,
     private readonly options: PaymentOptions,
+    private readonly events: EventService,
   ) {}
 
   async places(cityId: number) {
@@ -182,6 +184,13 @@ export class PaymentService {
       days: order.packageType === 'addon' ? 0 : BILLING_PERIOD_DAYS * order.periods,
       usedFirstDiscount: order.discountCents > 0,
       place,
+    });
+    await this.events.record(tx, {
+      type: 'payment.completed',
+      actor_id: order.accountId,
+      subject: { type: 'order', id: order.id },
+      account_id: order.accountId,
+      payload: { order_id: order.id, package_type: order.packageType, amount_cents: order.amountCents, periods: order.periods, provider: order.provider },
     });
     return paid;
   }

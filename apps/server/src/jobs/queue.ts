@@ -1,0 +1,211 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Executor } from '../db/client.js';
+import { executorQueueRunner, type QueueStore } from '../db/queue-store.js';
+
+/** One kind of background work: its queue, its retry policy, and its schedule when periodic. */
+export interface JobDefinition<T = unknown> {
+  /** The queue's name, e.g. 'account.expire-plans', 'upload.purge-temp'. */
+  name: string;
+  /** A cron expression (UTC, minute granularity) when the job is periodic; one run per tick across every instance. */
+  schedule?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /**
+   * pg-boss's queue policy; 'standard' unless said. 'stately' keeps at most one job waiting and
+   * one running (per singleton key), which suits work that catches up on everything at once.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  handler(data: T): Promise<void>;
+}
+
+export interface SendOptions {
+  /**
+   * Deduplicates by key: on a 'short' or 'stately' queue at most one job per key waits; with
+   * `singletonSeconds`, at most one per key is created per window of that many seconds.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /** A time, or a number of seconds from now. */
+  startAfter?: Date | number;
+}
+
+export type JobState = PgBoss.JobWithMetadata['state'];
+
+export interface JobRecord<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  state: JobState;
+  retryCount: number;
+  output: unknown;
+}
+
+/**
+ * How often the queue looks for work. Production keeps pg-boss's own defaults for the clock
+ * work (a cron check every 30 s, maintenance every 2 min); tests shorten them all so that a
+ * schedule fires and a retry comes round within seconds.
+ */
+export interface QueueTimings {
+  pollingIntervalSeconds: number;
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+}
+
+/** pg-boss keeps its tables in their own schema, apart from the app's migrations. */
+const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * The one job queue of the app (design.md "Jobs"): pg-boss on the app's database, PostgreSQL or
+ * the embedded PGlite alike. Built with the services and started by the server entry with every
+ * module's job definitions (jobs/registry.ts); services only send.
+ */
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private readonly workers = new Map<string, string>();
+
+  constructor(
+    private readonly store: QueueStore,
+    private readonly timings: QueueTimings,
+  ) {}
+
+  /** True between start() and stop(); only then may jobs be sent. */
+  get running(): boolean {
+    return this.boss !== null;
+  }
+
+  /**
+   * Creates pg-boss's tables when missing (or migrates them), creates or updates each job's
+   * queue with its retry policy, starts one worker per queue and (re)writes the schedules.
+   */
+  async start(definitions: readonly JobDefinition<never>[], log: FastifyBaseLogger): Promise<void> {
+    if (this.boss) return;
+    const connection =
+      this.store.kind === 'postgres'
+        ? { connectionString: this.store.connectionString, max: this.store.max, application_name: 'nearcast-jobs' }
+        : { db: this.store.db };
+    const boss = new PgBoss({
+      ...connection,
+      schema: QUEUE_SCHEMA,
+      pollingIntervalSeconds: this.timings.pollingIntervalSeconds,
+      ...(this.timings.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: this.timings.cronMonitorIntervalSeconds } : {}),
+      ...(this.timings.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: this.timings.cronWorkerIntervalSeconds } : {}),
+      ...(this.timings.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: this.timings.maintenanceIntervalSeconds } : {}),
+    });
+    boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    try {
+      for (const definition of definitions) {
+        const policy = {
+          name: definition.name,
+          policy: definition.policy ?? 'standard',
+          ...(definition.retryLimit !== undefined ? { retryLimit: definition.retryLimit } : {}),
+          ...(definition.retryDelaySeconds !== undefined ? { retryDelay: definition.retryDelaySeconds } : {}),
+          ...(definition.retryBackoff !== undefined ? { retryBackoff: definition.retryBackoff } : {}),
+        };
+        await createQueueOnce(boss, policy);
+        // An existing queue keeps the options it was created with unless told otherwise.
+        await boss.updateQueue(definition.name, policy);
+        const handler = definition.handler as (data: unknown) => Promise<void>;
+        const workerId = await boss.work(definition.name, { batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              log.warn({ err: error, job: definition.name, id: job.id }, 'job failed; pg-boss retries it while its retry limit allows');
+              throw error;
+            }
+          }
+        });
+        this.workers.set(definition.name, workerId);
+        if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
+        else await boss.unschedule(definition.name);
+      }
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      throw error;
+    }
+    this.boss = boss;
+  }
+
+  /** Enqueues a job now (it is committed at once, outside any transaction of the caller). */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    const boss = this.started();
+    const id = await boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+      ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+    });
+    this.wake(name);
+    return id;
+  }
+
+  /**
+   * Enqueues jobs inside the caller's transaction: they exist if and only if it commits, which
+   * is what the outbox needs. The local worker is woken after a moment; other instances find
+   * the jobs on their next poll.
+   */
+  async sendWithin(tx: Executor, name: string, items: readonly object[]): Promise<void> {
+    if (items.length === 0) return;
+    const boss = this.started();
+    await boss.insert(
+      items.map((data) => ({ name, data })),
+      { db: executorQueueRunner(tx) },
+    );
+    setTimeout(() => this.wake(name), 50).unref();
+  }
+
+  /** A job as the queue holds it, archived ones included; null when unknown. */
+  async job<T = unknown>(name: string, id: string): Promise<JobRecord<T> | null> {
+    const job = await this.started().getJobById<T>(name, id, { includeArchive: true });
+    if (!job) return null;
+    return { id: job.id, name: job.name, data: job.data, state: job.state, retryCount: job.retryCount, output: job.output };
+  }
+
+  /**
+   * Stops the workers and the clock, waits up to `timeoutMs` for running jobs to finish, and
+   * closes pg-boss's own connections. Jobs still running then are failed, and so retried.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    this.workers.clear();
+    await boss.stop({ graceful: true, wait: true, close: true, timeout: timeoutMs });
+  }
+
+  private started(): PgBoss {
+    if (!this.boss) throw new Error('The job queue is not running');
+    return this.boss;
+  }
+
+  private wake(name: string): void {
+    const workerId = this.workers.get(name);
+    if (workerId && this.boss) this.boss.notifyWorker(workerId);
+  }
+}
+
+/**
+ * Creates a queue unless it exists. pg-boss's create_queue adds a partition to its job table;
+ * two instances starting at once can deadlock there on PostgreSQL, and the loser simply tries
+ * again, by when the queue exists.
+ */
+async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+/** The queue's clock from the settings: workers poll as configured, pg-boss's defaults for the rest. */
+export function queueTimings(config: Pick<Config, 'JOBS_POLLING_SECONDS'>): QueueTimings {
+  return { pollingIntervalSeconds: config.JOBS_POLLING_SECONDS };
+}

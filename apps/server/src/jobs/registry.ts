@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../services.js';
+import { expiryJob } from './expiry-job.js';
+import type { JobDefinition } from './queue.js';
+
+/**
+ * Every background job of the app, in one list: the server starts the queue with it, so a job
+ * that is not listed here never runs. Each module builds its own definitions.
+ */
+export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobDefinition<never>[] {
+  return [
+    expiryJob(services.accounts, services.config.EXPIRY_JOB_CRON, log) as JobDefinition<never>,
+    ...services.events.jobDefinitions(log),
+  ];
+}
+
+/**
+ * Starts the queue with every job, then has the outbox dispatch what was recorded while no
+ * queue ran (the demo seed, a script, the time since the last shutdown). The app's onClose
+ * hook stops it again.
+ */
+export async function startJobs(services: Services, log: FastifyBaseLogger): Promise<void> {
+  await services.jobs.start(jobDefinitions(services, log), log);
+  await services.events.kick();
+}
