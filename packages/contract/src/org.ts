@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, isoTime, newPassword, optionalText, pageOf, pageQuery, requiredText, usPhone, wechatId } from './fields.js';
+import { email, id, integer, isoDate, isoTime, keyword as keywordText, newPassword, optionalText, pageOf, pageQuery, requiredText, usPhone, wechatId } from './fields.js';
 import { order } from './payment.js';
 import { ACCOUNT_STATUSES, AGENT_TYPES, ROLES } from './roles.js';
 
@@ -12,8 +12,8 @@ export const payStateOf = (payStatus: number): PayState => PAY_STATES[payStatus]
 export const ACCOUNT_FILTER_ROLES = ['client', 'agent', 'studio', 'admin', 'super'] as const;
 
 /** Registration time range, inclusive, as YYYY-MM-DD (UTC). */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' });
-const keyword = z.string({ error: 'validation.expected_string' }).trim().max(100, { error: 'validation.too_long' }).optional();
+const day = isoDate;
+const keyword = keywordText().optional();
 
 export const accountSummary = z.object({
   id,
@@ -77,8 +77,9 @@ export const accountListResponse = pageOf(accountSummary);
 export const byIdRequest = z.strictObject({ id });
 
 export const accountCreateRequest = z.strictObject({
-  email: email(),
-  password: newPassword(),
+  // Staff type someone else's address: the message names the new account, not 'your' email.
+  email: email('org.email_required'),
+  password: newPassword('org.password_required'),
   username: requiredText('org.nickname_required', 32),
   name: optionalText(100).default(''),
   role: z.enum(ROLES, { error: 'validation.invalid_option' }),
@@ -139,8 +140,8 @@ export const agentCountResponse = z.object({
 });
 
 export const agentAddRequest = z.strictObject({
-  email: email(),
-  password: newPassword(),
+  email: email('org.email_required'),
+  password: newPassword('org.password_required'),
   username: requiredText('org.nickname_required', 32),
   name: optionalText(100).default(''),
   company_short_name: optionalText(100).default(''),
@@ -176,7 +177,7 @@ export const countResponse = z.object({
 export const studioAssignRequest = z.strictObject({ studio_id: id, agent_id: id.nullable() });
 export const studioTopRequest = z.strictObject({
   by: z.enum(['clients', 'sales'], { error: 'validation.invalid_option' }).default('clients'),
-  limit: z.number().int().min(1).max(50, { error: 'validation.too_big' }).default(10),
+  limit: integer(1, 50).default(10),
 });
 export const studioTopResponse = z.object({
   list: z.array(z.object({ id, name: z.string(), company_short_name: z.string(), client_count: z.number().int(), sales_cents: z.number().int() })),
@@ -202,7 +203,7 @@ export const pickerRequest = z.strictObject({ keyword });
 export const pickerResponse = z.object({ list: z.array(z.object({ id, name: z.string(), email: z.string() })) });
 export const clientPayRequest = z.strictObject({
   ...pageQuery,
-  days: z.number().int().min(1, { error: 'validation.too_small' }).max(90, { error: 'validation.too_big' }).default(30),
+  days: integer(1, 90).default(30),
 });
 export const clientPayResponse = pageOf(accountSummary);
 
@@ -246,8 +247,8 @@ export const operatorSummary = z.object({
 export type OperatorSummary = z.infer<typeof operatorSummary>;
 export const operatorAddRequest = z.strictObject({
   nickname: requiredText('org.nickname_required', 32),
-  email: email(),
-  password: newPassword(),
+  email: email('org.email_required'),
+  password: newPassword('org.password_required'),
   wechat: z.union([z.literal(''), wechatId('profile.wechat_length')]).default(''),
 });
 export const operatorListRequest = z.strictObject({ ...pageQuery, keyword });
@@ -258,7 +259,7 @@ export const operatorListRequest = z.strictObject({ ...pageQuery, keyword });
 export const operatorEditRequest = z.strictObject({
   id,
   nickname: requiredText('org.nickname_required', 32).optional(),
-  email: email().optional(),
+  email: email('org.email_required').optional(),
   wechat: z.union([z.literal(''), wechatId('profile.wechat_length')]).optional(),
   password: newPassword().optional(),
   status: z.enum(ACCOUNT_STATUSES, { error: 'validation.invalid_option' }).optional(),

@@ -30,6 +30,11 @@ export const enUS = {
   'validation.too_small': 'Must be at least {{min}}',
   'validation.too_big': 'Must be at most {{max}}',
   'validation.invalid_option': 'Not one of the allowed values',
+  'validation.control_characters': 'Must not contain control characters',
+  'validation.date_invalid': 'Enter a real date as YYYY-MM-DD',
+  'idempotency.key_invalid': 'The Idempotency-Key header must be 1 to 255 visible characters',
+  'idempotency.key_reused': 'This Idempotency-Key was already used with a different request',
+  'idempotency.in_progress': 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
 
   // Sign-in, register, reset (spec §5).
   'auth.fill_required': 'Please fill in all required fields',
@@ -52,6 +57,8 @@ export const enUS = {
   'auth.mail_failed': 'We could not send the email. Please try again later.',
   'auth.two_factor_required': 'Enter the 6-digit code we just emailed you',
   'auth.referral_invalid': 'This invitation link is not valid',
+  'auth.password_common': 'This password is too common and easy to guess. Please choose another one.',
+  'auth.sign_in_locked': 'Too many failed sign-ins for this account. Please try again in {{seconds}} seconds.',
 
   // Profile (spec §5 "Profile password change").
   'profile.fill_complete': 'Please fill in complete information',
@@ -76,6 +83,8 @@ export const enUS = {
   'zone.not_found': 'Zone not found',
 
   'org.nickname_required': 'Please enter a nickname',
+  'org.email_required': "Please enter the new account's email",
+  'org.password_required': 'Please enter a password for the new account',
   'org.account_not_found': 'Account not found',
   'org.not_in_scope': 'This account is outside what you manage',
   'org.agent_not_found': 'Choose an agent you manage',
@@ -104,6 +113,8 @@ export const enUS = {
   'payment.session_unknown': 'We cannot verify your payment. Please try again or contact customer service.',
   'payment.webhook_signature': 'Invalid webhook signature',
   'payment.provider_failed': 'The payment service did not answer. Please try again.',
+  'payment.unavailable': 'Online payment is not available at the moment. Please contact us to buy a plan.',
+  'payment.too_many_checkouts': 'You have several payments open already. Finish one, or try again in {{seconds}} seconds.',
   'settle.name_required': 'Please enter your name',
   'settle.phone_required': 'Please enter your phone number',
   'settle.company_short_required': 'Please enter the company short name',
@@ -123,6 +134,14 @@ export const enUS = {
   'settle.not_paid': 'Please complete your payment first',
   'contact.mobile_required': 'Please enter your phone number',
   'contact.wechat_required': 'Please enter your WeChat ID',
+  'upload.file_required': 'Please choose a file to upload',
+  'upload.purpose_invalid': 'The purpose must be image, video or audio',
+  'upload.type_not_allowed': 'This kind of file is not accepted here. Accepted: {{allowed}}',
+  'upload.image_too_large': 'Images may be at most {{limit}} MB',
+  'upload.video_too_large': 'Videos may be at most {{limit}} MB',
+  'upload.audio_too_large': 'Audio files may be at most {{limit}} MB',
+  'upload.not_found': 'This upload does not exist or has expired',
+  'file.link_invalid': 'This file link is invalid or has expired',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -199,7 +199,8 @@ describe('operators', () => {
   it('asks for nickname, email and password', async () => {
     const response = await t.call('/v1/operator/add', { nickname: '', email: '', password: '' }, { token: agentToken });
     expect(response.data).toEqual({
-      fields: { nickname: 'Please enter a nickname', email: 'Please enter your email', password: 'Please enter your password' },
+      // Staff create someone else's account: the messages name the new account, not "your" email.
+      fields: { nickname: 'Please enter a nickname', email: "Please enter the new account's email", password: 'Please enter a password for the new account' },
     });
   });
 
@@ -296,5 +297,98 @@ describe('pre-aggregated totals', () => {
     const top = await t.call<{ list: { id: number; client_count: number }[] }>('/v1/studio/top', { by: 'clients' }, { token: superToken });
     const counted = await t.query<{ n: number }>(sql`select count(*)::int as n from accounts where account_type = 0 and studio_id = ${studioId}`);
     expect(top.data.list.find((row) => row.id === studioId)?.client_count).toBe(counted[0]!.n);
+  });
+});
+
+describe('detail drawers', () => {
+  type Detail = Row & {
+    plan: { package_name: string; periods: number } | null;
+    payments: { package_name: string; package_type: string; status: string; amount_cents: number }[];
+  };
+  const buy = async (token: string, type: 'business' | 'addon') => {
+    const [pkg] = await t.query<{ id: number; name: string }>(sql`select id, name from packages where type = ${type} order by id limit 1`);
+    const checkout = await t.call<{ session_id: string }>('/v1/payment/stripe', { package_id: pkg!.id }, { token });
+    expect(checkout.code, type).toBe('200');
+    await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${checkout.data.session_id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect((await t.call('/v1/payment/stripe/callback', { session_id: checkout.data.session_id }, { token })).code).toBe('200');
+    return pkg!.name;
+  };
+
+  it('shows a client in full: its people up the tree, its plan and its payments newest first', async () => {
+    const created = await t.call<Row>(
+      '/v1/account/add',
+      { email: 'dora@example.com', password: 'Dora-pass-1', username: 'dora', name: 'Dora Drawer', role: 'client' },
+      { token: superToken },
+    );
+    const dora = created.data.id;
+    const assigned = await t.call('/v1/client/proxy', { client_id: dora, agent_id: await idOf('subagent@example.com') }, { token: superToken });
+    expect(assigned.code).toBe('200');
+    const token = await t.login('dora@example.com', 'Dora-pass-1');
+    const plan = await buy(token, 'business');
+    const addon = await buy(token, 'addon');
+
+    const detail = await t.call<Detail>('/v1/client/get', { id: dora }, { token: agentToken });
+    expect(detail.code).toBe('200');
+    expect(detail.data).toMatchObject({
+      email: 'dora@example.com',
+      pay_state: 'paid',
+      order_count: 2,
+      agent_name: 'Sofia Subagent',
+      main_agent_name: 'Alex Agent',
+      studio_name: null,
+      plan: { package_name: plan, periods: 1 },
+    });
+    expect(detail.data.expire_time).not.toBeNull();
+    expect(detail.data.payments.map((row) => [row.package_name, row.package_type, row.status])).toEqual([
+      [addon, 'addon', 'paid'],
+      [plan, 'business', 'paid'],
+    ]);
+  });
+
+  it('shows a client with no purchases recorded as having no plan and no payments, and its studio and operator', async () => {
+    const detail = await t.call<Detail>('/v1/client/get', { id: await idOf('client@example.com') }, { token: superToken });
+    expect(detail.data).toMatchObject({
+      email: 'client@example.com',
+      studio_name: 'Sunset AI Studio',
+      operator_name: 'Oscar Operator',
+      plan: null,
+      payments: [],
+    });
+  });
+
+  it('shows one agent with its tree totals', async () => {
+    const detail = await t.call<Row>('/v1/proxy/get', { id: await idOf('agent@example.com') }, { token: agentToken });
+    const listed = await t.call<Page>('/v1/proxy/list', { keyword: 'agent@example.com' }, { token: agentToken });
+    expect(detail.data).toEqual(listed.data.list.find((row) => row.email === 'agent@example.com'));
+  });
+
+  it('lets an agent edit its operator, disable it (ending its sessions) and enable it with a new password', async () => {
+    const created = await t.call<Row>('/v1/operator/add', { nickname: 'Edd', email: 'edd@example.com', password: 'Edd-pass-1' }, { token: agentToken });
+    const edd = created.data.id;
+    const session = await t.login('edd@example.com', 'Edd-pass-1');
+    const edit = (body: object) => t.call<Row>('/v1/operator/edit', { id: edd, ...body }, { token: agentToken });
+
+    const edited = await edit({ nickname: 'Eddie', email: 'eddie@example.com', wechat: 'eddie_ops' });
+    expect(edited.data).toMatchObject({ nickname: 'Eddie', email: 'eddie@example.com', wechat: 'eddie_ops', status: 'normal' });
+    expect((await t.call('/v1/account/detail', {}, { token: session })).code).toBe('200');
+    expect(await edit({ email: 'client@example.com' })).toMatchObject({ code: '409' });
+    const bad = await t.call<{ fields: Record<string, string> }>('/v1/operator/edit', { id: edd, email: 'not-an-email' }, { token: agentToken });
+    expect(bad.code).toBe('400');
+    expect(bad.data.fields).toHaveProperty('email');
+
+    expect((await edit({ status: 'disabled' })).data.status).toBe('disabled');
+    expect((await t.call('/v1/account/detail', {}, { token: session })).code).toBe('403');
+    expect((await t.call('/v1/account/login', { email: 'eddie@example.com', password: 'Edd-pass-1' })).code).toBe('422');
+
+    expect((await edit({ status: 'normal', password: 'Eddie-pass-2' })).data.status).toBe('normal');
+    expect((await t.call('/v1/account/login', { email: 'eddie@example.com', password: 'Edd-pass-1' })).code).not.toBe('200');
+    expect(await t.login('eddie@example.com', 'Eddie-pass-2')).toBeTruthy();
+    const list = await t.call<{ list: { email: string; nickname: string }[] }>('/v1/operator/list', { keyword: 'eddie' }, { token: agentToken });
+    expect(list.data.list).toEqual([expect.objectContaining({ email: 'eddie@example.com', nickname: 'Eddie' })]);
   });
 });

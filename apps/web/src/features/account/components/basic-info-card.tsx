@@ -3,7 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 
 interface BasicValues {
   username: string;
@@ -41,6 +41,7 @@ export function BasicInfoCard({ user }: { user: CurrentUser }) {
     <Card title={t('basic.title')} className="profile-card">
       <Form
         form={form}
+        onValuesChange={(changed: object) => recheckFields(form, changed)}
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}

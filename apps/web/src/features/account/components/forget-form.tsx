@@ -3,7 +3,7 @@ import { api } from '@nearcast/contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useForget } from '../api/forget';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
 
 interface ForgetValues {
@@ -37,7 +37,7 @@ export function ForgetForm({ onDone, onBack }: { onDone: (email: string) => void
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="forget-form" noValidate>
+    <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="forget-form" noValidate>
       <Form.Item name="email" label={t('fields.email')}>
         <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="forget-email" />
       </Form.Item>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
 
 interface LoginValues {
@@ -55,6 +55,7 @@ export function LoginForm({
   return (
     <Form
       form={form}
+      onValuesChange={(changed: object) => recheckFields(form, changed)}
       layout="vertical"
       requiredMark={false}
       onFinish={onFinish}

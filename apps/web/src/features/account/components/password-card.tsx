@@ -3,7 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 
 interface PasswordValues {
   current_password?: string;
@@ -40,7 +40,7 @@ export function PasswordCard() {
   return (
     <Card title={t('password.title')} className="profile-card">
       <p className="profile-card__lead">{t('password.lead')}</p>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} data-testid="password-form" noValidate>
+      <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={onFinish} data-testid="password-form" noValidate>
         <Form.Item name="current_password" label={t('password.current')}>
           <Input.Password autoComplete="current-password" data-testid="password-current" />
         </Form.Item>

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSign } from '../api/sign';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
 
 interface RegisterValues {
@@ -51,7 +51,7 @@ export function RegisterForm({
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="register-form" noValidate>
+    <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="register-form" noValidate>
       <div className="signin__join">
         <span className="signin__join-label">{t('register.join_as')}</span>
         <Segmented<JoinType>

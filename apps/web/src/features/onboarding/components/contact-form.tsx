@@ -3,7 +3,7 @@ import { contactRequest, type api, type ResponseOf } from '@nearcast/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { recheckFields, showServerError, validateWith } from '../../../lib/form-feedback';
 import { useAddContact } from '../api/add-contact';
 import { formatUsPhone } from '../lib/phone';
 
@@ -62,9 +62,7 @@ export function ContactForm() {
       layout="vertical"
       requiredMark={false}
       onFinish={onFinish}
-      onValuesChange={(changed: ContactValues) =>
-        form.setFields((Object.keys(changed) as (keyof ContactValues)[]).map((name) => ({ name, errors: [] })))
-      }
+      onValuesChange={(changed: ContactValues) => recheckFields(form, changed)}
       className="onb-contact-form"
       data-testid="contact-form"
       noValidate

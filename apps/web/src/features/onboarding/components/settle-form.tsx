@@ -5,11 +5,11 @@ import { Button, Form, Input, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { recheckFields, showServerError, validateWith } from '../../../lib/form-feedback';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useAccountDetail } from '../api/account-detail';
-import { listAreas } from '../api/list-areas';
+import { useCurrentUser } from '../../../api/account-detail';
+import { listAreas } from '../../../api/area-list';
 import { useSettle } from '../api/settle';
 import { resolveAreaPath, type AreaNames, type AreaPath } from '../lib/area-path';
 import type { JoinRole } from '../lib/join-state';
@@ -41,7 +41,7 @@ const NO_PATH: AreaPath = {};
  */
 export function SettleForm({ role }: { role: JoinRole }) {
   const session = useSession();
-  const account = useAccountDetail(!!session.token);
+  const account = useCurrentUser(!!session.token);
   // A failed detail fetch still leaves the form usable, prefilled from the stored user.
   const user = account.data ?? session.user;
   const names: AreaNames = { country: user?.country ?? '', state: user?.state ?? '', city: user?.city ?? '', county: user?.county ?? '' };
@@ -118,8 +118,7 @@ function SettleFormBody({ role, user, path }: { role: JoinRole; user: CurrentUse
       initialValues={settleInitialValues(user, path)}
       onFinish={onFinish}
       onValuesChange={(changed: Partial<SettleValues>) => {
-        // Errors are set by hand from the contract's schema: an edited field loses its error.
-        form.setFields((Object.keys(changed) as (keyof SettleValues)[]).map((name) => ({ name, errors: [] })));
+        recheckFields(form, changed);
         const emptied = dependentAreaFields(changed);
         if (emptied.length) form.setFields(emptied.map((name) => ({ name, value: undefined, errors: [] })));
       }}

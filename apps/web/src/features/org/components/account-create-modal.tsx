@@ -3,10 +3,10 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddAccount } from '../api/add-account';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 import { AgentSelect } from './remote-select';
 import { NewAccountFields, ReachFields } from './account-fields';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../../components/form-modal';
 
 interface CreateValues {
   email?: string;
@@ -70,7 +70,7 @@ export function AccountCreateModal({ open, onClose }: { open: boolean; onClose: 
       submitTestId="account-submit"
       width={680}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ role: 'client' }} noValidate data-testid="account-create-form">
+      <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ role: 'client' }} noValidate data-testid="account-create-form">
         <div className="org-form-grid">
           <NewAccountFields />
           <Form.Item name="role" label={t('fields.role')} required>

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useEditAccount } from '../api/edit-account';
 import { accountPatch, EDITABLE_FIELDS, type AccountEditValues } from '../utils/account-patch';
-import type { ConfirmRequest } from './confirm-dialog';
+import type { ConfirmRequest } from '../../../components/confirm-dialog';
 import { displayName } from './display';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
-import { FormModal } from './form-modal';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
+import { FormModal } from '../../../components/form-modal';
 
 interface AccountEditModalProps {
   account: AccountSummary | null;
@@ -80,7 +80,7 @@ export function AccountEditModal({ account, onClose, confirm, isSelf }: AccountE
       width={680}
       resetOnClose={false}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={save} noValidate data-testid="account-edit-form">
+      <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={save} noValidate data-testid="account-edit-form">
         <div className="org-form-grid">
           <Form.Item name="username" label={t('fields.nickname')}>
             <Input autoComplete="off" data-testid="edit-username" />

@@ -3,10 +3,10 @@ import { Alert, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddAgent } from '../api/add-agent';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 import { AgentSelect } from './remote-select';
 import { NewAccountFields, ReachFields } from './account-fields';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../../components/form-modal';
 
 interface AgentValues {
   email?: string;
@@ -72,7 +72,7 @@ export function AgentAddModal({ open, onClose, chooseType }: { open: boolean; on
       submitTestId="agent-submit"
       width={640}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ agent_type: 'main' }} noValidate data-testid="agent-add-form">
+      <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ agent_type: 'main' }} noValidate data-testid="agent-add-form">
         {chooseType ? (
           <div className="org-form-grid">
             <Form.Item name="agent_type" label={t('fields.agent_type')}>

@@ -3,8 +3,8 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddOperator } from '../api/add-operator';
-import { showServerError, validateWith } from '../../../lib/form-feedback';
-import { FormModal } from './form-modal';
+import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
+import { FormModal } from '../../../components/form-modal';
 
 interface OperatorValues {
   nickname?: string;
@@ -47,7 +47,7 @@ export function OperatorAddModal({ open, onClose }: { open: boolean; onClose: ()
       width={480}
     >
       <p className="org-modal__lead">{t('operator.create_lead')}</p>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} noValidate data-testid="operator-form">
+      <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={submit} noValidate data-testid="operator-form">
         <Form.Item name="nickname" label={t('fields.nickname')} required>
           <Input autoComplete="off" data-testid="operator-nickname" />
         </Form.Item>

@@ -2,6 +2,7 @@ import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { recheckFields } from '../../../lib/form-feedback';
 import { translateMessage } from '../../../lib/i18n';
 
 /** Checks the values with the contract's request schema; answers the field errors (empty when valid) and the body. */
@@ -19,7 +20,7 @@ export function deleteErrorMessage(error: unknown, fallback: string): string | n
   return fallback;
 }
 
-/** Errors are set by hand (no antd rules), so a field's error goes as soon as the user edits it. */
+/** Errors are set by hand (no antd rules): the platform's one behaviour takes them away once fixed. */
 export function clearChangedErrors(form: FormInstance, changed: object): void {
-  form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+  recheckFields(form, changed);
 }
