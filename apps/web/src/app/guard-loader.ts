@@ -21,7 +21,7 @@ function locationOf(request: Request): GuardLocation {
  */
 async function verifySession(): Promise<Verification> {
   try {
-    const { getCurrentUser } = await import('../features/account/api/get-current-user');
+    const { getCurrentUser } = await import('../api/account-detail');
     const user = await getCurrentUser({ forbidden: 'reject' });
     saveSession(user.token || getToken() || '', user);
     return { ok: true, user };

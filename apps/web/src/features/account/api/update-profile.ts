@@ -2,7 +2,7 @@ import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, type CallOptions } from '../../../lib/api-client';
 import { saveUser } from '../../../lib/storage';
-import { currentUserQueryKey } from './get-current-user';
+import { currentUserKey } from '../../../api/account-detail';
 
 /** POST /v1/account/update: profile fields, two-factor and notification settings; answers the user. */
 export function updateProfile(body: RequestOf<typeof api.account.update>, options?: CallOptions) {
@@ -16,7 +16,7 @@ export function useUpdateProfile(options?: CallOptions) {
     mutationFn: (body: RequestOf<typeof api.account.update>) => updateProfile(body, options),
     onSuccess: (user) => {
       saveUser(user);
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(currentUserKey, user);
     },
   });
 }

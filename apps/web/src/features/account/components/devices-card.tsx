@@ -1,6 +1,7 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Popconfirm, Result, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/list-state';
 import { formatDate } from '../../../lib/format-date';
 import { notifySuccess } from '../../../lib/notify';
 import { useDevices } from '../api/devices';
@@ -37,15 +38,7 @@ export function DevicesCard() {
     body = <Skeleton active paragraph={{ rows: 3 }} />;
   } else if (devices.isError) {
     body = (
-      <Result
-        status="warning"
-        title={t('common:states.load_failed')}
-        extra={
-          <Button onClick={() => void devices.refetch()} data-testid="devices-retry">
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed error={devices.error} onRetry={() => void devices.refetch()} retryTestId="devices-retry" />
     );
   } else if (devices.data.list.length === 0) {
     body = <Empty description={t('devices.empty')} />;

@@ -1,7 +1,7 @@
 import { api, type ResponseOf } from '@nearcast/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { checkoutKey } from './keys';
+import { endpointKey } from '../../../lib/query-keys';
 
 export type Verification = ResponseOf<typeof api.payment.callback>;
 
@@ -14,7 +14,7 @@ export function verifyPayment(sessionId: string, signal?: AbortSignal) {
   return call(api.payment.callback, { session_id: sessionId }, { toast: false, signal });
 }
 
-const verifyKey = (sessionId: string | null) => [...checkoutKey, 'verify', sessionId] as const;
+const verifyKey = (sessionId: string | null) => endpointKey(api.payment.callback, sessionId);
 
 /**
  * The verdict on `sessionId`, asked again while the provider says "pending", a few times:

@@ -3,8 +3,11 @@ import { Alert, Select, Spin } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaces } from '../api/city-places';
-import { useCities, useStates } from '../api/list-areas';
+import { useAreaList, useStates } from '../../../api/area-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** Enough cities to scroll; the search narrows a state's hundreds down. */
+const CITY_PAGE = 50;
 
 /**
  * A studio's city, chosen before paying (spec §9: 100 studio places per city): the state, then
@@ -28,7 +31,10 @@ export function CityPicker({
   const [chosen, setChosen] = useState<{ value: number; label: string } | null>(null);
   const keyword = useDebouncedValue(search.trim());
   const states = useStates();
-  const cities = useCities(stateId, keyword);
+  const cities = useAreaList(
+    { parent_id: stateId, type: 'city', keyword: keyword || undefined, page_size: CITY_PAGE },
+    { enabled: stateId !== null, keepPrevious: true, staleTime: 5 * 60_000 },
+  );
   const places = usePlaces(cityId);
 
   // The chosen city stays among the options while another search runs, so the select keeps

@@ -1,6 +1,7 @@
 import type { PricePackage } from '@nearcast/contract';
-import { Alert, Button, Empty, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/list-state';
 import { PackageCard } from './package-card';
 
 /** A list of packages with its loading, empty and error states. */
@@ -8,16 +9,22 @@ export function PackageGrid({
   packages,
   loading,
   failed,
+  error,
   onRetry,
   emptyText,
   testId,
+  currentId = null,
 }: {
   packages: readonly PricePackage[] | undefined;
   loading: boolean;
   failed: boolean;
+  /** Why the packages did not arrive, when the server said. */
+  error?: unknown;
   onRetry: () => void;
   emptyText: string;
   testId: string;
+  /** The package the viewer's running plan was bought as, marked on its card. */
+  currentId?: number | null;
 }) {
   const { t } = useTranslation('checkout');
   if (loading) {
@@ -33,17 +40,7 @@ export function PackageGrid({
   }
   if (failed) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common:states.load_failed')}
-        action={
-          <Button size="small" onClick={onRetry} data-testid={`${testId}-retry`}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-        data-testid={`${testId}-error`}
-      />
+      <LoadFailed error={error} onRetry={onRetry} testId={`${testId}-error`} retryTestId={`${testId}-retry`} />
     );
   }
   if (!packages || packages.length === 0) {
@@ -56,7 +53,7 @@ export function PackageGrid({
   return (
     <div className="plan-grid" data-testid={testId}>
       {packages.map((pkg) => (
-        <PackageCard key={pkg.id} pkg={pkg} />
+        <PackageCard key={pkg.id} pkg={pkg} current={pkg.id === currentId} />
       ))}
     </div>
   );

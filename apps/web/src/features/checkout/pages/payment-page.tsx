@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import type { Order } from '@nearcast/contract';
+import { api, type Order } from '@nearcast/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { DATE_FORMAT, formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { saveUser } from '../../../lib/storage';
-import { checkoutKey } from '../api/keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 import { PENDING_POLLS, useVerifyPayment, type Verification } from '../api/verify-payment';
 import { formatUsd } from '../../../lib/money';
 import { afterPaymentPath, contactPath, planPath, sessionIdOf, totalDays } from '../lib/purchase';
@@ -92,8 +92,8 @@ export function PaymentPage() {
     if (!paid) return;
     // The guard reads the stored user: without this, the next page would still gate as unpaid.
     if (paid.user) saveUser(paid.user);
-    // Prices (the first-purchase discount is used) and a city's places have changed.
-    void queryClient.invalidateQueries({ queryKey: checkoutKey, predicate: (query) => query.queryKey[1] !== 'verify' });
+    // Prices (the first-purchase discount is used), a city's places and the buyer's plan have changed.
+    void invalidateEndpoints(queryClient, [api.price.list, api.price.get, api.payment.places, api.account.detail]);
   }, [paid, queryClient]);
 
   const usd = (cents: number) => formatUsd(cents, i18n.language);

@@ -1,8 +1,9 @@
 import type { PricePackage } from '@nearcast/contract';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadFailed } from '../../../components/list-state';
 import { SimpleFrame } from '../../../components/simple-frame';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -91,17 +92,7 @@ export function PlanPage() {
     );
   } else if (plan.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common:states.load_failed')}
-        action={
-          <Button size="small" onClick={() => void plan.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-        data-testid="plan-error"
-      />
+      <LoadFailed error={plan.error} onRetry={() => void plan.refetch()} testId="plan-error" retryTestId="plan-retry" />
     );
   } else if (!pkg) {
     body = (

@@ -4,12 +4,15 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { SimpleFrame } from '../../../components/simple-frame';
 import { useSession } from '../../../lib/session';
-import { usePackages } from '../api/list-packages';
+import { usePriceList, type PriceListRequest } from '../../../api/price-list';
 import { FrameActions } from '../components/frame-actions';
 import { JoinTypePicker } from '../components/join-type-picker';
 import { PackageGrid } from '../components/package-grid';
 import { joinTypeOf, joinTypeOfRole } from '../lib/purchase';
 import './checkout.css';
+
+/** The enabled packages of a type: the catalogue is a handful, so one page holds them all. */
+const catalogue = (type: PriceListRequest['type']): PriceListRequest => ({ type, status: 'enabled', page_size: 100 });
 
 /**
  * The public package chooser (spec §2 "Pricing"): shop owner or AI studio first (`?type=`
@@ -22,9 +25,9 @@ export function PlansPage() {
   const [params, setParams] = useSearchParams();
   const chosen = joinTypeOf(params.get('type')) ?? joinTypeOfRole(role);
   const viewer = user?.id ?? null;
-  const packages = usePackages(chosen, viewer);
+  const packages = usePriceList(catalogue(chosen ?? undefined), viewer, { enabled: chosen !== null });
   const paid = !!user && role !== null && PAYING_ROLES.includes(role) && user.pay_status === PAY_STATUS.paid;
-  const addons = usePackages('addon', viewer, { enabled: paid });
+  const addons = usePriceList(catalogue('addon'), viewer, { enabled: paid });
 
   const choose = (type: JoinType) => {
     const next = new URLSearchParams(params);
@@ -48,6 +51,7 @@ export function PlansPage() {
                 packages={packages.data?.list}
                 loading={packages.isPending}
                 failed={packages.isError}
+                error={packages.error}
                 onRetry={() => void packages.refetch()}
                 emptyText={t('plans.empty')}
                 testId="plans-list"
@@ -68,6 +72,7 @@ export function PlansPage() {
               packages={addons.data?.list}
               loading={addons.isPending}
               failed={addons.isError}
+              error={addons.error}
               onRetry={() => void addons.refetch()}
               emptyText={t('plans.addons_empty')}
               testId="addons-list"

@@ -2,7 +2,7 @@ import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { saveUser } from '../../../lib/storage';
-import { onboardingAccountKey } from './account-detail';
+import { currentUserKey } from '../../../api/account-detail';
 
 /** POST /v1/account/area: the settle information; answers the current user, info now complete. */
 export function settle(body: RequestOf<typeof api.account.area>) {
@@ -20,7 +20,7 @@ export function useSettle() {
     mutationFn: settle,
     onSuccess: (user) => {
       saveUser(user);
-      queryClient.setQueryData(onboardingAccountKey, user);
+      queryClient.setQueryData(currentUserKey, user);
     },
   });
 }

@@ -2,7 +2,10 @@ import type { Area } from '@nearcast/contract';
 import { Select, Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAreaOptions } from '../api/list-areas';
+import { useAreaList } from '../../../api/area-list';
+
+/** The tree barely changes: a level is kept for minutes. */
+const LEVEL_STALE_MS = 5 * 60_000;
 import type { CityValue } from '../lib/settle-values';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -53,7 +56,7 @@ function LevelSelect({
 }) {
   const { t } = useTranslation('onboarding');
   const ready = type === 'country' || parentId != null;
-  const query = useAreaOptions({ parent_id: type === 'country' ? null : parentId, type, page_size: WHOLE_LEVEL }, ready);
+  const query = useAreaList({ parent_id: type === 'country' ? null : parentId, type, page_size: WHOLE_LEVEL }, { enabled: ready, staleTime: LEVEL_STALE_MS });
   const options = ready ? toOptions(query.data?.list) : [];
   const single = options.length === 1 ? options[0]!.value : null;
 
@@ -116,9 +119,9 @@ export function CitySelect({ stateId, value, onChange, id, testId, locked = fals
   useEffect(() => setSearch(''), [stateId]);
   const ready = stateId != null;
   // Asked only while the list is open: a closed picker has nothing to show.
-  const query = useAreaOptions(
+  const query = useAreaList(
     { parent_id: stateId ?? null, type: 'city', page_size: CITY_OPTIONS, ...(keyword ? { keyword } : {}) },
-    ready && open,
+    { enabled: ready && open, staleTime: LEVEL_STALE_MS },
   );
   const typing = search.trim() !== keyword;
   const loading = ready && open && (query.isFetching || typing);

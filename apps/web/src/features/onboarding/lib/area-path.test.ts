@@ -1,6 +1,6 @@
 import type { Area } from '@nearcast/contract';
 import { describe, expect, it } from 'vitest';
-import type { AreaListRequest } from '../api/list-areas';
+import type { AreaListRequest } from '../../../api/area-list';
 import { resolveAreaPath, type AreaLister } from './area-path';
 
 const area = (id: number, name: string, type: Area['type'], parent_id: number | null): Area => ({

@@ -1,5 +1,5 @@
 import type { Area, AreaType } from '@nearcast/contract';
-import type { AreaListRequest } from '../api/list-areas';
+import type { AreaListRequest } from '../../../api/area-list';
 
 /** A chosen place: its id for the request, its name for the picker before its list has loaded. */
 export interface AreaChoice {

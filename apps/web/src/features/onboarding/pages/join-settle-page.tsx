@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { SimpleFrame } from '../../../components/simple-frame';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
-import { useAccountDetail } from '../api/account-detail';
+import { useCurrentUser } from '../../../api/account-detail';
 import { ContactForm } from '../components/contact-form';
 import { JoinSteps } from '../components/join-steps';
 import { LinkButton } from '../../../components/link-button';
@@ -35,7 +35,7 @@ function JoinPage({ role }: { role: JoinRole }) {
   const { t } = useTranslation('onboarding');
   const { pathname } = useLocation();
   const session = useSession();
-  const account = useAccountDetail(!!session.token);
+  const account = useCurrentUser(!!session.token);
   // A session the server refused is gone (null); a failed check falls back to what is stored.
   const user = !session.token ? null : account.data !== undefined ? account.data : session.user;
   const signinHref = `/signin?redirect=${encodeURIComponent(pathname)}`;

@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
+import { orgReads } from './org-reads';
 
 /**
  * POST /v1/proxy/add: staff add a main agent or a sub-agent under a main one; a main agent
@@ -13,5 +14,5 @@ export function addAgent(body: RequestOf<typeof api.proxy.add>) {
 
 export function useAddAgent() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addAgent, onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }) });
+  return useMutation({ mutationFn: addAgent, onSuccess: () => invalidateEndpoints(queryClient, orgReads) });
 }

@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
+import { orgReads } from './org-reads';
 
 /** POST /v1/operator/add (partner): a new employee under the signed-in agent. */
 export function addOperator(body: RequestOf<typeof api.operator.add>) {
@@ -10,5 +11,5 @@ export function addOperator(body: RequestOf<typeof api.operator.add>) {
 
 export function useAddOperator() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addOperator, onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }) });
+  return useMutation({ mutationFn: addOperator, onSuccess: () => invalidateEndpoints(queryClient, orgReads) });
 }

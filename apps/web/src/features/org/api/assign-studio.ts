@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
+import { orgReads } from './org-reads';
 
 /** POST /v1/studio/proxy `{studio_id, agent_id}`: assigns a studio to an agent; null removes it. */
 export function assignStudio(body: RequestOf<typeof api.studio.proxy>) {
@@ -10,5 +11,5 @@ export function assignStudio(body: RequestOf<typeof api.studio.proxy>) {
 
 export function useAssignStudio() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: assignStudio, onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }) });
+  return useMutation({ mutationFn: assignStudio, onSuccess: () => invalidateEndpoints(queryClient, orgReads) });
 }

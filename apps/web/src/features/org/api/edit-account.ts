@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { endpointKey, invalidateEndpoints } from '../../../lib/query-keys';
+import { orgReads } from './org-reads';
 
 /**
  * POST /v1/account/edit (super): profile fields, sale fields, status and a new password.
@@ -16,8 +17,8 @@ export function useEditAccount() {
   return useMutation({
     mutationFn: editAccount,
     onSuccess: (account) => {
-      queryClient.setQueryData(orgKeys.account(account.id), account);
-      return queryClient.invalidateQueries({ queryKey: orgKeys.all });
+      queryClient.setQueryData(endpointKey(api.account.get, { id: account.id }), account);
+      return invalidateEndpoints(queryClient, orgReads);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { endpointKey } from '../../../lib/query-keys';
 
 export type AccountListQuery = RequestOf<typeof api.account.list>;
 
@@ -12,7 +12,7 @@ export function listAccounts(query: AccountListQuery, signal?: AbortSignal) {
 
 export function useAccounts(query: AccountListQuery) {
   return useQuery({
-    queryKey: orgKeys.accounts(query),
+    queryKey: endpointKey(api.account.list, query),
     queryFn: ({ signal }) => listAccounts(query, signal),
     placeholderData: keepPreviousData,
   });

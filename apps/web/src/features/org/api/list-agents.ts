@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { endpointKey } from '../../../lib/query-keys';
 
 export type AgentListQuery = RequestOf<typeof api.proxy.list>;
 
@@ -12,7 +12,7 @@ export function listAgents(query: AgentListQuery, signal?: AbortSignal) {
 
 export function useAgents(query: AgentListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: orgKeys.agents(query),
+    queryKey: endpointKey(api.proxy.list, query),
     queryFn: ({ signal }) => listAgents(query, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

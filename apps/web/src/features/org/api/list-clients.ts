@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { endpointKey } from '../../../lib/query-keys';
 
 export type ClientListQuery = RequestOf<typeof api.client.list>;
 
@@ -12,7 +12,7 @@ export function listClients(query: ClientListQuery, signal?: AbortSignal) {
 
 export function useClients(query: ClientListQuery) {
   return useQuery({
-    queryKey: orgKeys.clients(query),
+    queryKey: endpointKey(api.client.list, query),
     queryFn: ({ signal }) => listClients(query, signal),
     placeholderData: keepPreviousData,
   });

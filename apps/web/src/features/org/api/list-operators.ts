@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { endpointKey } from '../../../lib/query-keys';
 
 export type OperatorListQuery = RequestOf<typeof api.operator.list>;
 
@@ -12,7 +12,7 @@ export function listOperators(query: OperatorListQuery, signal?: AbortSignal) {
 
 export function useOperators(query: OperatorListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: orgKeys.operators(query),
+    queryKey: endpointKey(api.operator.list, query),
     queryFn: ({ signal }) => listOperators(query, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { endpointKey } from '../../../lib/query-keys';
 
 export type StudioListQuery = RequestOf<typeof api.studio.list>;
 
@@ -12,7 +12,7 @@ export function listStudios(query: StudioListQuery, signal?: AbortSignal) {
 
 export function useStudios(query: StudioListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: orgKeys.studios(query),
+    queryKey: endpointKey(api.studio.list, query),
     queryFn: ({ signal }) => listStudios(query, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

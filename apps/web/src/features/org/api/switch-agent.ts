@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { orgKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
+import { orgReads } from './org-reads';
 
 /** POST /v1/proxy/switch (staff): makes an agent a sub-agent of a main agent, or main again. */
 export function switchAgent(body: RequestOf<typeof api.proxy.switch>) {
@@ -10,5 +11,5 @@ export function switchAgent(body: RequestOf<typeof api.proxy.switch>) {
 
 export function useSwitchAgent() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: switchAgent, onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }) });
+  return useMutation({ mutationFn: switchAgent, onSuccess: () => invalidateEndpoints(queryClient, orgReads) });
 }

@@ -9,7 +9,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useAccount } from '../api/get-account';
 import { formatUsd } from '../../../lib/money';
 import { displayName } from './display';
-import { ListError } from './list-error';
+import { LoadFailed } from '../../../components/list-state';
 import { AccountStatusTag, AgentTypeTag, InfoStatusTag, Maybe, PayStateTag } from './status-tags';
 
 interface AccountDetailDrawerProps {
@@ -29,7 +29,7 @@ export function AccountDetailDrawer({ id, onClose, onEdit, onToggleStatus, isSel
 
   let body: ReactNode;
   if (account.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (account.isError) body = <ListError error={account.error} onRetry={() => void account.refetch()} testId="account-detail-error" />;
+  else if (account.isError) body = <LoadFailed error={account.error} onRetry={() => void account.refetch()} testId="account-detail-error" />;
   else if (data) {
     const paying = PAYING_ROLES.includes(data.role);
     const text = (value: string | null | undefined) => <Maybe value={value} />;

@@ -1,26 +1,27 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { AGENT_TYPES, type AgentSummary, type AgentType } from '@nearcast/contract';
-import { Button, Select, type TableColumnsType } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/list-filters';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAgentCount } from '../api/count-agents';
+import { useAgentCount } from '../../../api/agent-count';
 import { useAgents } from '../api/list-agents';
 import { useSwitchAgent } from '../api/switch-agent';
 import type { OrgAbilities } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
 import { AssignModal, type AssignTarget } from './assign-modal';
-import { useConfirm } from './confirm-dialog';
-import { DataTable } from './data-table';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
-import { ListFilters } from './list-filters';
+import { PeopleFilters } from './people-filters';
 import { AgentSelect } from './remote-select';
 import { AgentTypeTag } from './status-tags';
-import { StatTiles } from './stat-tiles';
+import { StatTiles } from '../../../components/stat-tiles';
 
 interface AgentFilters extends ListFilterValues {
   agent_type?: AgentType;
@@ -71,7 +72,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
     { key: 'agents-sales', label: t('tiles.sales'), value: c ? formatUsd(c.sales_cents, language) : dash },
   ];
 
-  const columns: TableColumnsType<AgentSummary> = [
+  const columns: DataColumn<AgentSummary>[] = [
     {
       key: 'company',
       title: t('fields.company'),
@@ -143,18 +144,15 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
   return (
     <div className="org-tab">
       <StatTiles tiles={tiles} loading={count.isPending} testId="agent-tiles" />
-      <ListFilters
+      <PeopleFilters
         value={filters}
         onChange={applyFilters}
         onReset={() => applyFilters({})}
         keywordPlaceholder={t('filters.keyword_agents')}
         show={{ pay: false, info: false }}
         leading={
-          <Select<AgentType>
-            className="org-filters__select"
-            allowClear
-            placeholder={t('filters.agent_type')}
-            aria-label={t('filters.agent_type')}
+          <FilterSelect<AgentType>
+            label={t('filters.agent_type')}
             value={filters.agent_type}
             onChange={(agent_type) => applyFilters({ ...filters, agent_type })}
             options={AGENT_TYPES.map((value) => ({ value, label: t(`agent_type.${value}`) }))}

@@ -61,7 +61,7 @@ export function AssignModal({ target, title, fieldLabel, picker, onAssign, onClo
       title={title}
       onCancel={() => !busy && onClose()}
       width={{ xs: '100%', sm: 520 }}
-      className="org-modal"
+      className="nc-modal"
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose} disabled={busy} data-testid="confirm-cancel">

@@ -1,26 +1,27 @@
 import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import type { StudioSummary } from '@nearcast/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAssignStudio } from '../api/assign-studio';
-import { useStudioCount } from '../api/count-studios';
+import { useStudioCount } from '../../../api/studio-count';
 import { useStudios } from '../api/list-studios';
 import type { OrgAbilities } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
 import { AssignModal, type AssignTarget } from './assign-modal';
-import { useConfirm } from './confirm-dialog';
-import { DataTable } from './data-table';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
-import { ListFilters } from './list-filters';
+import { PeopleFilters } from './people-filters';
 import { AgentSelect } from './remote-select';
 import { InfoStatusTag, Maybe, PayStateTag } from './status-tags';
-import { payStateTiles, StatTiles } from './stat-tiles';
+import { StatTiles } from '../../../components/stat-tiles';
+import { payStateTiles } from './pay-state-tiles';
 import { TopStudiosCard } from '../../stats';
 
 interface StudioFilters extends ListFilterValues {
@@ -62,7 +63,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
 
   const tiles = payStateTiles('studios', t('tiles.studios'), count.data, (key) => t(key));
 
-  const columns: TableColumnsType<StudioSummary> = [
+  const columns: DataColumn<StudioSummary>[] = [
     {
       key: 'studio',
       title: t('fields.studio'),
@@ -133,7 +134,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
         <StatTiles tiles={tiles} loading={count.isPending} testId="studio-tiles" />
         <TopStudiosCard allStudiosLink={false} />
       </div>
-      <ListFilters
+      <PeopleFilters
         value={filters}
         onChange={applyFilters}
         onReset={() => applyFilters({})}
@@ -141,7 +142,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
         leading={
           abilities.filterByOrg && (
             <AgentSelect
-              className="org-filters__picker"
+              className="nc-filters__picker"
               value={filters.agent_id ?? null}
               onChange={(agent_id) => applyFilters({ ...filters, agent_id })}
               placeholder={t('filters.agent')}

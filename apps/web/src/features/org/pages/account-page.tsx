@@ -1,8 +1,9 @@
 import { EyeOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
 import { ACCOUNT_FILTER_ROLES, ACCOUNT_STATUSES, PAYING_ROLES, type AccountStatus, type AccountSummary } from '@nearcast/contract';
-import { Button, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
@@ -13,11 +14,11 @@ import { useEditAccount } from '../api/edit-account';
 import { AccountCreateModal } from '../components/account-create-modal';
 import { AccountDetailDrawer } from '../components/account-detail-drawer';
 import { AccountEditModal } from '../components/account-edit-modal';
-import { useConfirm } from '../components/confirm-dialog';
-import { DataTable } from '../components/data-table';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
-import { ListFilters } from '../components/list-filters';
+import { PeopleFilters } from '../components/people-filters';
 import { AccountStatusTag, InfoStatusTag, Maybe, NotApplicable, PayStateTag } from '../components/status-tags';
 import { formatUsd } from '../../../lib/money';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
@@ -74,7 +75,7 @@ export function AccountPage() {
     );
   };
 
-  const columns: TableColumnsType<AccountSummary> = [
+  const columns: DataColumn<AccountSummary>[] = [
     {
       key: 'name',
       title: t('fields.name'),
@@ -165,28 +166,22 @@ export function AccountPage() {
           </Button>
         }
       />
-      <ListFilters
+      <PeopleFilters
         value={filters}
         onChange={applyFilters}
         onReset={() => applyFilters({})}
         keywordPlaceholder={t('filters.keyword_people')}
         leading={
           <>
-            <Select<FilterRole>
-              className="org-filters__select"
-              allowClear
-              placeholder={t('filters.role')}
-              aria-label={t('filters.role')}
+            <FilterSelect<FilterRole>
+              label={t('filters.role')}
               value={filters.role}
               onChange={(role) => applyFilters({ ...filters, role })}
               options={ACCOUNT_FILTER_ROLES.map((value) => ({ value, label: t(`filter_roles.${value}`) }))}
               data-testid="filter-role"
             />
-            <Select<AccountStatus>
-              className="org-filters__select"
-              allowClear
-              placeholder={t('filters.status')}
-              aria-label={t('filters.status')}
+            <FilterSelect<AccountStatus>
+              label={t('filters.status')}
               value={filters.status}
               onChange={(status) => applyFilters({ ...filters, status })}
               options={ACCOUNT_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}

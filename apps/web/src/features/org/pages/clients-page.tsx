@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { AccountSummary } from '@nearcast/contract';
-import { Button, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -10,18 +10,19 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useAssignClientAgent } from '../api/assign-client-agent';
 import { useAssignClientOperator } from '../api/assign-client-operator';
-import { useClientCount } from '../api/count-clients';
+import { useClientCount } from '../../../api/client-count';
 import { useClients } from '../api/list-clients';
 import { useSetClientStudio } from '../api/set-client-studio';
 import { AssignModal, type AssignTarget } from '../components/assign-modal';
 import { ClientExportButtons, type ClientFilters } from '../components/client-export';
-import { useConfirm } from '../components/confirm-dialog';
-import { DataTable } from '../components/data-table';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
-import { ListFilters } from '../components/list-filters';
+import { PeopleFilters } from '../components/people-filters';
 import { AgentSelect, OperatorSelect, StudioSelect } from '../components/remote-select';
-import { payStateTiles, StatTiles } from '../components/stat-tiles';
+import { StatTiles } from '../../../components/stat-tiles';
+import { payStateTiles } from '../components/pay-state-tiles';
 import { InfoStatusTag, Maybe, PayStateTag } from '../components/status-tags';
 import { abilitiesOf } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
@@ -116,7 +117,7 @@ export function ClientsPage() {
 
   const tiles = payStateTiles('clients', t('tiles.clients'), count.data, (key) => t(key));
 
-  const columns: TableColumnsType<AccountSummary> = [
+  const columns: DataColumn<AccountSummary>[] = [
     {
       key: 'client',
       title: t('fields.client'),
@@ -176,7 +177,7 @@ export function ClientsPage() {
     <div className="org-page">
       <PageHeader subtitle={t(`clients.subtitle_${role === 'studio' || role === 'operator' ? role : 'manager'}`)} extra={<ClientExportButtons filters={listFilters} />} />
       <StatTiles tiles={tiles} loading={count.isPending} testId="client-tiles" />
-      <ListFilters
+      <PeopleFilters
         value={filters}
         onChange={applyFilters}
         onReset={() => applyFilters({})}
@@ -185,14 +186,14 @@ export function ClientsPage() {
           abilities.filterByOrg && (
             <>
               <AgentSelect
-                className="org-filters__picker"
+                className="nc-filters__picker"
                 value={filters.agent_id ?? null}
                 onChange={(agent_id) => applyFilters({ ...filters, agent_id })}
                 placeholder={t('filters.agent')}
                 testId="filter-agent"
               />
               <StudioSelect
-                className="org-filters__picker"
+                className="nc-filters__picker"
                 value={filters.studio_id ?? null}
                 onChange={(studio_id) => applyFilters({ ...filters, studio_id })}
                 placeholder={t('filters.studio')}

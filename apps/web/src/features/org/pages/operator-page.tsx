@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { OperatorSummary } from '@nearcast/contract';
-import { Button, type TableColumnsType } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
 import { useOperators } from '../api/list-operators';
-import { DataTable } from '../components/data-table';
-import { ListFilters } from '../components/list-filters';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { PeopleFilters } from '../components/people-filters';
 import { OperatorAddModal } from '../components/operator-add-modal';
 import { AccountStatusTag, Maybe } from '../components/status-tags';
 import './org.css';
@@ -20,7 +20,7 @@ export function OperatorPage() {
   const [creating, setCreating] = useState(false);
   const operators = useOperators({ keyword: keyword.trim() || undefined, page: page.page, page_size: page.size });
 
-  const columns: TableColumnsType<OperatorSummary> = [
+  const columns: DataColumn<OperatorSummary>[] = [
     {
       key: 'nickname',
       title: t('fields.nickname'),
@@ -47,7 +47,7 @@ export function OperatorPage() {
           </Button>
         }
       />
-      <ListFilters
+      <PeopleFilters
         value={{ keyword }}
         onChange={(next) => {
           setKeyword(next.keyword ?? '');

@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { pricingKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /** POST /v1/price/add (super): a new package. Errors are shown by the form. */
 export function addPackage(body: RequestOf<typeof api.price.add>) {
@@ -12,6 +12,6 @@ export function useAddPackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.all }),
+    onSuccess: () => invalidateEndpoints(queryClient, [api.price.list, api.price.get]),
   });
 }

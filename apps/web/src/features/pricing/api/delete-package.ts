@@ -1,7 +1,7 @@
 import { api } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { pricingKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /**
  * POST /v1/price/delete `{id}` (super). Orders keep the package's name and price as sold, so
@@ -15,6 +15,6 @@ export function useDeletePackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.all }),
+    onSuccess: () => invalidateEndpoints(queryClient, [api.price.list, api.price.get]),
   });
 }

@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { pricingKeys } from './keys';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /**
  * POST /v1/price/update (super): the fields sent change, the rest stay. The form sends them
@@ -15,6 +15,6 @@ export function useUpdatePackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.all }),
+    onSuccess: () => invalidateEndpoints(queryClient, [api.price.list, api.price.get]),
   });
 }

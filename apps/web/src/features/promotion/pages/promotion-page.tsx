@@ -1,6 +1,7 @@
 import { isStaff } from '@nearcast/contract';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { usePromotionLink } from '../api/get-promotion-link';
@@ -28,16 +29,7 @@ export function PromotionPage() {
     );
   } else if (link.isError) {
     body = (
-      <Result
-        status="warning"
-        title={t('common:states.load_failed')}
-        subTitle={t('load_failed_body')}
-        extra={
-          <Button onClick={() => void link.refetch()} data-testid="promotion-retry">
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed error={link.error} body={t('load_failed_body')} onRetry={() => void link.refetch()} retryTestId="promotion-retry" />
     );
   } else {
     body = (

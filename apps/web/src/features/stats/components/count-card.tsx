@@ -4,7 +4,7 @@ import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InlineLoadFailed } from './load-failed';
+import { InlineLoadFailed } from '../../../components/list-state';
 
 type Counts = ResponseOf<typeof api.client.count>;
 

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useTopStudios, type TopBy } from '../api/top-studios';
 import { formatUsd } from '../../../lib/money';
 import '../pages/stats.css';
-import { InlineLoadFailed } from './load-failed';
+import { InlineLoadFailed } from '../../../components/list-state';
 
 const LIMIT = 5;
 

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useAgentCount } from '../api/agent-count';
-import { useClientCount } from '../api/client-count';
-import { useStudioCount } from '../api/studio-count';
+import { useAgentCount } from '../../../api/agent-count';
+import { useClientCount } from '../../../api/client-count';
+import { useStudioCount } from '../../../api/studio-count';
 import { CountCard } from '../components/count-card';
 import { LinkButton } from '../../../components/link-button';
 import { RenewalsCard } from '../components/renewals-card';
-import { StatTile } from '../components/stat-tile';
+import { StatTile } from '../../../components/stat-tiles';
 import { TopStudiosCard } from '../components/top-studios-card';
 import { formatUsd } from '../../../lib/money';
 import './stats.css';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '../../../components/list-state';
 
 /**
  * Spec §2 "Statistics", the regional agent's view: its studios and their merchants, the
@@ -44,7 +44,7 @@ export function PartnerPage() {
       />
 
       {totals.isError && !totals.data ? (
-        <LoadFailed onRetry={() => void totals.refetch()} testId="partner-retry" />
+        <LoadFailed error={totals.error} onRetry={() => void totals.refetch()} retryTestId="partner-retry" />
       ) : (
         <div className={isMain ? 'stats-tiles stats-tiles--4' : 'stats-tiles'} data-testid="partner-tiles">
           <StatTile label={t('tiles.studios')} icon={<TeamOutlined />} loading={totals.isPending} value={totals.data?.studios.toLocaleString() ?? dash} testId="tile-studios" />

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { SettleStep } from '../../onboarding';
-import { useClientCount } from '../api/client-count';
+import { useClientCount } from '../../../api/client-count';
 import { LinkButton } from '../../../components/link-button';
 import { RenewalsCard } from '../components/renewals-card';
-import { StatTile } from '../components/stat-tile';
+import { StatTile } from '../../../components/stat-tiles';
 import './stats.css';
-import { LoadFailed } from '../components/load-failed';
+import { LoadFailed } from '../../../components/list-state';
 
 /**
  * Spec §2 "Statistics", the studio's view: its merchants and the renewals coming up. A paid
@@ -48,7 +48,7 @@ function StudioStats() {
       />
 
       {clients.isError && !clients.data ? (
-        <LoadFailed onRetry={() => void clients.refetch()} testId="studio-retry" />
+        <LoadFailed error={clients.error} onRetry={() => void clients.refetch()} retryTestId="studio-retry" />
       ) : (
         <div className="stats-tiles stats-tiles--5" data-testid="studio-tiles">
           <StatTile label={t('tiles.clients')} icon={<ShopOutlined />} loading={clients.isPending} value={value('total')} testId="tile-clients" accent />

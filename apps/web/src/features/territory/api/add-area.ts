@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { territoryKey } from './list-areas';
+import { territoryReads } from './territory-reads';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /** POST /v1/area/add: a new area (here: a city under a state). Errors are shown by the form. */
 export function addArea(body: RequestOf<typeof api.area.add>) {
@@ -12,6 +13,6 @@ export function useAddArea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addArea,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: territoryKey }),
+    onSuccess: () => invalidateEndpoints(queryClient, territoryReads),
   });
 }

@@ -1,7 +1,8 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { territoryKey } from './list-areas';
+import { territoryReads } from './territory-reads';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /** POST /v1/area/zone/add: a zone name, one state and cities of that state. Errors are shown by the form. */
 export function addZone(body: RequestOf<typeof api.area.zoneAdd>) {
@@ -12,6 +13,6 @@ export function useAddZone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addZone,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: territoryKey }),
+    onSuccess: () => invalidateEndpoints(queryClient, territoryReads),
   });
 }

@@ -1,7 +1,8 @@
 import { api } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { territoryKey } from './list-areas';
+import { territoryReads } from './territory-reads';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /** POST /v1/area/delete `{id}`; an area still in use answers '422' with the reason. */
 export function deleteArea(id: number) {
@@ -12,6 +13,6 @@ export function useDeleteArea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteArea,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: territoryKey }),
+    onSuccess: () => invalidateEndpoints(queryClient, territoryReads),
   });
 }

@@ -1,7 +1,8 @@
 import { api } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { territoryKey } from './list-areas';
+import { territoryReads } from './territory-reads';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 
 /** POST /v1/area/zone/delete `{id}`. */
 export function deleteZone(id: number) {
@@ -12,6 +13,6 @@ export function useDeleteZone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteZone,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: territoryKey }),
+    onSuccess: () => invalidateEndpoints(queryClient, territoryReads),
   });
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddArea } from '../api/add-area';
-import { useStates } from '../api/list-areas';
+import { useStates } from '../../../api/area-list';
 import { applyFieldErrors, showServerError } from '../../../lib/form-feedback';
 import { checkWith, clearChangedErrors } from '../lib/form-errors';
 import { StateSelect } from './state-select';

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddZone } from '../api/add-zone';
-import { useAreas } from '../api/list-areas';
+import { useAreaList } from '../../../api/area-list';
 import { applyFieldErrors, showServerError } from '../../../lib/form-feedback';
 import { checkWith, clearChangedErrors } from '../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -33,9 +33,9 @@ function CitySelect({ stateId, value, onChange }: { stateId?: number; value?: Ci
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), 300);
   useEffect(() => setSearch(''), [stateId]);
-  const cities = useAreas(
+  const cities = useAreaList(
     { parent_id: stateId ?? null, type: 'city', page_size: CITY_OPTIONS, ...(keyword ? { keyword } : {}) },
-    { enabled: !!stateId },
+    { enabled: !!stateId, keepPrevious: true },
   );
   const stale = search.trim() !== keyword;
   const fetching = !!stateId && (cities.isFetching || stale);

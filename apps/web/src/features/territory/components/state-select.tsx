@@ -1,7 +1,7 @@
 import type { Area } from '@nearcast/contract';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStates } from '../api/list-areas';
+import { useStates } from '../../../api/area-list';
 
 /** A searchable picker of the states of the tree (50 states and DC), as a form control. */
 export function StateSelect(props: Omit<SelectProps<number>, 'options' | 'showSearch' | 'loading'>) {

@@ -1,5 +1,5 @@
 import type { Area, AreaType } from '@nearcast/contract';
-import type { AreaListRequest } from '../api/list-areas';
+import type { AreaListRequest } from '../../../api/area-list';
 
 /** One step of the drill-down breadcrumb: an area whose children are on screen. */
 export type AreaCrumb = Pick<Area, 'id' | 'name' | 'type' | 'parent_id'>;

@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Zone } from '@nearcast/contract';
-import { Button, Empty, Input, Result, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { Button, Tag, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -40,7 +42,6 @@ function CityTags({ cities, max }: { cities: Zone['cities']; max: number }) {
 export function ZonePage() {
   const { t } = useTranslation('territory');
   const [filters, setFilters] = useState<{ keyword: string; stateId?: number; page: number; pageSize: number }>({ keyword: '', page: 1, pageSize: 20 });
-  const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
   const request = useMemo<ZoneListRequest>(
     () => ({
@@ -56,11 +57,12 @@ export function ZonePage() {
   const isPhone = useMediaQuery(PHONE_QUERY);
   const filtered = !!filters.keyword || !!filters.stateId;
 
-  const columns: TableColumnsType<Zone> = [
+  const columns: DataColumn<Zone>[] = [
     {
       title: t('columns.zone'),
       dataIndex: 'name',
       key: 'name',
+      phone: 'title',
       render: (name: string, zone) => (
         <div className="territory-zone">
           <span className="territory-name">{name}</span>
@@ -69,13 +71,13 @@ export function ZonePage() {
         </div>
       ),
     },
-    { title: t('columns.state'), dataIndex: 'state_name', key: 'state', width: 150, responsive: ['md'] },
+    { title: t('columns.state'), dataIndex: 'state_name', key: 'state', width: 150, responsive: ['md'], phone: 'hidden' },
     { title: t('columns.cities'), dataIndex: 'cities', key: 'cities', render: (cities: Zone['cities']) => <CityTags cities={cities} max={isPhone ? CITY_TAGS.phone : CITY_TAGS.desktop} /> },
-    { title: t('columns.created'), dataIndex: 'created_at', key: 'created', width: 170, responsive: ['lg'], render: (value: string) => formatDate(value) },
+    { title: t('columns.created'), dataIndex: 'created_at', key: 'created', width: 170, responsive: ['lg'], phone: 'hidden', render: (value: string) => formatDate(value) },
     {
       title: <span className="nc-visually-hidden">{t('columns.actions')}</span>,
       key: 'actions',
-      width: isPhone ? 44 : 96,
+      width: 96,
       align: 'right',
       render: (_: unknown, zone) => <DeleteButton name={zone.name} testId={`zone-delete-${zone.name}`} onDelete={() => remove.mutateAsync(zone.id)} />,
     },
@@ -91,9 +93,17 @@ export function ZonePage() {
           </Button>
         }
       />
-      <div className="territory-filters" role="search">
+      <ListFilters
+        testId="zone-filters"
+        keyword={{
+          value: filters.keyword,
+          placeholder: t('filters.zone_keyword'),
+          onSearch: (keyword) => setFilters({ ...filters, keyword, page: 1 }),
+          testId: 'zone-filter-keyword',
+        }}
+      >
         <StateSelect
-          className="territory-filters__type"
+          className="nc-filters__picker"
           value={filters.stateId}
           placeholder={t('filters.all_states')}
           allowClear
@@ -101,66 +111,26 @@ export function ZonePage() {
           aria-label={t('fields.state')}
           data-testid="zone-filter-state"
         />
-        <Input.Search
-          className="territory-filters__keyword"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onSearch={(keyword) => setFilters({ ...filters, keyword: keyword.trim(), page: 1 })}
-          placeholder={t('filters.zone_keyword')}
-          allowClear
-          maxLength={100}
-          enterButton
-          aria-label={t('filters.zone_keyword')}
-          data-testid="zone-filter-keyword"
-        />
-      </div>
-      {zones.isError && !zones.data ? (
-        <Result
-          status="warning"
-          title={t('common:states.load_failed')}
-          extra={
-            <Button onClick={() => void zones.refetch()} data-testid="zone-retry">
-              {t('common:actions.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<Zone>
-          className="territory-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={zones.data?.list ?? []}
-          loading={zones.isFetching}
-          // On phones the cells wrap within the screen, so the delete action stays in view.
-          scroll={isPhone ? undefined : { x: 'max-content' }}
-          onRow={(zone) => ({ 'data-testid': `zone-row-${zone.name}` }) as HTMLAttributes<HTMLElement>}
-          locale={{
-            emptyText: zones.isPending ? (
-              <div className="territory-empty" />
-            ) : filtered ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('zone.empty_search')} />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('zone.empty')}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                  {t('zone.add')}
-                </Button>
-              </Empty>
-            ),
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: zones.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => t('zone.total', { count: total }),
-            onChange: (page, pageSize) => setFilters({ ...filters, page: pageSize === filters.pageSize ? page : 1, pageSize }),
-            size: 'small',
-            hideOnSinglePage: false,
-          }}
-        />
-      )}
+      </ListFilters>
+      <DataTable<Zone>
+        query={zones}
+        columns={columns}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        pageSizes={[20, 50, 100]}
+        onPageChange={(page, pageSize) => setFilters({ ...filters, page: pageSize === filters.pageSize ? page : 1, pageSize })}
+        rowTestId={(zone) => `zone-row-${zone.name}`}
+        testId="zone-table"
+        emptyTitle={t('zone.empty')}
+        emptyAction={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('zone.add')}
+          </Button>
+        }
+        filtered={filtered}
+        errorTitle={t('common:states.load_failed')}
+        retryTestId="zone-retry"
+      />
       <AddZoneModal open={adding} onClose={() => setAdding(false)} />
     </div>
   );

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { DataColumn } from './data-table';
+
+/** What a column shows for a row: its render, else the raw field, else a dash. */
+export function cellOf<T>(column: DataColumn<T>, row: T, index: number): ReactNode {
+  const field = typeof column.dataIndex === 'string' || typeof column.dataIndex === 'number' ? column.dataIndex : undefined;
+  const value = field === undefined ? undefined : (row as Record<string | number, unknown>)[field];
+  if (column.render) return column.render(value, row, index) as ReactNode;
+  if (value === null || value === undefined || value === '') return '—';
+  return value as ReactNode;
+}
+
+export interface PhoneLayout<T> {
+  title: DataColumn<T> | null;
+  status: DataColumn<T>[];
+  fields: DataColumn<T>[];
+  actions: DataColumn<T> | null;
+}
+
+/** Which column plays which part on a phone card (see DataColumn). */
+export function phoneLayout<T>(columns: readonly DataColumn<T>[]): PhoneLayout<T> {
+  const actions = columns.find((column) => column.key === 'actions') ?? null;
+  const rest = columns.filter((column) => column !== actions && column.phone !== 'hidden');
+  const title = rest.find((column) => column.phone === 'title') ?? rest[0] ?? null;
+  return {
+    title,
+    status: rest.filter((column) => column !== title && column.phone === 'status'),
+    fields: rest.filter((column) => column !== title && column.phone !== 'status'),
+    actions,
+  };
+}
+
+const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"], [role="switch"], [role="menuitem"], .ant-dropdown, .ant-popover, .ant-select';
+
+/**
+ * Whether a click inside a row landed on something that acts by itself (a button, a menu, a
+ * switch); such a click must not also open the row. Portalled popups are outside the row and
+ * never reach its handler through the DOM, but React bubbles them, so they are checked too.
+ */
+export function isInteractiveTarget(target: EventTarget | null, row: Element): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const element = target as Element;
+  if (!row.contains(element)) return true;
+  const hit = element.closest(INTERACTIVE);
+  return hit !== null && row.contains(hit) && hit !== row;
+}

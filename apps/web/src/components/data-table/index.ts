@@ -1,0 +1,1 @@
+export { DataTable, PAGE_SIZES, type DataColumn, type Paged } from './data-table';
