@@ -23,6 +23,40 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in repositories (design.md): only `repository.ts` / `*-repository.ts`, `db/` and
+    // `access/` (the scope rule is a SQL condition) import drizzle or the schema. Type-only imports
+    // count too: a service takes its row types from its own repository, which re-exports them, so
+    // "who touches which table" is answered by reading repositories alone.
+    // Exempt: tests (`*.test.ts`, `src/test/`) arrange states no endpoint can reach (an expired
+    // plan, a shifted clock) and check what was stored; `src/scripts/` are operator tools that
+    // bulk-load 100,000 accounts in SQL, which would take hours through services. The demo seed
+    // (`src/demo/`) runs inside the server and goes through repositories like any other code.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/repository.ts',
+      '**/*-repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/access/**',
+      '**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/scripts/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories, db/ and access/ use drizzle: move the query into a repository.' },
+            {
+              group: ['**/db/schema', '**/db/schema.js', '**/db/schema/*'],
+              message: "Only repositories, db/ and access/ import the schema: take row types from your module's repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Web layers: a feature uses another only through its index.ts; components/, lib/ and api/
     // import no feature (eslint-rules/web-boundaries.js says why).
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -46,14 +46,15 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // The scope of an event is read through the account service, built just below.
   const events: EventService = new EventService(database.db, jobs, (ex, accountId) => accounts.eventScope(ex, accountId));
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N, events);
-  const areas = new AreaService(database.db);
-  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), events);
-  const promotion = new PromotionService(config.PUBLIC_URL, org);
+  const areas = new AreaService(database.db, accounts);
   const pricing = new PricingService(database.db);
   const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
     publicUrl: config.PUBLIC_URL,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
   }, events);
   const onboarding = new OnboardingService(database.db, accounts, areas);
+  // After payments: a client's detail shows its purchases through the payment service.
+  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
+  const promotion = new PromotionService(config.PUBLIC_URL, org);
   return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding };
 }

@@ -1,8 +1,8 @@
 import { ACCOUNT_TYPE, BILLING_PERIOD_DAYS, INFO_STATUS, PAY_STATUS } from '@nearcast/contract';
 import type { Db } from '../db/client.js';
-import type { NewAccountRow } from '../db/schema.js';
 import { newReferralCode } from '../modules/account/crypto.js';
 import * as accountsRepo from '../modules/account/repository.js';
+import type { NewAccountRow } from '../modules/account/repository.js';
 import * as areasRepo from '../modules/area/repository.js';
 import * as pricingRepo from '../modules/pricing/repository.js';
 

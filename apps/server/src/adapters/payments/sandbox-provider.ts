@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sandboxCheckouts } from '../../db/schema.js';
 import type { CheckoutInput, CheckoutSession, PaymentProvider, RetrievedSession } from './provider.js';
+import * as repo from './sandbox-repository.js';
 
 export type SandboxDecision = 'pay' | 'decline' | 'cancel';
 const STATE_OF = { pay: 'paid', decline: 'declined', cancel: 'cancelled' } as const;
@@ -22,7 +21,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
     const sessionId = `cs_sandbox_${randomBytes(18).toString('hex')}`;
-    await this.db.insert(sandboxCheckouts).values({
+    await repo.insertCheckout(this.db, {
       id: sessionId,
       orderId: input.orderId,
       description: input.description,
@@ -49,8 +48,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async session(sessionId: string) {
-    const [row] = await this.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId)).limit(1);
-    return row;
+    return repo.findCheckout(this.db, sessionId);
   }
 
   /** The buyer's choice on the sandbox page; only an open, unexpired session can change. */
@@ -58,7 +56,7 @@ export class SandboxProvider implements PaymentProvider {
     const session = await this.session(sessionId);
     if (!session) return undefined;
     if (session.status === 'open' && session.expiresAt.getTime() > Date.now()) {
-      await this.db.update(sandboxCheckouts).set({ status: STATE_OF[decision] }).where(eq(sandboxCheckouts.id, sessionId));
+      await repo.setCheckoutStatus(this.db, sessionId, STATE_OF[decision]);
       return { ...session, status: STATE_OF[decision] };
     }
     return session;

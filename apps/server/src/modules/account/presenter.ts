@@ -1,5 +1,5 @@
 import { roleOf, type AgentType, type CurrentUser } from '@nearcast/contract';
-import type { AccountRow } from '../../db/schema.js';
+import type { AccountRow } from './repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { ACCOUNT_TYPE, type EmailCodeScene } from '@nearcast/contract';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { ACCOUNT_TYPE, PAY_STATUS, type EmailCodeScene } from '@nearcast/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+
+export type { AccountRow, NewAccountRow };
 
 /** The SQL of accounts, sessions and email codes. Callers pass the db or their transaction. */
 
@@ -45,6 +47,38 @@ export async function updateAccount(
 export async function countAccounts(ex: Executor): Promise<number> {
   const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(accounts);
   return row?.n ?? 0;
+}
+
+/** Accounts placed in an area at any level of their address. */
+export async function countPlacedIn(ex: Executor, areaId: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(or(eq(accounts.countryId, areaId), eq(accounts.stateId, areaId), eq(accounts.cityId, areaId), eq(accounts.countyId, areaId)));
+  return row?.n ?? 0;
+}
+
+/** Paid studios in a city, leaving one account out when given (a studio buying again). */
+export async function countPaidStudiosIn(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.accountType, ACCOUNT_TYPE.studio),
+        eq(accounts.payStatus, PAY_STATUS.paid),
+        eq(accounts.cityId, cityId),
+        exceptAccountId ? ne(accounts.id, exceptAccountId) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The emails of some accounts, by id, in one query. */
+export async function emailsOf(ex: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.id, ids));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
 
 // ---- sessions -------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 import { ACCOUNT_TYPE, type api, type ApiLanguage, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { AccountRow, NewAccountRow } from '../../db/schema.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { EventScope, EventService } from '../events/service.js';
 import { hashPassword, newReferralCode, verifyPassword } from './crypto.js';
 import type { EmailCodeService } from './email-code-service.js';
 import { toCurrentUser } from './presenter.js';
 import * as repo from './repository.js';
+import type { AccountRow, NewAccountRow } from './repository.js';
 import type { ClientMeta, SessionService } from './session-service.js';
 
 type Body<K extends keyof typeof api.account> = ParsedRequestOf<(typeof api.account)[K]>;
@@ -167,6 +167,23 @@ export class AccountService {
 
   expireOverdue(): Promise<number> {
     return repo.expireOverdue(this.db);
+  }
+
+  // ---- for other modules: narrow questions about accounts, which only this module reads ----
+
+  /** Accounts placed in an area, so the area module can refuse to delete one in use. */
+  countPlacedIn(ex: Executor, areaId: number): Promise<number> {
+    return repo.countPlacedIn(ex, areaId);
+  }
+
+  /** Studio places a city's paid studios hold (the payment module adds its pending holds). */
+  countPaidStudiosIn(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
+    return repo.countPaidStudiosIn(ex, cityId, exceptAccountId);
+  }
+
+  /** The emails of a page of accounts, in one query. */
+  emailsOf(ids: number[]): Promise<Map<number, string>> {
+    return repo.emailsOf(this.db, [...new Set(ids)]);
   }
 
   async findById(id: number): Promise<AccountRow | undefined> {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client.js';
-import { areas } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import * as repo from './reference-repository.js';
 
 /**
  * United States reference areas, from the GeoNames postal-code extract shipped by the
@@ -74,34 +73,15 @@ export function readReferenceAreas(file = dataFile()): ReferenceArea[] {
   return rows;
 }
 
-const LOCK_KEY = 7_420_114;
-const BATCH = 20_000;
-
 /**
  * Loads the reference tree once: it runs only on an empty `areas` table, inside one transaction
  * holding an advisory lock, so concurrent instances and restarts cannot load it twice.
  */
 export async function loadReferenceAreas(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-    const [existing] = await selectRows<{ present: boolean }>(tx, sql`select exists(select 1 from areas) as present`);
-    if (existing?.present) return 0;
+    if (!(await repo.lockEmptyAreas(tx))) return 0;
     const rows = readReferenceAreas();
-    // One JSON parameter per batch, unpacked by the database: far faster than bound rows.
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const batch = JSON.stringify(rows.slice(start, start + BATCH));
-      await tx.execute(sql`
-        insert into ${areas} (id, name, code, type, parent_id)
-        select id, name, code, type, "parentId" from json_to_recordset(${batch}::json)
-          as x(id int, name text, code text, type text, "parentId" int)`);
-    }
-    // Ids were given explicitly; move the identity past them for areas added by hand later.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('areas', 'id'), (select max(id) from areas))`);
-    // Merge the trigram index's pending entries and gather statistics now, not whenever
-    // autovacuum gets round to it: until then every city search scans all 59,000 rows (20 ms
-    // instead of under 1 ms at 10 concurrent searches, measured with npm run bench:api).
-    await tx.execute(sql`select gin_clean_pending_list('areas_name_search_idx'::regclass)`);
-    await tx.execute(sql`analyze areas`);
+    await repo.insertReferenceAreas(tx, rows);
     return rows.length;
   });
 }

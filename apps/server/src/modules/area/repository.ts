@@ -1,7 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AreaType } from '@nearcast/contract';
 import { selectRows, type Executor } from '../../db/client.js';
-import { accounts, areas, zoneCities, zones, type AreaRow } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
+import { areas, zoneCities, zones, type AreaRow } from '../../db/schema.js';
+
+export type { AreaRow };
 
 /** The SQL of areas and zones. */
 
@@ -21,10 +24,6 @@ function areaWhere(filter: AreaFilter): SQL | undefined {
     filter.type ? eq(areas.type, filter.type) : undefined,
     filter.keyword ? ilike(areas.name, `%${escapeLike(filter.keyword)}%`) : undefined,
   );
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export async function listAreas(ex: Executor, filter: AreaFilter, page: number, pageSize: number) {
@@ -61,16 +60,20 @@ export async function insertArea(ex: Executor, values: { name: string; code: str
   return row;
 }
 
-/** What still points at an area: sub-areas, accounts placed in it, zones built on it. */
+/** What of this module still points at an area: sub-areas and zones built on it. */
 export async function areaUsage(ex: Executor, id: number) {
-  const [row] = await selectRows<{ children: number; accounts: number; zones: number }>(ex, sql`
+  const [row] = await selectRows<{ children: number; zones: number }>(ex, sql`
     select
       (select count(*)::int from ${areas} where parent_id = ${id}) as children,
-      (select count(*)::int from ${accounts} where country_id = ${id} or state_id = ${id} or city_id = ${id} or county_id = ${id}) as accounts,
       (select count(*)::int from ${zones} z where z.state_id = ${id}
          or exists (select 1 from ${zoneCities} zc where zc.zone_id = z.id and zc.city_id = ${id})) as zones
   `);
-  return row ?? { children: 0, accounts: 0, zones: 0 };
+  return row ?? { children: 0, zones: 0 };
+}
+
+/** Locks an area's row until the end of the transaction, so work on it happens one at a time. */
+export async function lockArea(ex: Executor, id: number): Promise<void> {
+  await ex.select({ id: areas.id }).from(areas).where(eq(areas.id, id)).for('update');
 }
 
 export async function deleteArea(ex: Executor, id: number): Promise<boolean> {

@@ -1,8 +1,16 @@
 import { AREA_PARENT_TYPE, type api, type Area, type ParsedRequestOf, type Zone } from '@nearcast/contract';
 import type { Db, Executor } from '../../db/client.js';
-import type { AreaRow } from '../../db/schema.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import * as repo from './repository.js';
+import type { AreaRow } from './repository.js';
+
+/**
+ * Who else places things in areas. The area module does not read their tables: it asks, through
+ * this port, which the account module implements (wired in services.ts).
+ */
+export interface AreaOccupants {
+  countPlacedIn(ex: Executor, areaId: number): Promise<number>;
+}
 
 type Body<K extends keyof typeof api.area> = ParsedRequestOf<(typeof api.area)[K]>;
 
@@ -18,7 +26,10 @@ const toArea = (row: AreaRow, children: number): Area => ({
 
 /** The territory tree and sales zones (spec §3 "Area", "Zone"; issue 4). */
 export class AreaService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly occupants: AreaOccupants,
+  ) {}
 
   async list(body: Body<'list'>) {
     const { rows, total } = await repo.listAreas(
@@ -49,12 +60,18 @@ export class AreaService {
     return repo.findArea(ex, id);
   }
 
+  /** Locks an area inside the caller's transaction (a studio checkout counting a city's places). */
+  lock(ex: Executor, id: number): Promise<void> {
+    return repo.lockArea(ex, id);
+  }
+
   async delete(id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (!(await repo.findArea(tx, id))) throw notFound('area.not_found');
       const usage = await repo.areaUsage(tx, id);
       if (usage.children > 0) throw rejected('area.has_children');
-      if (usage.accounts > 0 || usage.zones > 0) throw rejected('area.in_use', { accounts: usage.accounts, zones: usage.zones });
+      const accounts = await this.occupants.countPlacedIn(tx, id);
+      if (accounts > 0 || usage.zones > 0) throw rejected('area.in_use', { accounts, zones: usage.zones });
       await repo.deleteArea(tx, id);
     });
   }

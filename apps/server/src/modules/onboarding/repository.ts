@@ -1,7 +1,7 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, contacts } from '../../db/schema.js';
-import { escapeLike } from '../area/repository.js';
+import { contacts } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 /** The SQL of contact requests. */
 
@@ -15,9 +15,8 @@ export async function listContacts(ex: Executor, keyword: string | undefined, pa
   const where = like ? or(ilike(contacts.mobile, like), ilike(contacts.wechatId, like), ilike(contacts.name, like)) : undefined;
   const [rows, [total]] = await Promise.all([
     ex
-      .select({ contact: contacts, email: accounts.email })
+      .select()
       .from(contacts)
-      .leftJoin(accounts, eq(accounts.id, contacts.accountId))
       .where(where)
       .orderBy(desc(contacts.createdAt), desc(contacts.id))
       .limit(pageSize)

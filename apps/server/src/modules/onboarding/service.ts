@@ -66,7 +66,14 @@ export class OnboardingService {
 
   async list(body: ParsedRequestOf<typeof api.contact.list>) {
     const { rows, total } = await repo.listContacts(this.db, body.keyword || undefined, body.page, body.page_size);
-    return { list: rows.map((row) => this.present(row.contact, row.email)), total, page: body.page, page_size: body.page_size };
+    // The senders' emails come from the account module, one query for the page.
+    const emails = await this.accounts.emailsOf(rows.flatMap((row) => (row.accountId === null ? [] : [row.accountId])));
+    return {
+      list: rows.map((row) => this.present(row, row.accountId === null ? null : (emails.get(row.accountId) ?? null))),
+      total,
+      page: body.page,
+      page_size: body.page_size,
+    };
   }
 
   private present(row: Awaited<ReturnType<typeof repo.insertContact>>, email: string | null) {

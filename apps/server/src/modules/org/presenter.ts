@@ -1,6 +1,5 @@
 import { payStateOf, roleOf, type AccountSummary, type AgentType, type OperatorSummary } from '@nearcast/contract';
-import type { AccountRow } from '../../db/schema.js';
-import type { SummaryRow } from './repository.js';
+import type { AccountRow, SummaryRow } from './repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

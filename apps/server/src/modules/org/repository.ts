@@ -1,11 +1,19 @@
 import { ACCOUNT_TYPE, type PayState } from '@nearcast/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Caller } from '../../access/caller.js';
+import { visibleAccounts } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { accountRollups, accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
-import { escapeLike } from '../area/repository.js';
 
-/** The SQL of people and their assignments. Every query takes its scope as a condition. */
+export type { AccountRow, NewAccountRow };
+
+/**
+ * The SQL of people and their assignments. Every query takes an `AccountFilter`, plain data
+ * that names the caller whose scope applies, and builds its condition here, so the service
+ * never writes SQL and the scope rule (access/scope.ts) is applied inside the query itself.
+ */
 
 const agent = alias(accounts, 'agent');
 const mainAgent = alias(accounts, 'main_agent');
@@ -31,7 +39,14 @@ export interface SummaryRow {
   operatorName: string | null;
 }
 
+/** The caller whose scope narrows a query (access/scope.ts). */
+export type Scope = Pick<Caller, 'id' | 'role' | 'agentType'>;
+
 export interface AccountFilter {
+  id?: number;
+  email?: string;
+  /** Only the accounts this caller may see. */
+  scope?: Scope;
   accountTypes?: number[];
   keyword?: string;
   payState?: PayState;
@@ -49,10 +64,17 @@ export interface AccountFilter {
 
 const PAY_STATUS_OF: Record<PayState, number> = { unpaid: 0, paid: 1, expired: 2 };
 
-export function accountFilter(filter: AccountFilter): SQL | undefined {
+function accountTypeIn(types: number[]): SQL {
+  return types.length === 1 ? eq(accounts.accountType, types[0]!) : sql`${accounts.accountType} in ${types}`;
+}
+
+function accountFilter(filter: AccountFilter): SQL | undefined {
   const like = filter.keyword ? `%${escapeLike(filter.keyword)}%` : null;
   return and(
-    filter.accountTypes ? sql`${accounts.accountType} in ${filter.accountTypes}` : undefined,
+    filter.id !== undefined ? eq(accounts.id, filter.id) : undefined,
+    filter.email !== undefined ? eq(accounts.email, filter.email) : undefined,
+    filter.accountTypes ? accountTypeIn(filter.accountTypes) : undefined,
+    filter.scope ? visibleAccounts(filter.scope) : undefined,
     like ? sql`${accountSearchText(accounts)} ilike ${like}` : undefined,
     filter.payState ? eq(accounts.payStatus, PAY_STATUS_OF[filter.payState]) : undefined,
     filter.infoStatus !== undefined ? eq(accounts.infoStatus, filter.infoStatus) : undefined,
@@ -74,7 +96,7 @@ export function accountFilter(filter: AccountFilter): SQL | undefined {
   );
 }
 
-function summaryQuery<E extends Record<string, SQL.Aliased>>(ex: Executor, where: SQL | undefined, extras: E) {
+function summaryQuery<E extends Record<string, SQL.Aliased>>(ex: Executor, filter: AccountFilter, extras: E) {
   return ex
     .select({ ...summaryColumns, ...extras })
     .from(accounts)
@@ -82,7 +104,7 @@ function summaryQuery<E extends Record<string, SQL.Aliased>>(ex: Executor, where
     .leftJoin(mainAgent, eq(mainAgent.id, accounts.mainAgentId))
     .leftJoin(studio, eq(studio.id, accounts.studioId))
     .leftJoin(operator, eq(operator.id, accounts.operatorId))
-    .where(where);
+    .where(accountFilter(filter));
 }
 
 export type Extras = Record<string, SQL.Aliased>;
@@ -90,15 +112,16 @@ export type Extras = Record<string, SQL.Aliased>;
 /** One page of accounts with the names of their agent, main agent, studio and operator. */
 export async function listSummaries<E extends Extras>(
   ex: Executor,
-  where: SQL | undefined,
+  filter: AccountFilter,
   page: number,
   pageSize: number,
   extras: E,
   options: { order?: 'newest' | 'expiring'; knownTotal?: number | undefined } = {},
 ) {
+  const where = accountFilter(filter);
   const orderBy = options.order === 'expiring' ? [asc(accounts.expireAt), asc(accounts.id)] : [desc(accounts.createdAt), desc(accounts.id)];
   const [rows, total] = await Promise.all([
-    summaryQuery(ex, where, extras)
+    summaryQuery(ex, filter, extras)
       .orderBy(...orderBy)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
@@ -107,14 +130,22 @@ export async function listSummaries<E extends Extras>(
   return { rows: rows as unknown as (SummaryRow & { [K in keyof E]: E[K]['_']['type'] })[], total };
 }
 
-export async function findSummary<E extends Extras>(ex: Executor, where: SQL, extras: E) {
-  const [row] = await summaryQuery(ex, where, extras).limit(1);
+export async function findSummary<E extends Extras>(ex: Executor, filter: AccountFilter, extras: E) {
+  const [row] = await summaryQuery(ex, filter, extras).limit(1);
   return row as unknown as (SummaryRow & { [K in keyof E]: E[K]['_']['type'] }) | undefined;
 }
 
-export async function findAccount(ex: Executor, where: SQL): Promise<AccountRow | undefined> {
-  const [row] = await ex.select().from(accounts).where(where).limit(1);
+export async function findAccount(ex: Executor, filter: AccountFilter): Promise<AccountRow | undefined> {
+  const [row] = await ex.select().from(accounts).where(accountFilter(filter)).limit(1);
   return row;
+}
+
+export async function countSubAgents(ex: Executor, agentId: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.mainAgentId, agentId), eq(accounts.accountType, ACCOUNT_TYPE.partner)));
+  return row?.n ?? 0;
 }
 
 export async function updateAccount(ex: Executor, id: number, patch: Partial<NewAccountRow>) {
@@ -122,6 +153,26 @@ export async function updateAccount(ex: Executor, id: number, patch: Partial<New
     .update(accounts)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(accounts.id, id));
+}
+
+/** Like `updateAccount`, but `false` when the new email belongs to another account. */
+export async function updateAccountUnlessEmailTaken(ex: Executor, id: number, patch: Partial<NewAccountRow>): Promise<boolean> {
+  try {
+    await updateAccount(ex, id, patch);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error, 'accounts_email_unique')) return false;
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation on one constraint, through drizzle's wrapper when it has one. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505') return name === constraint || (typeof message === 'string' && message.includes(constraint));
+  }
+  return false;
 }
 
 export async function insertAccount(ex: Executor, values: NewAccountRow): Promise<AccountRow | undefined> {
@@ -188,6 +239,17 @@ export async function agentStats(ex: Executor, agentIds: number[]): Promise<Map<
   );
 }
 
+/**
+ * For a client: the main agent above its agent, read through the agent already joined by the
+ * summary (one index lookup), since a client has no main agent of its own.
+ */
+export const clientExtras = {
+  agentMainAgentId: sql<number | null>`${agent.mainAgentId}`.as('agent_main_agent_id'),
+  agentMainAgentName: sql<string | null>`(select coalesce(nullif(m.name, ''), m.username) from accounts m where m.id = ${agent.mainAgentId})`.as(
+    'agent_main_agent_name',
+  ),
+};
+
 /** A studio's clients and their spending, from the counters the trigger of migration 0008 keeps. */
 export const studioExtras = {
   clientCount: sql<number>`${accounts.clientCount}`.as('client_count'),
@@ -217,7 +279,7 @@ export async function rollupCounts(ex: Executor, accountTypes: number[] | null, 
 export const PAY_STATUS_BY_STATE = PAY_STATUS_OF;
 
 /** Totals by payment state and new this month, over the accounts a condition selects. */
-export async function countByState(ex: Executor, where: SQL | undefined) {
+export async function countByState(ex: Executor, filter: AccountFilter) {
   const [row] = await ex
     .select({
       total: count(),
@@ -230,7 +292,7 @@ export async function countByState(ex: Executor, where: SQL | undefined) {
       consumption: sql<number>`coalesce(sum(${accounts.consumptionCents}), 0)`.mapWith(Number),
     })
     .from(accounts)
-    .where(where);
+    .where(accountFilter(filter));
   return row!;
 }
 
@@ -238,7 +300,7 @@ export async function countByState(ex: Executor, where: SQL | undefined) {
  * The studios with the most clients or sales among those a condition selects: an index walk
  * over the trigger-kept counters (accounts_top_clients_idx, accounts_top_sales_idx).
  */
-export async function topStudios(ex: Executor, where: SQL, by: 'clients' | 'sales', limit: number) {
+export async function topStudios(ex: Executor, filter: AccountFilter, by: 'clients' | 'sales', limit: number) {
   const rows = await ex
     .select({
       id: accounts.id,
@@ -248,22 +310,23 @@ export async function topStudios(ex: Executor, where: SQL, by: 'clients' | 'sale
       sales_cents: accounts.clientSalesCents,
     })
     .from(accounts)
-    .where(where)
+    .where(accountFilter(filter))
     .orderBy(by === 'sales' ? desc(accounts.clientSalesCents) : desc(accounts.clientCount), asc(accounts.id))
     .limit(limit);
   return rows;
 }
 
-export async function pickList(ex: Executor, where: SQL, limit: number) {
+export async function pickList(ex: Executor, filter: AccountFilter, limit: number) {
   return ex
     .select({ id: accounts.id, name: sql<string>`coalesce(nullif(${accounts.name}, ''), ${accounts.username})`, email: accounts.email })
     .from(accounts)
-    .where(where)
+    .where(accountFilter(filter))
     .orderBy(asc(accounts.name), asc(accounts.id))
     .limit(limit);
 }
 
-export async function operatorRows(ex: Executor, where: SQL | undefined, page: number, pageSize: number) {
+export async function operatorRows(ex: Executor, filter: AccountFilter, page: number, pageSize: number) {
+  const where = accountFilter(filter);
   const merchants = accounts.clientCount;
   const [rows, [total]] = await Promise.all([
     ex

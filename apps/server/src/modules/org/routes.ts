@@ -20,6 +20,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.proxy.count, MANAGERS, (caller) => org.countAgents(caller));
   route(app, api.proxy.add, MANAGERS, (caller, { body }) => org.addAgent(caller, body));
   route(app, api.proxy.switch, STAFF, (_caller, { body }) => org.switchAgent(body));
+  route(app, api.proxy.get, MANAGERS, (caller, { body }) => org.getAgent(caller, body.id));
 
   // Studios.
   route(app, api.studio.list, MANAGERS, (caller, { body }) => org.listStudios(caller, body));
@@ -32,6 +33,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.client.count, CLIENT_VIEWERS, (caller) => org.countOf(caller, ACCOUNT_TYPE.client));
   route(app, api.client.all, CLIENT_VIEWERS, (caller, { body }) => org.pickClients(caller, body.keyword));
   route(app, api.client.pay, CLIENT_VIEWERS, (caller, { body }) => org.expiringClients(caller, body));
+  route(app, api.client.get, CLIENT_VIEWERS, (caller, { body }) => org.getClient(caller, body.id));
   route(app, api.client.studio, CLIENT_VIEWERS, (caller, { body }) => org.clientStudio(caller, body.client_id));
   route(app, api.client.proxy, MANAGERS, (caller, { body }) => org.assignClientAgent(caller, body));
   route(app, api.client.studioSet, MANAGERS, (caller, { body }) => org.setClientStudio(caller, body));
@@ -40,4 +42,5 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   // Operators: partners recruit their own (spec §6); staff may look.
   route(app, api.operator.add, ['partner'], (caller, { body }) => org.addOperator(caller, body));
   route(app, api.operator.list, MANAGERS, (caller, { body }) => org.listOperators(caller, body));
+  route(app, api.operator.edit, ['partner'], (caller, { body }) => org.editOperator(caller, body));
 }

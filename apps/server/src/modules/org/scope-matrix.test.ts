@@ -77,6 +77,7 @@ describe('who may call what', () => {
     ['/v1/proxy/count', () => ({}), MANAGERS],
     ['/v1/proxy/add', () => ({ email: 'bad' }), MANAGERS],
     ['/v1/proxy/switch', () => ({ id: id('subagent'), agent_type: 'sub', main_agent_id: id('agent') }), STAFF],
+    ['/v1/proxy/get', () => ({ id: id('subagent') }), MANAGERS],
     ['/v1/studio/list', () => ({}), MANAGERS],
     ['/v1/studio/count', () => ({}), MANAGERS],
     ['/v1/studio/proxy', () => ({ studio_id: id('studio'), agent_id: id('agent') }), MANAGERS],
@@ -86,11 +87,14 @@ describe('who may call what', () => {
     ['/v1/client/all', () => ({}), VIEWERS],
     ['/v1/client/pay', () => ({}), VIEWERS],
     ['/v1/client/studio', () => ({ client_id: id('client') }), VIEWERS],
+    ['/v1/client/get', () => ({ id: id('client') }), VIEWERS],
     ['/v1/client/proxy', () => ({ client_id: id('client'), agent_id: id('agent') }), MANAGERS],
     ['/v1/client/studio/set', () => ({ client_id: id('client'), studio_id: id('studio') }), MANAGERS],
     ['/v1/client/operator', () => ({ client_id: id('client'), operator_id: id('operator') }), MANAGERS],
     ['/v1/operator/add', () => ({ nickname: '', email: '', password: '' }), ['partner']],
     ['/v1/operator/list', () => ({}), MANAGERS],
+    // No field to change: the call is allowed or refused, and changes nothing either way.
+    ['/v1/operator/edit', () => ({ id: id('operator') }), ['partner']],
     ['/v1/area/list', () => ({}), EVERYONE],
     ['/v1/area/add', () => ({ name: '' }), STAFF],
     ['/v1/area/delete', () => ({ id: 999_999 }), STAFF],
@@ -194,6 +198,50 @@ describe('objects outside the scope are refused by id', () => {
   it('refuses assigning another agent operator', async () => {
     const response = await t.call('/v1/client/operator', { client_id: id('client'), operator_id: id('operator2') }, { token: tokens.get('agent') });
     expect(response).toMatchObject({ code: '404', msg: 'Choose an operator you manage' });
+  });
+
+  it('shows a client detail only within the scope, and never a non-client by that path', async () => {
+    const get = (name: string, client: string) => t.call('/v1/client/get', { id: id(client) }, { token: tokens.get(name) });
+    for (const [name, client] of [
+      ['studio', 'client2'],
+      ['operator', 'newclient'],
+      ['subagent', 'client'],
+      ['agent', 'client2'],
+      ['agent2', 'client'],
+    ] as const) {
+      expect(await get(name, client), `${name} → ${client}`).toMatchObject({ code: '404', msg: 'Account not found' });
+    }
+    for (const [name, client] of [
+      ['studio', 'client'],
+      ['operator', 'client'],
+      ['subagent', 'subclient'],
+      ['agent', 'subclient'],
+      ['agent2', 'client2'],
+      ['admin', 'client2'],
+    ] as const) {
+      expect((await get(name, client)).code, `${name} → ${client}`).toBe('200');
+    }
+    expect((await get('super', 'studio')).code).toBe('404');
+  });
+
+  it('shows an agent detail only within the scope', async () => {
+    const get = (name: string, agent: string) => t.call('/v1/proxy/get', { id: id(agent) }, { token: tokens.get(name) });
+    expect(await get('agent', 'agent2')).toMatchObject({ code: '404', msg: 'Account not found' });
+    expect((await get('subagent', 'agent')).code).toBe('404');
+    expect((await get('agent2', 'subagent')).code).toBe('404');
+    expect((await get('super', 'studio')).code).toBe('404');
+    expect((await get('agent', 'subagent')).code).toBe('200');
+    expect((await get('subagent', 'subagent')).code).toBe('200');
+  });
+
+  it('refuses editing another agent operator, and changes nothing', async () => {
+    const response = await t.call('/v1/operator/edit', { id: id('operator2'), wechat: 'taken_over', status: 'disabled' }, { token: tokens.get('agent') });
+    expect(response).toMatchObject({ code: '404', msg: 'Account not found' });
+    const operator2 = await t.call<{ wechat: string; status: string }>('/v1/account/get', { id: id('operator2') }, { token: tokens.get('super') });
+    expect(operator2.data).toMatchObject({ wechat: '', status: 'normal' });
+    // Nor a sub-agent its main agent's operator, nor anyone who is not an operator by this path.
+    expect((await t.call('/v1/operator/edit', { id: id('operator'), wechat: 'abc_def_1' }, { token: tokens.get('subagent') })).code).toBe('404');
+    expect((await t.call('/v1/operator/edit', { id: id('studio'), wechat: 'abc_def_1' }, { token: tokens.get('agent') })).code).toBe('404');
   });
 
   it('refuses a sub-agent removing a studio from every agent', async () => {

@@ -1,34 +1,33 @@
 import {
   ACCOUNT_TYPE,
+  CLIENT_RECENT_PAYMENTS,
   INFO_STATUS,
   isStaff,
   type AccountSummary,
   type AgentSummary,
   type api,
+  type ClientDetail,
   type Endpoint,
+  type OperatorSummary,
   type ParsedRequestOf,
   type StudioSummary,
 } from '@nearcast/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
-import { visibleAccounts } from '../../access/scope.js';
 import type { Db, Executor } from '../../db/client.js';
-import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound, rejected } from '../../errors.js';
 import { newReferralCode } from '../account/crypto.js';
 import type { SessionService } from '../account/session-service.js';
 import type { EventService } from '../events/service.js';
+import type { PaymentService } from '../payment/service.js';
 import { toOperator, toSummary } from './presenter.js';
 import * as repo from './repository.js';
+import type { AccountRow, NewAccountRow } from './repository.js';
 
 type Api = typeof api;
 type Body<A extends keyof Api, K extends keyof Api[A]> = Api[A][K] extends Endpoint ? ParsedRequestOf<Api[A][K]> : never;
 
 const ROLE_TYPES = { client: [0], agent: [2], studio: [1], admin: [10], super: [11] } as const;
 const PICKER_LIMIT = 200;
-
-const isType = (type: number) => eq(accounts.accountType, type);
-const byId = (id: number) => eq(accounts.id, id);
 
 /**
  * Who belongs to whom (issue 4): account management, agents, studios, clients, operators and
@@ -40,6 +39,7 @@ export class OrgService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly hash: (password: string) => Promise<string>,
+    private readonly payments: PaymentService,
     private readonly events: EventService,
   ) {}
 
@@ -47,7 +47,7 @@ export class OrgService {
 
   /** An account of the given type the caller may see; otherwise "not found", never a hint. */
   private async visible(caller: Caller, id: number, type: number, missing: Parameters<typeof notFound>[0]): Promise<AccountRow> {
-    const row = await repo.findAccount(this.db, and(byId(id), isType(type), visibleAccounts(caller))!);
+    const row = await repo.findAccount(this.db, { id, accountTypes: [type], scope: caller });
     if (!row) throw notFound(missing);
     return row;
   }
@@ -78,11 +78,11 @@ export class OrgService {
   private stateCounts(caller: Caller, type: number): Promise<repo.StateCounts> {
     return isStaff(caller.role)
       ? repo.rollupCounts(this.db, [type])
-      : repo.countByState(this.db, and(isType(type), visibleAccounts(caller)));
+      : repo.countByState(this.db, { accountTypes: [type], scope: caller });
   }
 
-  private async summary(where: SQL): Promise<AccountSummary> {
-    const row = await repo.findSummary(this.db, where, {});
+  private async summary(id: number): Promise<AccountSummary> {
+    const row = await repo.findSummary(this.db, { id }, {});
     if (!row) throw notFound('org.account_not_found');
     return toSummary(row);
   }
@@ -116,7 +116,7 @@ export class OrgService {
   /** A main agent to hang a sub-agent under: a partner of type main, and not the agent itself. */
   private async mainAgent(ex: Executor, id: number | null, self?: number): Promise<AccountRow> {
     if (id === null) throw invalid({ main_agent_id: 'org.main_agent_required' });
-    const main = await repo.findAccount(ex, and(byId(id), isType(ACCOUNT_TYPE.partner))!);
+    const main = await repo.findAccount(ex, { id, accountTypes: [ACCOUNT_TYPE.partner] });
     if (!main || main.agentType !== 'main' || main.id === self) throw invalid({ main_agent_id: 'org.main_agent_invalid' });
     return main;
   }
@@ -130,12 +130,12 @@ export class OrgService {
       status: body.status,
     };
     const knownTotal = await this.knownTotal(caller, filter);
-    const { rows, total } = await repo.listSummaries(this.db, repo.accountFilter(filter), body.page, body.page_size, {}, { knownTotal });
+    const { rows, total } = await repo.listSummaries(this.db, filter, body.page, body.page_size, {}, { knownTotal });
     return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
   }
 
   getAccount(id: number): Promise<AccountSummary> {
-    return this.summary(byId(id));
+    return this.summary(id);
   }
 
   async createAccount(body: Body<'account', 'add'>): Promise<AccountSummary> {
@@ -163,13 +163,13 @@ export class OrgService {
         ...agentFields,
       });
     });
-    return this.summary(byId(row.id));
+    return this.summary(row.id);
   }
 
   async editAccount(caller: Caller, body: Body<'account', 'edit'>): Promise<AccountSummary> {
     const { id, status, password, company_short_name, company_full_name, sale_name, sale_email, sale_uid, ...fields } = body;
     if (id === caller.id && status === 'disabled') throw rejected('org.self_change');
-    const target = await repo.findAccount(this.db, byId(id));
+    const target = await repo.findAccount(this.db, { id });
     if (!target) throw notFound('org.account_not_found');
     const patch: Partial<NewAccountRow> = { ...fields };
     if (status !== undefined) patch.status = status;
@@ -185,14 +185,10 @@ export class OrgService {
       // Disabling or a new password ends every session of that account at once.
       if (status === 'disabled' || password !== undefined) await this.sessions.revokeAll(tx, id);
     });
-    return this.summary(byId(id));
+    return this.summary(id);
   }
 
   // ---- agents --------------------------------------------------------------------------------
-
-  private agentScope(caller: Caller): SQL {
-    return and(isType(ACCOUNT_TYPE.partner), visibleAccounts(caller))!;
-  }
 
   private async withStats(rows: repo.SummaryRow[]): Promise<AgentSummary[]> {
     const stats = await repo.agentStats(
@@ -213,19 +209,27 @@ export class OrgService {
   }
 
   async listAgents(caller: Caller, body: Body<'proxy', 'list'>) {
-    const where = and(
-      this.agentScope(caller),
-      repo.accountFilter({ ...this.filters(body), agentType: body.agent_type, mainAgentId: body.main_agent_id }),
-    );
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {});
+    const filter: repo.AccountFilter = {
+      ...this.filters(body),
+      agentType: body.agent_type,
+      mainAgentId: body.main_agent_id,
+      accountTypes: [ACCOUNT_TYPE.partner],
+      scope: caller,
+    };
+    const { rows, total } = await repo.listSummaries(this.db, filter, body.page, body.page_size, {});
     return { list: await this.withStats(rows), total, page: body.page, page_size: body.page_size };
   }
 
-  private async agent(id: number): Promise<AgentSummary> {
-    const row = await repo.findSummary(this.db, byId(id), {});
+  private async agent(filter: repo.AccountFilter): Promise<AgentSummary> {
+    const row = await repo.findSummary(this.db, filter, {});
     if (!row) throw notFound('org.account_not_found');
     const [agent] = await this.withStats([row]);
     return agent!;
+  }
+
+  /** One agent the caller may see, with its tree totals; out of scope is "not found". */
+  getAgent(caller: Caller, id: number): Promise<AgentSummary> {
+    return this.agent({ id, accountTypes: [ACCOUNT_TYPE.partner], scope: caller });
   }
 
   async countAgents(caller: Caller) {
@@ -266,26 +270,22 @@ export class OrgService {
         infoStatus: INFO_STATUS.complete,
       });
     });
-    return this.agent(row.id);
+    return this.agent({ id: row.id });
   }
 
   async switchAgent(body: Body<'proxy', 'switch'>): Promise<AgentSummary> {
     await this.db.transaction(async (tx) => {
-      const target = await repo.findAccount(tx, and(byId(body.id), isType(ACCOUNT_TYPE.partner))!);
+      const target = await repo.findAccount(tx, { id: body.id, accountTypes: [ACCOUNT_TYPE.partner] });
       if (!target) throw notFound('org.account_not_found');
       if (body.agent_type === 'main') {
         await repo.updateAccount(tx, target.id, { agentType: 'main', mainAgentId: null });
         return;
       }
       const main = await this.mainAgent(tx, body.main_agent_id, target.id);
-      const [subs] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(accounts)
-        .where(and(eq(accounts.mainAgentId, target.id), isType(ACCOUNT_TYPE.partner)));
-      if ((subs?.n ?? 0) > 0) throw rejected('org.agent_has_subagents');
+      if ((await repo.countSubAgents(tx, target.id)) > 0) throw rejected('org.agent_has_subagents');
       await repo.updateAccount(tx, target.id, { agentType: 'sub', mainAgentId: main.id });
     });
-    return this.agent(body.id);
+    return this.agent({ id: body.id });
   }
 
   // ---- studios -------------------------------------------------------------------------------
@@ -296,9 +296,9 @@ export class OrgService {
 
   async listStudios(caller: Caller, body: Body<'studio', 'list'>) {
     const filter: repo.AccountFilter = { ...this.filters(body), agentId: body.agent_id };
-    const where = and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller), repo.accountFilter(filter));
     const knownTotal = await this.knownTotal(caller, { ...filter, accountTypes: [ACCOUNT_TYPE.studio] });
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, repo.studioExtras, { knownTotal });
+    const scoped = { ...filter, accountTypes: [ACCOUNT_TYPE.studio], scope: caller };
+    const { rows, total } = await repo.listSummaries(this.db, scoped, body.page, body.page_size, repo.studioExtras, { knownTotal });
     return { list: rows.map((row) => this.toStudio(row)), total, page: body.page, page_size: body.page_size };
   }
 
@@ -337,25 +337,24 @@ export class OrgService {
     if (body.agent_id === null) this.assertMayRemove(caller);
     const agentId = body.agent_id === null ? null : (await this.assignableAgent(caller, body.agent_id)).id;
     await this.reassign(caller, studio, 'studio.assigned', 'agent', { agentId });
-    const row = await repo.findSummary(this.db, byId(studio.id), repo.studioExtras);
+    const row = await repo.findSummary(this.db, { id: studio.id }, repo.studioExtras);
     return this.toStudio(row!);
   }
 
   async topStudios(caller: Caller, body: Body<'studio', 'top'>) {
-    return { list: await repo.topStudios(this.db, and(isType(ACCOUNT_TYPE.studio), visibleAccounts(caller))!, body.by, body.limit) };
+    return { list: await repo.topStudios(this.db, { accountTypes: [ACCOUNT_TYPE.studio], scope: caller }, body.by, body.limit) };
   }
 
   // ---- clients -------------------------------------------------------------------------------
 
-  private clientScope(caller: Caller): SQL {
-    return and(isType(ACCOUNT_TYPE.client), visibleAccounts(caller))!;
+  private clientScope(caller: Caller): repo.AccountFilter {
+    return { accountTypes: [ACCOUNT_TYPE.client], scope: caller };
   }
 
   async listClients(caller: Caller, body: Body<'client', 'list'>) {
     const filter: repo.AccountFilter = { ...this.filters(body), agentId: body.agent_id, studioId: body.studio_id, operatorId: body.operator_id };
-    const where = and(this.clientScope(caller), repo.accountFilter(filter));
     const knownTotal = await this.knownTotal(caller, { ...filter, accountTypes: [ACCOUNT_TYPE.client] });
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {}, { knownTotal });
+    const { rows, total } = await repo.listSummaries(this.db, { ...filter, ...this.clientScope(caller) }, body.page, body.page_size, {}, { knownTotal });
     return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
   }
 
@@ -364,15 +363,32 @@ export class OrgService {
     if (body.agent_id === null) this.assertMayRemove(caller);
     const agentId = body.agent_id === null ? null : (await this.assignableAgent(caller, body.agent_id)).id;
     await this.reassign(caller, client, 'client.assigned', 'agent', { agentId });
-    return this.summary(byId(client.id));
+    return this.summary(client.id);
   }
 
   async clientStudio(caller: Caller, clientId: number) {
     const client = await this.visible(caller, clientId, ACCOUNT_TYPE.client, 'org.account_not_found');
     if (client.studioId === null) return { studio: null };
-    const studio = await repo.findAccount(this.db, byId(client.studioId));
+    const studio = await repo.findAccount(this.db, { id: client.studioId });
     if (!studio) return { studio: null };
     return { studio: { id: studio.id, name: studio.name || studio.username, company_short_name: studio.companyShortName, email: studio.email } };
+  }
+
+  /**
+   * One client in full, for its detail drawer: the list row, the main agent above its agent,
+   * and its plan and recent payments from the payment module (one query each, whatever the page).
+   */
+  async getClient(caller: Caller, id: number): Promise<ClientDetail> {
+    const row = await repo.findSummary(this.db, { id, ...this.clientScope(caller) }, repo.clientExtras);
+    if (!row) throw notFound('org.account_not_found');
+    const { plan, payments } = await this.payments.historyOf(row.account.id, CLIENT_RECENT_PAYMENTS);
+    return {
+      ...toSummary(row),
+      main_agent_id: row.agentMainAgentId,
+      main_agent_name: row.agentMainAgentName,
+      plan,
+      payments,
+    };
   }
 
   async setClientStudio(caller: Caller, body: Body<'client', 'studioSet'>): Promise<AccountSummary> {
@@ -380,7 +396,7 @@ export class OrgService {
     if (body.studio_id === null) this.assertMayRemove(caller);
     const studioId = body.studio_id === null ? null : (await this.visible(caller, body.studio_id, ACCOUNT_TYPE.studio, 'org.studio_not_found')).id;
     await this.reassign(caller, client, 'client.assigned', 'studio', { studioId });
-    return this.summary(byId(client.id));
+    return this.summary(client.id);
   }
 
   async assignOperator(caller: Caller, body: Body<'client', 'operator'>): Promise<AccountSummary> {
@@ -388,17 +404,16 @@ export class OrgService {
     const operatorId =
       body.operator_id === null ? null : (await this.visible(caller, body.operator_id, ACCOUNT_TYPE.operator, 'org.operator_not_found')).id;
     await this.reassign(caller, client, 'client.assigned', 'operator', { operatorId });
-    return this.summary(byId(client.id));
+    return this.summary(client.id);
   }
 
   async pickClients(caller: Caller, keyword: string | undefined) {
-    const where = and(this.clientScope(caller), repo.accountFilter({ keyword: keyword || undefined }))!;
-    return { list: await repo.pickList(this.db, where, PICKER_LIMIT) };
+    return { list: await repo.pickList(this.db, { ...this.clientScope(caller), keyword: keyword || undefined }, PICKER_LIMIT) };
   }
 
   async expiringClients(caller: Caller, body: Body<'client', 'pay'>) {
-    const where = and(this.clientScope(caller), repo.accountFilter({ expiringWithinDays: body.days }));
-    const { rows, total } = await repo.listSummaries(this.db, where, body.page, body.page_size, {}, { order: 'expiring' });
+    const filter = { ...this.clientScope(caller), expiringWithinDays: body.days };
+    const { rows, total } = await repo.listSummaries(this.db, filter, body.page, body.page_size, {}, { order: 'expiring' });
     return { list: rows.map(toSummary), total, page: body.page, page_size: body.page_size };
   }
 
@@ -421,9 +436,35 @@ export class OrgService {
   }
 
   async listOperators(caller: Caller, body: Body<'operator', 'list'>) {
-    const where = and(isType(ACCOUNT_TYPE.operator), visibleAccounts(caller), repo.accountFilter({ keyword: body.keyword || undefined }));
-    const { rows, total } = await repo.operatorRows(this.db, where, body.page, body.page_size);
+    const filter = { accountTypes: [ACCOUNT_TYPE.operator], scope: caller, keyword: body.keyword || undefined };
+    const { rows, total } = await repo.operatorRows(this.db, filter, body.page, body.page_size);
     return { list: rows.map((row) => toOperator(row.account, row.merchants)), total, page: body.page, page_size: body.page_size };
+  }
+
+  /**
+   * A partner edits an operator of its own tree: its nickname, email, WeChat, a new password,
+   * and whether it may sign in. Disabling it or a new password ends its sessions at once.
+   */
+  async editOperator(caller: Caller, body: Body<'operator', 'edit'>): Promise<OperatorSummary> {
+    const { id, nickname, email, wechat, password, status } = body;
+    const target = await this.visible(caller, id, ACCOUNT_TYPE.operator, 'org.account_not_found');
+    const patch: Partial<NewAccountRow> = {};
+    // Both names, as at creation: lists show the name and fall back to the nickname.
+    if (nickname !== undefined) Object.assign(patch, { username: nickname, name: nickname });
+    if (wechat !== undefined) patch.wechat = wechat;
+    if (status !== undefined) patch.status = status;
+    if (password !== undefined) patch.passwordHash = await this.hash(password);
+    if (email !== undefined && email !== target.email) {
+      if (await repo.findAccount(this.db, { email })) throw conflict('auth.email_taken');
+      patch.email = email;
+    }
+    await this.db.transaction(async (tx) => {
+      // The check above answers nearly always; the constraint decides a race for one email.
+      if (!(await repo.updateAccountUnlessEmailTaken(tx, target.id, patch))) throw conflict('auth.email_taken');
+      if (status === 'disabled' || password !== undefined) await this.sessions.revokeAll(tx, target.id);
+    });
+    const row = await repo.findAccount(this.db, { id: target.id });
+    return toOperator(row!, row!.clientCount);
   }
 
   countReferrals(accountId: number): Promise<number> {

@@ -1,7 +1,8 @@
-import { ACCOUNT_TYPE, PAY_STATUS } from '@nearcast/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import { accounts, orders, payments, webhookEvents, type OrderRow } from '../../db/schema.js';
+import { orders, payments, webhookEvents, type OrderRow } from '../../db/schema.js';
+
+export type { OrderRow };
 
 /** The SQL of orders, payments and handled webhook events. */
 
@@ -34,6 +35,27 @@ export async function markOrder(ex: Executor, orderId: number, status: OrderRow[
   return row!;
 }
 
+/** An account's paid orders, newest payment first. */
+export async function paidOrders(ex: Executor, accountId: number, limit: number): Promise<OrderRow[]> {
+  return ex
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.status, 'paid')))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** The last plan (not an add-on) an account paid for. */
+export async function lastPaidPlan(ex: Executor, accountId: number): Promise<OrderRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.status, 'paid'), ne(orders.packageType, 'addon')))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(1);
+  return row;
+}
+
 /** Records the money; false when this order was already paid for (one payment per order). */
 export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<boolean> {
   const rows = await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId }).returning({ id: payments.id });
@@ -46,22 +68,16 @@ export async function recordWebhookEvent(ex: Executor, id: string, type: string)
   return rows.length > 0;
 }
 
-/** Locks a city row so that checkouts for its places happen one at a time. */
-export async function lockCity(ex: Executor, cityId: number): Promise<void> {
-  await ex.execute(sql`select id from areas where id = ${cityId} for update`);
-}
-
-/** Studio places in use in a city: paid studios, and pending studio orders still holding one. */
-export async function placesTaken(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
+/**
+ * Studio places pending orders still hold in a city: one per buyer. Paid studios hold the rest;
+ * the account module counts those (payment does not read accounts).
+ */
+export async function placesHeld(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
   const [row] = await selectRows<{ n: number }>(
     ex,
-    sql`select
-          (select count(*) from ${accounts}
-            where account_type = ${ACCOUNT_TYPE.studio} and pay_status = ${PAY_STATUS.paid} and city_id = ${cityId}
-              ${exceptAccountId ? sql`and id <> ${exceptAccountId}` : sql``})
-        + (select count(distinct account_id) from ${orders}
-            where city_id = ${cityId} and status = 'pending' and hold_until > now()
-              ${exceptAccountId ? sql`and account_id <> ${exceptAccountId}` : sql``})::int as n`,
+    sql`select count(distinct account_id)::int as n from ${orders}
+          where city_id = ${cityId} and status = 'pending' and hold_until > now()
+            ${exceptAccountId ? sql`and account_id <> ${exceptAccountId}` : sql``}`,
   );
   return Number(row?.n ?? 0);
 }

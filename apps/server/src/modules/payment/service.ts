@@ -10,7 +10,6 @@ import {
 import type { Caller } from '../../access/caller.js';
 import type { PaymentProvider, RetrievedSession } from '../../adapters/payments/index.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import { toCurrentUser } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
@@ -18,6 +17,7 @@ import type { AreaService } from '../area/service.js';
 import type { EventService } from '../events/service.js';
 import { firstPurchaseFor, type PricingService } from '../pricing/service.js';
 import * as repo from './repository.js';
+import type { OrderRow } from './repository.js';
 
 type Body<K extends keyof typeof api.payment> = ParsedRequestOf<(typeof api.payment)[K]>;
 
@@ -61,10 +61,27 @@ export class PaymentService {
     private readonly events: EventService,
   ) {}
 
+  /**
+   * An account's purchase history for its detail: the plan it paid for last and its newest
+   * payments. Callers check the account is in their scope first.
+   */
+  async historyOf(accountId: number, limit: number) {
+    const [plan, paid] = await Promise.all([repo.lastPaidPlan(this.db, accountId), repo.paidOrders(this.db, accountId, limit)]);
+    return {
+      plan: plan ? { package_id: plan.packageId, package_name: plan.packageName, periods: plan.periods, paid_time: (plan.paidAt ?? plan.createdAt).toISOString() } : null,
+      payments: paid.map(toOrder),
+    };
+  }
+
+  /** Studio places in use in a city: paid studios, and pending studio orders still holding one. */
+  private async placesTaken(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
+    return (await this.accounts.countPaidStudiosIn(ex, cityId, exceptAccountId)) + (await repo.placesHeld(ex, cityId, exceptAccountId));
+  }
+
   async places(cityId: number) {
     const city = await this.areas.find(cityId);
     if (!city || city.type !== 'city') throw notFound('area.not_found');
-    const taken = await repo.placesTaken(this.db, cityId);
+    const taken = await this.placesTaken(this.db, cityId);
     return { city_id: city.id, city_name: city.name, limit: STUDIO_PLACES_PER_CITY, taken, left: Math.max(0, STUDIO_PLACES_PER_CITY - taken) };
   }
 
@@ -88,8 +105,8 @@ export class PaymentService {
     const order = await this.db.transaction(async (tx) => {
       let cityId: number | null = null;
       if (city) {
-        await repo.lockCity(tx, city.id);
-        const taken = await repo.placesTaken(tx, city.id, caller.id);
+        await this.areas.lock(tx, city.id);
+        const taken = await this.placesTaken(tx, city.id, caller.id);
         if (taken >= STUDIO_PLACES_PER_CITY) throw conflict('payment.city_full', { city: city.name });
         cityId = city.id;
       }

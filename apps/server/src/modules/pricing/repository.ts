@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { packages, type PackageRow } from '../../db/schema.js';
-import { escapeLike } from '../area/repository.js';
+import { escapeLike } from '../../db/like.js';
+
+export type { PackageRow };
 
 /** The SQL of pricing packages. */
 

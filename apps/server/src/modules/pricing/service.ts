@@ -1,9 +1,9 @@
 import type { api, ParsedRequestOf, PricePackage } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
-import type { PackageRow } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import * as repo from './repository.js';
+import type { PackageRow } from './repository.js';
 
 type Body<K extends keyof typeof api.price> = ParsedRequestOf<(typeof api.price)[K]>;
 
