@@ -88,7 +88,11 @@ export default async function setup(project: TestProject) {
     // A cheaper password hash (2^14, not 2^17): the checkout journey creates and signs in a
     // hundred studios to fill a city's places, and every journey's sign-ins get quicker.
     SCRYPT_LOG_N: '14',
-    ...(database ? { DATABASE_URL: database.url, SEED_DEMO: '1' } : {}),
+    // Production turns the free sandbox checkout and the demo accounts off unless asked for:
+    // the journeys buy through the sandbox and sign in as the demo accounts.
+    PAYMENTS: 'sandbox',
+    SEED_DEMO: '1',
+    ...(database ? { DATABASE_URL: database.url } : {}),
   };
   const output: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });

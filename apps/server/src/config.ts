@@ -17,7 +17,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Required in production (mail links, promotion links, QR codes); elsewhere derived from PORT. */
+  PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -30,6 +31,12 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** log2 of scrypt's N. 17 in production (design.md); tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * `sandbox` turns the embedded test-mode checkout on in production (it is on by default
+   * elsewhere); `stripe` insists on the Stripe keys. Unset in production without Stripe keys,
+   * nothing can be bought.
+   */
+  PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Point the Stripe SDK elsewhere (a local fake or stripe-mock); unset means Stripe itself. */
@@ -47,7 +54,7 @@ const schema = z.object({
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env);
@@ -55,7 +62,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...parsed.data, ...overrides };
+  const { PUBLIC_URL, ...rest } = parsed.data;
+  // Links in mail, promotion links and QR codes are built from PUBLIC_URL: a production
+  // instance guessing `localhost` would hand out links that open nothing for anyone else.
+  if (!PUBLIC_URL && !overrides.PUBLIC_URL && rest.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: PUBLIC_URL is required in production (the address users reach, e.g. https://nearcast.example.com)');
+  }
+  return { ...rest, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}`, ...overrides };
+}
+
+export type PaymentsMode = 'stripe' | 'sandbox' | 'none';
+
+/**
+ * Which checkout is live. Stripe when its key is set; the sandbox, which sells plans for free,
+ * outside production or when production asks for it by name; otherwise none.
+ */
+export function paymentsMode(config: Pick<Config, 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY'>): PaymentsMode {
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
+  if (config.PAYMENTS === 'stripe') throw new Error('Invalid configuration: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (config.PAYMENTS === 'sandbox' || config.NODE_ENV !== 'production') return 'sandbox';
+  return 'none';
+}
+
+/**
+ * Whether the demo accounts (with the password the README prints) are seeded into an empty
+ * database: in production only when SEED_DEMO asks; elsewhere on the embedded database too.
+ */
+export function seedDemoWanted(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
+  if (config.NODE_ENV === 'production') return config.SEED_DEMO;
+  return !config.DATABASE_URL || config.SEED_DEMO;
 }
 
 export { repoRoot };

@@ -1,6 +1,6 @@
 import { createMailer } from './adapters/mail/index.js';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo } from './demo/seed.js';
 import { startJobs } from './jobs/registry.js';
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
 
   // Demo accounts only on the embedded database, or when asked for explicitly (issue 2).
   if (loaded) app.log.info({ areas: loaded }, 'loaded the United States reference areas');
-  if (!config.DATABASE_URL || config.SEED_DEMO) {
+  if (seedDemoWanted(config)) {
     const seeded = await seedDemo(database.db, (password) => app.services.accounts.hash(password));
     if (seeded) app.log.info('seeded the demo accounts (password Nearcast-demo-1)');
   }
@@ -35,8 +35,25 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Nearcast is up at ${config.PUBLIC_URL} (database: ${database.kind}, mail: ${mailer.kind})`);
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  // What is really live, so an operator sees at once a sandbox checkout or console mail.
+  const adapters = {
+    database: database.kind,
+    mail: mailer.kind,
+    payments: app.services.payments.provider.kind,
+    storage: (app.services as { storage?: { kind: string } }).storage?.kind ?? 'none',
+  };
+  app.log.info(
+    { address, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },
+    `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL}); ` +
+      Object.entries(adapters).map(([concern, kind]) => `${concern}: ${kind}`).join(', '),
+  );
+  if (config.NODE_ENV === 'production' && adapters.payments === 'sandbox') {
+    app.log.warn('PAYMENTS=sandbox: the test-mode checkout is live in production and marks plans paid without money');
+  }
+  if (adapters.payments === 'none') {
+    app.log.warn('no payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=sandbox) to sell plans');
+  }
 }
 
 main().catch((error: unknown) => {

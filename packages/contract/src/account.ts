@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_SCENES, JOIN_TYPES, USERNAME_MAX, USERNAME_MIN } from './constants.js';
-import { email, empty, id, isoTime, newPassword, ok, optionalText, usPhone, wechatId } from './fields.js';
+import { email, empty, id, isoTime, newPassword, ok, optionalText, plainString, usPhone, wechatId } from './fields.js';
 import { ACCOUNT_STATUSES, AGENT_TYPES, ROLES } from './roles.js';
 
 /** Spec §5 "Sign-in": every field is required, with one message for a missing one. */
 const filled = (max = 128) =>
-  z.string({ error: 'auth.fill_required' }).min(1, { error: 'auth.fill_required' }).max(max, { error: 'validation.too_long' });
+  plainString({ error: 'auth.fill_required' }).min(1, { error: 'auth.fill_required' }).max(max, { error: 'validation.too_long' });
 
-const code = z
-  .string({ error: 'auth.code_required' })
+const code = plainString({ error: 'auth.code_required' })
   .trim()
   .min(1, { error: 'auth.code_required' })
   .regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: 'auth.code_format' });
 
-const username = z
-  .string({ error: 'auth.username_required' })
+const username = plainString({ error: 'auth.username_required' })
   .trim()
   .min(1, { error: 'auth.username_required' })
   .min(USERNAME_MIN, { error: 'auth.username_length' })
@@ -65,7 +63,7 @@ export const forgetRequest = z
   .superRefine(confirmed);
 
 const complete = (max = 128) =>
-  z.string({ error: 'profile.fill_complete' }).min(1, { error: 'profile.fill_complete' }).max(max, { error: 'validation.too_long' });
+  plainString({ error: 'profile.fill_complete' }).min(1, { error: 'profile.fill_complete' }).max(max, { error: 'validation.too_long' });
 
 export const changePasswordRequest = z
   .strictObject({
@@ -93,7 +91,7 @@ export const updateProfileRequest = z.strictObject({
   name: optionalText(100).optional(),
   phone: z.union([z.literal(''), usPhone('profile.phone_invalid')]).optional(),
   wechat: z.union([z.literal(''), wechatId('profile.wechat_length')]).optional(),
-  bio: optionalText(500).optional(),
+  bio: optionalText(500, { multiline: true }).optional(),
   two_factor_enabled: z.boolean({ error: 'validation.expected_boolean' }).optional(),
   notifications: notificationSettings.partial().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pageOf, pageQuery, requiredText } from './fields.js';
+import { id, idOf, keyword, pageOf, pageQuery, plainString, requiredText } from './fields.js';
 
 export const AREA_TYPES = ['country', 'state', 'city', 'county'] as const;
 export type AreaType = (typeof AREA_TYPES)[number];
@@ -22,13 +22,13 @@ export const areaListRequest = z.strictObject({
   ...pageQuery,
   parent_id: id.nullable().optional(),
   type: z.enum(AREA_TYPES, { error: 'validation.invalid_option' }).optional(),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keyword().optional(),
 });
 export const areaListResponse = pageOf(area);
 
 export const areaAddRequest = z.strictObject({
   name: requiredText('area.city_name_required', 100),
-  code: z.string().trim().max(20, { error: 'validation.too_long' }).default(''),
+  code: plainString().trim().max(20, { error: 'validation.too_long' }).default(''),
   type: z.enum(AREA_TYPES, { error: 'validation.invalid_option' }).default('city'),
   parent_id: id.nullable().default(null),
 });
@@ -48,7 +48,7 @@ export type Zone = z.infer<typeof zone>;
 
 export const zoneListRequest = z.strictObject({
   ...pageQuery,
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keyword().optional(),
   state_id: id.optional(),
 });
 export const zoneListResponse = pageOf(zone);
@@ -56,7 +56,7 @@ export const zoneAllResponse = z.object({ list: z.array(zone) });
 
 export const zoneAddRequest = z.strictObject({
   name: requiredText('zone.name_required', 100),
-  state_id: z.number({ error: 'zone.state_required' }).int().positive({ error: 'zone.state_required' }),
+  state_id: idOf('zone.state_required'),
   city_ids: z
     .array(id, { error: 'zone.city_required' })
     .min(1, { error: 'zone.city_required' })

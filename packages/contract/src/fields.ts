@@ -10,25 +10,68 @@ import {
 } from './constants.js';
 import type { MessageKey } from './messages/index.js';
 
+/** The largest PostgreSQL `integer`: ids and counts above it would reach the database as a 500. */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * C0 control characters and DEL. NUL cannot be stored in PostgreSQL text at all, and the others
+ * have no place in a name, a search or a code; multi-line texts keep tab and line breaks.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** A string without control characters (tab and line breaks too, unless `multiline`). */
+export function plainString(options: { error?: MessageKey; multiline?: boolean } = {}) {
+  const control = options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS;
+  return z
+    .string({ error: options.error ?? 'validation.expected_string' })
+    .refine((value) => !control.test(value), { error: 'validation.control_characters', abort: true });
+}
+
+/**
+ * Every request passes this after its own schema (endpoints.ts), so that a string field a
+ * schema declares with a bare `z.string()`, today or later, still never carries NUL or another
+ * control character to the database. It names the field like any other problem.
+ */
+export function refuseControlCharacters(value: unknown, ctx: z.RefinementCtx): void {
+  const visit = (node: unknown, path: (string | number)[], depth: number): void => {
+    if (depth > 32) return;
+    if (typeof node === 'string') {
+      if (CONTROL_CHARACTERS_BUT_LINES.test(node)) ctx.addIssue({ code: 'custom', path, message: 'validation.control_characters' });
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...path, index], depth + 1));
+    } else if (node && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) visit(item, [...path, key], depth + 1);
+    }
+  };
+  visit(value, [], 0);
+}
+
 /**
  * Field builders shared by every area's schemas. Their messages are message keys
  * (messages/en-US.ts), which the server and the web render in the user's language.
  */
 export function requiredText(key: MessageKey, max = 255) {
-  return z
-    .string({ error: key })
+  return plainString({ error: key })
     .trim()
     .min(1, { error: key })
     .max(max, { error: 'validation.too_long' });
 }
 
-export function optionalText(max = 255) {
-  return z.string({ error: 'validation.expected_string' }).trim().max(max, { error: 'validation.too_long' });
+/** Free text; `multiline` for the few fields typed in a text area (a bio, a message). */
+export function optionalText(max = 255, options: { multiline?: boolean } = {}) {
+  return plainString(options).trim().max(max, { error: 'validation.too_long' });
+}
+
+/** The keyword of a list or picker search. */
+export function keyword() {
+  return plainString().trim().max(100, { error: 'validation.too_long' });
 }
 
 export function email(requiredKey: MessageKey = 'auth.email_required') {
-  return z
-    .string({ error: requiredKey })
+  return plainString({ error: requiredKey })
     .trim()
     .toLowerCase()
     .min(1, { error: requiredKey })
@@ -36,20 +79,30 @@ export function email(requiredKey: MessageKey = 'auth.email_required') {
     .pipe(z.email({ error: 'auth.email_invalid' }));
 }
 
-/** A new password: letters and digits, 8 to 128 characters. */
+let isCommonPassword: (password: string) => boolean = () => false;
+
+/**
+ * Installs the check of the common-password list used by every `newPassword()` field. The
+ * server installs it (the list is large, so the web bundle goes without and learns of a
+ * common password from the server's '400'); fields built before or after alike use it.
+ */
+export function installCommonPasswordCheck(check: (password: string) => boolean): void {
+  isCommonPassword = check;
+}
+
+/** A new password: letters and digits, 8 to 128 characters, and not a commonly used one. */
 export function newPassword(requiredKey: MessageKey = 'auth.password_required') {
-  return z
-    .string({ error: requiredKey })
+  return plainString({ error: requiredKey })
     .min(1, { error: requiredKey })
     .min(PASSWORD_MIN, { error: 'auth.password_weak' })
     .max(PASSWORD_MAX, { error: 'auth.password_weak' })
-    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: 'auth.password_weak' });
+    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: 'auth.password_weak', abort: true })
+    .refine((value) => !isCommonPassword(value), { error: 'auth.password_common' });
 }
 
 /** A 10-digit US phone number; separators such as spaces, dots, dashes and brackets are dropped. */
 export function usPhone(requiredKey: MessageKey) {
-  return z
-    .string({ error: requiredKey })
+  return plainString({ error: requiredKey })
     .trim()
     .min(1, { error: requiredKey })
     .transform((value) => value.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, ''))
@@ -57,20 +110,58 @@ export function usPhone(requiredKey: MessageKey) {
 }
 
 export function wechatId(requiredKey: MessageKey) {
-  return z
-    .string({ error: requiredKey })
+  return plainString({ error: requiredKey })
     .trim()
     .min(1, { error: requiredKey })
     .min(WECHAT_MIN, { error: 'profile.wechat_length' })
     .max(WECHAT_MAX, { error: 'profile.wechat_length' });
 }
 
-export const id = z.number({ error: 'validation.expected_number' }).int().positive();
+/** A row id: a positive PostgreSQL `integer`. */
+export const id = z
+  .number({ error: 'validation.expected_number' })
+  .int({ error: 'validation.expected_number' })
+  .positive({ error: 'validation.too_small' })
+  .max(INT32_MAX, { error: 'validation.too_big' });
+
+/** A row id the user picks from a list, with the form's own message when it is missing. */
+export function idOf(requiredKey: MessageKey) {
+  return z
+    .number({ error: requiredKey })
+    .int({ error: requiredKey })
+    .positive({ error: requiredKey })
+    .max(INT32_MAX, { error: 'validation.too_big' });
+}
+
+/** A whole number between `min` and `max` (never beyond a PostgreSQL `integer`). */
+export function integer(min: number, max: number) {
+  return z
+    .number({ error: 'validation.expected_number' })
+    .int({ error: 'validation.expected_number' })
+    .min(min, { error: 'validation.too_small' })
+    .max(Math.min(max, INT32_MAX), { error: 'validation.too_big' });
+}
+
+/**
+ * A calendar day as YYYY-MM-DD that exists: 2024-02-30 and 2024-13-45 have the right shape
+ * but would reach the database as a 500.
+ */
+export const isoDate = plainString().refine(
+  (value) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match) return false;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  },
+  { error: 'validation.date_invalid' },
+);
+
 export const isoTime = z.string();
 
 /** `{ page, page_size }` of every list (design.md: page from 1, size 20 by default, at most 100). */
 export const pageQuery = {
-  page: z.number({ error: 'validation.expected_number' }).int().min(1, { error: 'validation.too_small' }).default(1),
+  page: integer(1, INT32_MAX).default(1),
   page_size: z
     .number({ error: 'validation.expected_number' })
     .int()

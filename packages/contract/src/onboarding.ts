@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoTime, optionalText, pageOf, pageQuery, requiredText, usPhone, wechatId } from './fields.js';
+import { id, idOf, isoTime, keyword, optionalText, pageOf, pageQuery, plainString, requiredText, usPhone, wechatId } from './fields.js';
 
 /** The settle form of spec §5: every rule and message exact. */
 export const settleRequest = z.strictObject({
@@ -7,18 +7,16 @@ export const settleRequest = z.strictObject({
   phone: usPhone('settle.phone_required'),
   company_short_name: requiredText('settle.company_short_required', 100),
   company_full_name: requiredText('settle.company_full_required', 200),
-  tax_number: z
-    .string({ error: 'settle.tax_required' })
+  tax_number: plainString({ error: 'settle.tax_required' })
     .trim()
     .min(1, { error: 'settle.tax_required' })
     .regex(/^\d{2}-\d{7}$/, { error: 'settle.tax_format' }),
-  country_id: z.number({ error: 'settle.country_required' }).int().positive({ error: 'settle.country_required' }),
-  state_id: z.number({ error: 'settle.state_required' }).int().positive({ error: 'settle.state_required' }),
-  city_id: z.number({ error: 'settle.city_required' }).int().positive({ error: 'settle.city_required' }),
-  county_id: z.number({ error: 'settle.county_required' }).int().positive({ error: 'settle.county_required' }),
+  country_id: idOf('settle.country_required'),
+  state_id: idOf('settle.state_required'),
+  city_id: idOf('settle.city_required'),
+  county_id: idOf('settle.county_required'),
   address: requiredText('settle.address_required', 300),
-  zip_code: z
-    .string({ error: 'settle.zip_required' })
+  zip_code: plainString({ error: 'settle.zip_required' })
     .trim()
     .min(1, { error: 'settle.zip_required' })
     .regex(/^\d{5}(-\d{4})?$/, { error: 'settle.zip_format' }),
@@ -30,7 +28,7 @@ export const contactRequest = z.strictObject({
   mobile: usPhone('contact.mobile_required'),
   wechat_id: wechatId('contact.wechat_required'),
   name: optionalText(100).default(''),
-  message: optionalText(1000).default(''),
+  message: optionalText(1000, { multiline: true }).default(''),
 });
 export const contact = z.object({
   id,
@@ -42,5 +40,5 @@ export const contact = z.object({
   account_email: z.string().nullable(),
   create_time: isoTime,
 });
-export const contactListRequest = z.strictObject({ ...pageQuery, keyword: z.string().trim().max(100).optional() });
+export const contactListRequest = z.strictObject({ ...pageQuery, keyword: keyword().optional() });
 export const contactListResponse = pageOf(contact);

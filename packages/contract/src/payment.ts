@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from './account.js';
 import { PACKAGE_TYPES } from './constants.js';
-import { id, isoTime } from './fields.js';
+import { id, idOf, integer, isoTime, plainString } from './fields.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -24,10 +24,10 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 export const checkoutRequest = z.strictObject({
-  package_id: z.number({ error: 'payment.package_required' }).int().positive({ error: 'payment.package_required' }),
-  periods: z.number().int().min(1, { error: 'validation.too_small' }).max(12, { error: 'validation.too_big' }).default(1),
+  package_id: idOf('payment.package_required'),
+  periods: integer(1, 12).default(1),
   /** Studios choose their city before paying (100 places per city, spec §9). */
-  city_id: z.number().int().positive().optional(),
+  city_id: id.optional(),
 });
 export const checkoutResponse = z.object({
   order_id: id,
@@ -39,7 +39,7 @@ export const checkoutResponse = z.object({
 });
 
 export const verifyRequest = z.strictObject({
-  session_id: z.string({ error: 'payment.session_missing' }).trim().min(1, { error: 'payment.session_missing' }).max(255),
+  session_id: plainString({ error: 'payment.session_missing' }).trim().min(1, { error: 'payment.session_missing' }).max(255),
 });
 export const verifyResponse = z.object({
   status: z.enum(ORDER_STATUSES),

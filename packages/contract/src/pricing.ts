@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PACKAGE_TYPES } from './constants.js';
-import { id, isoTime, optionalText, pageOf, pageQuery, requiredText } from './fields.js';
+import { id, integer, isoTime, keyword, optionalText, pageOf, pageQuery, plainString, requiredText } from './fields.js';
 
 export const PACKAGE_STATUSES = ['enabled', 'disabled'] as const;
 const MAX_PRICE_CENTS = 100_000_000;
@@ -12,8 +12,7 @@ const cents = (max = MAX_PRICE_CENTS) =>
     .min(0, { error: 'validation.too_small' })
     .max(max, { error: 'validation.too_big' });
 const colour = (fallback: string) =>
-  z
-    .string({ error: 'validation.expected_string' })
+  plainString()
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'pricing.colour_invalid' })
     .default(fallback);
 
@@ -52,15 +51,15 @@ const packageFields = {
   base_price_cents: cents(),
   actual_price_cents: cents(),
   discount_cents: cents().default(0),
-  monthly_credits: z.number({ error: 'validation.expected_number' }).int().min(0, { error: 'validation.too_small' }).max(1_000_000).default(0),
+  monthly_credits: integer(0, 1_000_000).default(0),
   button_color: colour('#7c5cff'),
   check_color: colour('#22d3ee'),
   gradient_start: colour('#7c5cff'),
   gradient_end: colour('#22d3ee'),
   learning_course: optionalText(200).default(''),
-  features: z.array(z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' })).max(20).default([]),
+  features: z.array(plainString().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' })).max(20).default([]),
   status: z.enum(PACKAGE_STATUSES, { error: 'validation.invalid_option' }).default('enabled'),
-  sort_order: z.number().int().min(0).max(10_000).default(0),
+  sort_order: integer(0, 10_000).default(0),
 };
 
 function pricesConsistent(value: { base_price_cents?: number; actual_price_cents?: number; discount_cents?: number }, ctx: z.RefinementCtx) {
@@ -89,7 +88,7 @@ export const priceListRequest = z.strictObject({
   ...pageQuery,
   type: z.enum(PACKAGE_TYPES, { error: 'validation.invalid_option' }).optional(),
   status: z.enum(PACKAGE_STATUSES, { error: 'validation.invalid_option' }).optional(),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keyword().optional(),
 });
 export const priceListResponse = pageOf(pricePackage);
 export const priceByIdRequest = z.strictObject({ id });

@@ -24,7 +24,9 @@ declare module 'fastify' {
 
 export function sendEnvelope<T>(reply: FastifyReply, code: Code, msg: string, data: T): FastifyReply {
   const body: Envelope<T> = { code, msg, data };
-  return reply.status(Number(code)).type('application/json; charset=utf-8').send(body);
+  // No API answer may be kept by a browser or proxy: some carry the bearer token or personal
+  // data, and an error replayed from a cache would be wrong a moment later.
+  return reply.status(Number(code)).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 }
 
 /** Turns schema issues into the `fields` of a '400' answer, first problem per field. */

@@ -1,6 +1,7 @@
 import { CODES, type Endpoint, type ParsedRequestOf, type ResponseOf, type Role } from '@nearcast/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromZodError, sendEnvelope } from './envelope.js';
+import { idempotent } from './idempotency.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { Caller } from '../access/caller.js';
 
@@ -11,6 +12,15 @@ export interface RateLimit {
   max: number;
   /** Milliseconds. */
   timeWindow: number;
+}
+
+export interface RouteOptions {
+  rateLimit?: RateLimit;
+  /**
+   * A create: an `Idempotency-Key` header makes retries of it safe (plugins/idempotency.ts).
+   * Set it on every endpoint that adds something a double click must not add twice.
+   */
+  idempotent?: boolean;
 }
 
 export interface HandlerContext<E extends Endpoint> {
@@ -43,21 +53,21 @@ export function route<E extends Endpoint>(
   endpoint: E,
   access: 'public',
   handler: Handler<E, Caller | null>,
-  options?: { rateLimit?: RateLimit },
+  options?: RouteOptions,
 ): void;
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   access: '*' | readonly Role[],
   handler: Handler<E, Caller>,
-  options?: { rateLimit?: RateLimit },
+  options?: RouteOptions,
 ): void;
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   access: Access,
   handler: Handler<E, Caller | null> | Handler<E, Caller>,
-  options: { rateLimit?: RateLimit } = {},
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: 'POST',
@@ -77,13 +87,18 @@ export function route<E extends Endpoint>(
       const parsed = endpoint.request.safeParse(request.body ?? {});
       if (!parsed.success) throw fromZodError(parsed.error);
 
-      const result = await (handler as Handler<E, Caller | null>)(caller, {
-        body: parsed.data as ParsedRequestOf<E>,
-        request,
-        reply,
-      });
-      // A response that breaks its own schema is our bug: it fails loudly as a '500'.
-      const data = endpoint.response.parse(result);
+      const run = async () => {
+        const result = await (handler as Handler<E, Caller | null>)(caller, {
+          body: parsed.data as ParsedRequestOf<E>,
+          request,
+          reply,
+        });
+        // A response that breaks its own schema is our bug: it fails loudly as a '500'.
+        return endpoint.response.parse(result);
+      };
+      const data = options.idempotent
+        ? await idempotent(app.services.database.db, { request, reply, caller, endpoint: endpoint.path, body: parsed.data }, run)
+        : await run();
       return sendEnvelope(reply, CODES.ok, 'success', data);
     },
   });

@@ -24,7 +24,8 @@ export interface RetrievedSession {
 }
 
 export interface PaymentProvider {
-  readonly kind: 'sandbox' | 'stripe';
+  /** `none`: no checkout is live (production without a configured provider). */
+  readonly kind: 'sandbox' | 'stripe' | 'none';
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
   retrieve(sessionId: string): Promise<RetrievedSession>;
 }

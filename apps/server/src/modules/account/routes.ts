@@ -1,11 +1,14 @@
 import { api } from '@nearcast/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../plugins/route.js';
+import { refuseCommonPasswords } from './common-passwords.js';
 
 const HOUR = 3_600_000;
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  // Every new password the contract validates (sign-up, reset, change, accounts staff create).
+  refuseCommonPasswords();
   const { accounts, codes, sessions, config } = app.services;
   const limits = {
     login: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindow: 60_000 },

@@ -6,6 +6,7 @@ import type { EventScope, EventService } from '../events/service.js';
 import { hashPassword, newReferralCode, verifyPassword } from './crypto.js';
 import type { EmailCodeService } from './email-code-service.js';
 import { toCurrentUser } from './presenter.js';
+import { admitSignIn, signInSucceeded } from './sign-in-throttle.js';
 import * as repo from './repository.js';
 import type { AccountRow, NewAccountRow } from './repository.js';
 import type { ClientMeta, SessionService } from './session-service.js';
@@ -36,10 +37,13 @@ export class AccountService {
 
   async login(body: Body<'login'>, meta: ClientMeta & { lang: ApiLanguage }): Promise<Signed> {
     const account = await repo.findAccountByEmail(this.db, body.email);
+    // Counted before the password is checked, so parallel guesses cannot slip past the lock.
+    if (account) await admitSignIn(this.db, account.id, meta);
     this.decoyHash ??= this.hash('decoy-password-1');
     const matches = await verifyPassword(body.password, account?.passwordHash ?? (await this.decoyHash));
     // A wrong email and a wrong password get the same answer (issue 2).
     if (!account || !matches) throw invalid({}, 'auth.bad_credentials');
+    await signInSucceeded(this.db, account.id);
     if (account.status !== 'normal') throw rejected('error.account_disabled');
 
     // Two-factor: the right password alone mails a code; the code completes the sign-in.

@@ -9,6 +9,7 @@ export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   // Visitors may leave a number too; the same limit as code sending keeps it from being flooded.
   route(app, api.contact.add, 'public', (caller, { body, request }) => onboarding.contact(caller, body, request.ip), {
     rateLimit: { max: config.RATE_LIMIT_CODE_PER_HOUR, timeWindow: 3_600_000 },
+    idempotent: true,
   });
   route(app, api.contact.list, ['super', 'admin'], (_caller, { body }) => onboarding.list(body));
 }

@@ -12,13 +12,13 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   // Accounts: super only (spec §6 "Super alone manages accounts").
   route(app, api.account.list, ['super'], (caller, { body }) => org.listAccounts(caller, body));
   route(app, api.account.get, ['super'], (_caller, { body }) => org.getAccount(body.id));
-  route(app, api.account.add, ['super'], (_caller, { body }) => org.createAccount(body));
+  route(app, api.account.add, ['super'], (_caller, { body }) => org.createAccount(body), { idempotent: true });
   route(app, api.account.edit, ['super'], (caller, { body }) => org.editAccount(caller, body));
 
   // Agents.
   route(app, api.proxy.list, MANAGERS, (caller, { body }) => org.listAgents(caller, body));
   route(app, api.proxy.count, MANAGERS, (caller) => org.countAgents(caller));
-  route(app, api.proxy.add, MANAGERS, (caller, { body }) => org.addAgent(caller, body));
+  route(app, api.proxy.add, MANAGERS, (caller, { body }) => org.addAgent(caller, body), { idempotent: true });
   route(app, api.proxy.switch, STAFF, (_caller, { body }) => org.switchAgent(body));
   route(app, api.proxy.get, MANAGERS, (caller, { body }) => org.getAgent(caller, body.id));
 
@@ -40,7 +40,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.client.operator, MANAGERS, (caller, { body }) => org.assignOperator(caller, body));
 
   // Operators: partners recruit their own (spec §6); staff may look.
-  route(app, api.operator.add, ['partner'], (caller, { body }) => org.addOperator(caller, body));
+  route(app, api.operator.add, ['partner'], (caller, { body }) => org.addOperator(caller, body), { idempotent: true });
   route(app, api.operator.list, MANAGERS, (caller, { body }) => org.listOperators(caller, body));
   route(app, api.operator.edit, ['partner'], (caller, { body }) => org.editOperator(caller, body));
 }

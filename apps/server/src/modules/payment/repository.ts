@@ -81,3 +81,36 @@ export async function placesHeld(ex: Executor, cityId: number, exceptAccountId?:
   );
   return Number(row?.n ?? 0);
 }
+
+/** Distinguishes this module's advisory locks from any other's. */
+const CHECKOUT_LOCK_SPACE = 7301;
+
+/** Queues one account's checkouts behind each other until the end of the transaction. */
+export async function lockAccountCheckouts(ex: Executor, accountId: number): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_SPACE}::int, ${accountId}::int)`);
+}
+
+export interface CheckoutLoad {
+  /** Orders opened since `recentSince`, and the oldest of them. */
+  recent: number;
+  oldestRecent: Date | null;
+  /** Orders still pending and opened since `openSince` (not yet lapsed), and the oldest of them. */
+  open: number;
+  oldestOpen: Date | null;
+}
+
+export async function checkoutLoad(ex: Executor, accountId: number, since: { recentSince: Date; openSince: Date }): Promise<CheckoutLoad> {
+  const recentSince = since.recentSince.toISOString();
+  const openSince = since.openSince.toISOString();
+  const [row] = await selectRows<{ recent: number; oldest_recent: string | Date | null; open: number; oldest_open: string | Date | null }>(
+    ex,
+    sql`select count(*) filter (where created_at > ${recentSince}::timestamptz)::int as recent,
+               min(created_at) filter (where created_at > ${recentSince}::timestamptz) as oldest_recent,
+               count(*) filter (where status = 'pending' and created_at > ${openSince}::timestamptz)::int as open,
+               min(created_at) filter (where status = 'pending' and created_at > ${openSince}::timestamptz) as oldest_open
+          from ${orders}
+         where account_id = ${accountId} and created_at > least(${recentSince}::timestamptz, ${openSince}::timestamptz)`,
+  );
+  const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+  return { recent: Number(row?.recent ?? 0), oldestRecent: date(row?.oldest_recent), open: Number(row?.open ?? 0), oldestOpen: date(row?.oldest_open) };
+}

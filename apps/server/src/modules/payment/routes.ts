@@ -11,7 +11,7 @@ const BUYERS = ['client', 'studio'] as const;
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const { payments, config } = app.services;
 
-  route(app, api.payment.stripe, BUYERS, (caller, { body }) => payments.checkout(caller, body));
+  route(app, api.payment.stripe, BUYERS, (caller, { body }) => payments.checkout(caller, body), { idempotent: true });
   route(app, api.payment.callback, '*', (caller, { body }) => payments.verify(caller, body.session_id));
   route(app, api.payment.places, '*', (_caller, { body }) => payments.places(body.city_id));
 

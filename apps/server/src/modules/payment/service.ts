@@ -10,7 +10,7 @@ import {
 import type { Caller } from '../../access/caller.js';
 import type { PaymentProvider, RetrievedSession } from '../../adapters/payments/index.js';
 import type { Db, Executor } from '../../db/client.js';
-import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
+import { AppError, conflict, invalid, notFound, rejected, tooMany } from '../../errors.js';
 import { toCurrentUser } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
@@ -20,6 +20,12 @@ import * as repo from './repository.js';
 import type { OrderRow } from './repository.js';
 
 type Body<K extends keyof typeof api.payment> = ParsedRequestOf<(typeof api.payment)[K]>;
+
+/** Open (pending, not yet lapsed) checkouts one account may hold at once. */
+export const MAX_OPEN_CHECKOUTS = 3;
+/** Checkouts one account may open per window, whatever became of them. */
+export const MAX_CHECKOUTS_PER_WINDOW = 10;
+const CHECKOUT_WINDOW_MS = 60 * 60_000;
 
 /** Which account types may buy which package types. */
 const BUYERS = { business: [ACCOUNT_TYPE.client], studio: [ACCOUNT_TYPE.studio], addon: [ACCOUNT_TYPE.client, ACCOUNT_TYPE.studio] } as const;
@@ -86,6 +92,8 @@ export class PaymentService {
   }
 
   async checkout(caller: Caller, body: Body<'stripe'>) {
+    const providerKind = this.provider.kind;
+    if (providerKind === 'none') throw rejected('payment.unavailable');
     const pkg = await this.pricing.visible(caller, body.package_id).catch(() => {
       throw invalid({ package_id: 'payment.package_unavailable' });
     });
@@ -103,6 +111,7 @@ export class PaymentService {
     const city = pkg.type === 'studio' && body.city_id !== undefined ? await this.areas.find(body.city_id) : undefined;
     if (pkg.type === 'studio' && city?.type !== 'city') throw invalid({ city_id: 'payment.city_required' });
     const order = await this.db.transaction(async (tx) => {
+      await this.admitCheckout(tx, caller.id);
       let cityId: number | null = null;
       if (city) {
         await this.areas.lock(tx, city.id);
@@ -118,7 +127,7 @@ export class PaymentService {
         periods: body.periods,
         amountCents: amount,
         discountCents: discount,
-        provider: this.provider.kind,
+        provider: providerKind,
         cityId,
         holdUntil: cityId ? holdUntil : null,
       });
@@ -135,10 +144,29 @@ export class PaymentService {
         expiresAt: holdUntil,
       });
       await repo.setOrderSession(this.db, order.id, session.sessionId);
-      return { order_id: order.id, session_id: session.sessionId, url: session.url, amount_cents: amount, provider: this.provider.kind };
+      return { order_id: order.id, session_id: session.sessionId, url: session.url, amount_cents: amount, provider: providerKind };
     } catch (error) {
       await repo.markOrder(this.db, order.id, 'failed');
       throw Object.assign(new AppError('500', 'payment.provider_failed'), { cause: error });
+    }
+  }
+
+  /**
+   * One account may open only a few checkouts at once and a bounded number an hour: each one
+   * writes an order and a provider session, and a studio's holds a city place. The account's
+   * checkouts are serialized by a transaction lock, so concurrent requests count each other.
+   */
+  private async admitCheckout(tx: Executor, accountId: number): Promise<void> {
+    await repo.lockAccountCheckouts(tx, accountId);
+    const now = Date.now();
+    const holdMs = this.options.holdMinutes * 60_000;
+    const load = await repo.checkoutLoad(tx, accountId, { recentSince: new Date(now - CHECKOUT_WINDOW_MS), openSince: new Date(now - holdMs) });
+    const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - now) / 1000));
+    if (load.open >= MAX_OPEN_CHECKOUTS && load.oldestOpen) {
+      throw tooMany('payment.too_many_checkouts', { seconds: secondsUntil(load.oldestOpen.getTime() + holdMs) });
+    }
+    if (load.recent >= MAX_CHECKOUTS_PER_WINDOW && load.oldestRecent) {
+      throw tooMany('payment.too_many_checkouts', { seconds: secondsUntil(load.oldestRecent.getTime() + CHECKOUT_WINDOW_MS) });
     }
   }
 

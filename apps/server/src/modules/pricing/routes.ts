@@ -8,7 +8,7 @@ export async function pricingRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.price.list, 'public', (caller, { body }) => pricing.list(caller, body));
   route(app, api.price.get, 'public', (caller, { body }) => pricing.get(caller, body.id));
   // Spec §6: super alone manages pricing.
-  route(app, api.price.add, ['super'], (_caller, { body }) => pricing.add(body));
+  route(app, api.price.add, ['super'], (_caller, { body }) => pricing.add(body), { idempotent: true });
   route(app, api.price.update, ['super'], (_caller, { body }) => pricing.update(body));
   route(app, api.price.delete, ['super'], async (_caller, { body }) => pricing.delete(body.id).then(() => null));
 }
