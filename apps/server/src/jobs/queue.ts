@@ -205,7 +205,16 @@ async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void>
   }
 }
 
-/** The queue's clock from the settings: workers poll as configured, pg-boss's defaults for the rest. */
+/**
+ * The queue's clocks from one setting. At the default 2 s poll they are pg-boss's own defaults
+ * (schedules checked every 30 s, scheduled jobs released every 5 s); a shorter poll shortens
+ * them in proportion, which is how tests see a schedule fire within seconds.
+ */
 export function queueTimings(config: Pick<Config, 'JOBS_POLLING_SECONDS'>): QueueTimings {
-  return { pollingIntervalSeconds: config.JOBS_POLLING_SECONDS };
+  const polling = config.JOBS_POLLING_SECONDS;
+  return {
+    pollingIntervalSeconds: polling,
+    cronMonitorIntervalSeconds: Math.min(30, Math.max(1, Math.round(polling * 15))),
+    cronWorkerIntervalSeconds: Math.min(5, Math.max(1, Math.round(polling * 2.5))),
+  };
 }
