@@ -5,7 +5,7 @@ import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
 import * as pricing from './pricing.js';
-import { empty, ok } from './fields.js';
+import { empty, ok, refuseControlCharacters } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions. */
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -15,7 +15,8 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
 }
 
 function endpoint<Req extends z.ZodType, Res extends z.ZodType>(path: string, request: Req, response: Res): Endpoint<Req, Res> {
-  return { path, request, response };
+  // The shared fields refuse control characters; this catches a string a schema declares bare.
+  return { path, request: request.superRefine(refuseControlCharacters), response };
 }
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
