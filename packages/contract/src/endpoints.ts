@@ -5,10 +5,13 @@ import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
 import * as pricing from './pricing.js';
+import * as upload from './upload.js';
+import { UPLOAD_FILE_FIELD } from './upload.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
 
-/** One API call: its path under /api and the schemas of both directions. */
+/** One API call: its path under /api and the schemas of both directions (a JSON body). */
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  kind: 'json';
   path: string;
   request: Req;
   response: Res;
@@ -16,12 +19,40 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
 
 function endpoint<Req extends z.ZodType, Res extends z.ZodType>(path: string, request: Req, response: Res): Endpoint<Req, Res> {
   // The shared fields refuse control characters; this catches a string a schema declares bare.
-  return { path, request: request.superRefine(refuseControlCharacters), response };
+  return { kind: 'json', path, request: request.superRefine(refuseControlCharacters), response };
+}
+
+/**
+ * A call whose body is multipart form data: one streamed file in `fileField` and plain form
+ * fields (strings) before it. It has no JSON `request` schema on purpose, so code that
+ * walks the API sending JSON bodies must tell the two kinds apart by `kind`.
+ */
+export interface MultipartEndpoint<Fields extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  kind: 'multipart';
+  path: string;
+  fileField: string;
+  fields: Fields;
+  response: Res;
+}
+
+function multipartEndpoint<Fields extends z.ZodType, Res extends z.ZodType>(
+  path: string,
+  fields: Fields,
+  response: Res,
+): MultipartEndpoint<Fields, Res> {
+  return { kind: 'multipart', path, fileField: UPLOAD_FILE_FIELD, fields, response };
+}
+
+export type AnyEndpoint = Endpoint | MultipartEndpoint;
+
+export function isMultipartEndpoint(endpoint: AnyEndpoint): endpoint is MultipartEndpoint {
+  return endpoint.kind === 'multipart';
 }
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
 export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
-export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+export type ResponseOf<E extends AnyEndpoint> = z.output<E['response']>;
+export type FieldsOf<E extends MultipartEndpoint> = z.output<E['fields']>;
 
 /** The API of spec §7, area by area. Paths are exact; the few additions are ours (design.md). */
 export const api = {
@@ -54,6 +85,7 @@ export const api = {
     stripe: endpoint('/v1/payment/stripe', payment.checkoutRequest, payment.checkoutResponse),
     callback: endpoint('/v1/payment/stripe/callback', payment.verifyRequest, payment.verifyResponse),
     places: endpoint('/v1/payment/places', payment.placesRequest, payment.placesResponse),
+    plan: endpoint('/v1/payment/plan', empty, payment.myPlanResponse),
   },
   contact: {
     add: endpoint('/v1/contact/add', onboarding.contactRequest, onboarding.contact),
@@ -96,6 +128,8 @@ export const api = {
   },
   base: {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
+    // A temporary upload (spec §7: multipart form data, field `file`); a later call claims it.
+    ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
   },
   area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),

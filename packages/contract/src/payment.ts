@@ -56,3 +56,19 @@ export const placesResponse = z.object({
   taken: z.number().int(),
   left: z.number().int(),
 });
+
+/**
+ * The caller's own plan (ours: the plan pages and Home show a paying user what it has): the
+ * last plan, not add-on, it paid for, null before its first purchase. Its expiry is the
+ * account's `expire_time`.
+ */
+export const myPlanResponse = z.object({
+  plan: z
+    .object({
+      package_id: z.number().int().nullable(),
+      package_name: z.string(),
+      package_type: z.enum(PACKAGE_TYPES),
+      paid_time: isoTime,
+    })
+    .nullable(),
+});

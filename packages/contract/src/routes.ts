@@ -30,6 +30,10 @@ const ALL = '*' as const;
 export const ROUTES = [
   // Main layout (sign-in needed), spec §2.
   { key: 'dashboard', path: '/dashboard', roles: ALL, layout: 'main', nav: true },
+  // Common layout, one role each, and in the navigation right below the dashboard: these are
+  // where an agent and a studio read their numbers.
+  { key: 'partner', path: '/partner', roles: ['partner'], layout: 'common', nav: true },
+  { key: 'studio', path: '/studio', roles: ['studio'], layout: 'common', nav: true },
   { key: 'material', path: '/material', roles: ['super', 'client'], layout: 'main', nav: true },
   { key: 'clients', path: '/clients', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
   { key: 'learning', path: '/learning', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
@@ -53,8 +57,6 @@ export const ROUTES = [
   { key: 'denied', path: '/denied', roles: ALL, layout: 'common', public: true },
   // Common layout, one role each.
   { key: 'settle', path: '/settle', roles: ['client'], layout: 'common' },
-  { key: 'partner', path: '/partner', roles: ['partner'], layout: 'common' },
-  { key: 'studio', path: '/studio', roles: ['studio'], layout: 'common' },
   // Public routes.
   { key: 'home', path: '/', roles: ALL, layout: 'bare', public: true },
   { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true },

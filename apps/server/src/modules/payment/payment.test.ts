@@ -76,6 +76,24 @@ describe('sandbox checkout', () => {
     expect((renewed.expire_ms! - buyer.expire_ms!) / 86_400_000).toBeCloseTo(30, 3);
   });
 
+  it("tells a buyer its own plan: none before buying, then the package it paid for", async () => {
+    const token = await newBuyer('myplan@example.com');
+    const before = await t.call<{ plan: unknown }>('/v1/payment/plan', {}, { token });
+    expect(before).toMatchObject({ code: '200', data: { plan: null } });
+
+    const pkg = await packageOf('business');
+    const name = (await t.query<{ name: string }>(sql`select name from packages where id = ${pkg.id}`))[0]!.name;
+    const checkout = await t.call<Checkout>('/v1/payment/stripe', { package_id: pkg.id }, { token });
+    await sandbox(checkout.data.session_id, 'pay');
+    await t.call('/v1/payment/stripe/callback', { session_id: checkout.data.session_id }, { token });
+
+    const after = await t.call<{ plan: { package_id: number; package_name: string; package_type: string; paid_time: string } }>('/v1/payment/plan', {}, { token });
+    expect(after.data.plan).toMatchObject({ package_id: pkg.id, package_name: name, package_type: 'business' });
+    expect(Number.isNaN(Date.parse(after.data.plan.paid_time))).toBe(false);
+    // Without a session there is no plan to tell.
+    expect((await t.call('/v1/payment/plan', {})).code).toBe('403');
+  });
+
   it('fulfils once when verification arrives many times at the same moment', async () => {
     const token = await newBuyer('shop2@example.com');
     const pkg = await packageOf('business');

@@ -79,6 +79,14 @@ export class PaymentService {
     };
   }
 
+  /** The caller's own plan: the last plan (not an add-on) it paid for, or null. */
+  async planOf(caller: Caller) {
+    const plan = await repo.lastPaidPlan(this.db, caller.id);
+    return {
+      plan: plan ? { package_id: plan.packageId, package_name: plan.packageName, package_type: plan.packageType, paid_time: (plan.paidAt ?? plan.createdAt).toISOString() } : null,
+    };
+  }
+
   /** Studio places in use in a city: paid studios, and pending studio orders still holding one. */
   private async placesTaken(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
     return (await this.accounts.countPaidStudiosIn(ex, cityId, exceptAccountId)) + (await repo.placesHeld(ex, cityId, exceptAccountId));

@@ -15,6 +15,7 @@ import {
   TagsOutlined,
   QrcodeOutlined,
   TeamOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { RouteKey } from '@nearcast/contract';
 import type { ReactNode } from 'react';
@@ -37,4 +38,5 @@ export const NAV_ICONS: Partial<Record<RouteKey, ReactNode>> = {
   area: <GlobalOutlined />,
   zone: <EnvironmentOutlined />,
   partner: <BankOutlined />,
+  studio: <VideoCameraOutlined />,
 };

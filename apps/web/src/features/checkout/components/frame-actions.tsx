@@ -1,7 +1,13 @@
-import { DashboardOutlined, LoginOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { clearSession } from '../../../lib/storage';
+import { signOut } from '../../account';
 
 /**
  * The header link of the public checkout pages: a visitor signs in and comes back to the same
@@ -12,12 +18,43 @@ export function FrameActions() {
   const { t } = useTranslation('checkout');
   const { token } = useSession();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+
+  // The session is cleared only once the server has revoked it; the page stays, for a visitor.
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      await signOut();
+      clearSession();
+      queryClient.clear();
+    } catch (error) {
+      // A '403' means the session was already gone: the API client has cleared it and left.
+      if (!(error instanceof ApiError && error.code === '403')) notifyError(t('common:account.logout_failed'));
+    } finally {
+      setLeaving(false);
+    }
+  };
   if (token) {
     return (
-      <Link to="/dashboard" className="nc-btn nc-btn--ghost nc-btn--sm checkout-frame-link" aria-label={t('frame.dashboard')} data-testid="checkout-dashboard">
-        <DashboardOutlined aria-hidden="true" />
-        <span className="checkout-frame-link__label">{t('frame.dashboard')}</span>
-      </Link>
+      <>
+        <Link to="/dashboard" className="nc-btn nc-btn--ghost nc-btn--sm checkout-frame-link" aria-label={t('frame.dashboard')} data-testid="checkout-dashboard">
+          <DashboardOutlined aria-hidden="true" />
+          <span className="checkout-frame-link__label">{t('frame.dashboard')}</span>
+        </Link>
+        {/* Someone on the wrong account (or an unpaid one that will not buy) can leave from here. */}
+        <button
+          type="button"
+          className="nc-btn nc-btn--ghost nc-btn--sm checkout-frame-link"
+          onClick={() => void leave()}
+          disabled={leaving}
+          aria-label={t('common:account.logout')}
+          data-testid="checkout-logout"
+        >
+          <LogoutOutlined aria-hidden="true" />
+          <span className="checkout-frame-link__label">{t('common:account.logout')}</span>
+        </button>
+      </>
     );
   }
   const back = `${location.pathname}${location.search}`;

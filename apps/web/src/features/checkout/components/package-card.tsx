@@ -10,14 +10,19 @@ import { checkColour, planStyle } from './plan-style';
  * One package on the chooser, in its own colours: the list price struck through when it is
  * higher, the price per 30 days, the first-purchase price while it applies, credits, features.
  */
-export function PackageCard({ pkg }: { pkg: PricePackage }) {
+export function PackageCard({ pkg, current = false }: { pkg: PricePackage; current?: boolean }) {
   const { t, i18n } = useTranslation('checkout');
   const usd = (cents: number) => formatUsd(cents, i18n.language);
   const struck = struckPrice(pkg);
   return (
-    <article className="plan-card" style={planStyle(pkg)} data-testid={`plan-card-${pkg.id}`}>
+    <article className={current ? 'plan-card plan-card--current' : 'plan-card'} style={planStyle(pkg)} data-testid={`plan-card-${pkg.id}`}>
       <div className="plan-card__head">
         <span className="plan-card__type">{t(`types.${pkg.type}`)}</span>
+        {current && (
+          <span className="plan-card__current" data-testid={`plan-card-current-${pkg.id}`}>
+            {t('card.current')}
+          </span>
+        )}
         {pkg.tag && <span className="plan-card__tag">{pkg.tag}</span>}
       </div>
       <h3 className="plan-card__name">{pkg.name}</h3>
@@ -50,7 +55,7 @@ export function PackageCard({ pkg }: { pkg: PricePackage }) {
         </ul>
       )}
       <Link to={planPath(pkg.id)} className="plan-card__choose" data-testid={`plan-choose-${pkg.id}`}>
-        {t('card.choose')}
+        {current ? t('card.renew') : t('card.choose')}
       </Link>
     </article>
   );

@@ -5,7 +5,10 @@ import { PageHeader } from '../../../components/page-header';
 import { SimpleFrame } from '../../../components/simple-frame';
 import { useSession } from '../../../lib/session';
 import { usePriceList, type PriceListRequest } from '../../../api/price-list';
+import { planStanding } from '../../../lib/plan-standing';
+import { useMyPlan } from '../api/my-plan';
 import { FrameActions } from '../components/frame-actions';
+import { MyPlanPanel } from '../components/my-plan-panel';
 import { JoinTypePicker } from '../components/join-type-picker';
 import { PackageGrid } from '../components/package-grid';
 import { joinTypeOf, joinTypeOfRole } from '../lib/purchase';
@@ -28,6 +31,9 @@ export function PlansPage() {
   const packages = usePriceList(catalogue(chosen ?? undefined), viewer, { enabled: chosen !== null });
   const paid = !!user && role !== null && PAYING_ROLES.includes(role) && user.pay_status === PAY_STATUS.paid;
   const addons = usePriceList(catalogue('addon'), viewer, { enabled: paid });
+  const standing = planStanding(user, role);
+  const hasPlan = standing.kind === 'active' || standing.kind === 'expired';
+  const myPlan = useMyPlan(viewer, { enabled: hasPlan });
 
   const choose = (type: JoinType) => {
     const next = new URLSearchParams(params);
@@ -39,6 +45,7 @@ export function PlansPage() {
     <SimpleFrame wide actions={<FrameActions />}>
       <div className="checkout">
         <PageHeader subtitle={t('plans.subtitle')} />
+        {hasPlan && <MyPlanPanel standing={standing} plan={myPlan.data?.plan} />}
         <JoinTypePicker value={chosen} onChange={choose} />
 
         <section className="checkout-section" aria-live="polite">
@@ -55,6 +62,7 @@ export function PlansPage() {
                 onRetry={() => void packages.refetch()}
                 emptyText={t('plans.empty')}
                 testId="plans-list"
+                currentId={myPlan.data?.plan?.package_id ?? null}
               />
             </>
           ) : (

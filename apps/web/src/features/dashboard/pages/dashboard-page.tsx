@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
-import { navRoutesFor } from '../../../lib/routes';
+import { navRoutesFor, pathOf } from '../../../lib/routes';
 import { useSession } from '../../../lib/session';
 import './dashboard.css';
 
@@ -76,6 +76,19 @@ export function DashboardPage() {
           {t('edit_profile')} <ArrowRightOutlined />
         </Link>
       </section>
+
+      {(role === 'partner' || role === 'studio') && (
+        // The agent and studio centers live outside this layout: their numbers are one click away.
+        <Link to={pathOf(role)} className="dash-center" data-testid={`dashboard-center-${role}`}>
+          <span className="dash-center__text">
+            <strong className="dash-center__title">{t(`center.${role}.title`)}</strong>
+            <span className="dash-center__body">{t(`center.${role}.body`)}</span>
+          </span>
+          <span className="dash-center__action">
+            {t(`center.${role}.action`)} <ArrowRightOutlined />
+          </span>
+        </Link>
+      )}
 
       <h2 className="dash-section-title">{t('status.title')}</h2>
       <div className="dash-tiles">

@@ -8,6 +8,7 @@ import { notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { clearSession } from '../../../lib/storage';
 import { signOut } from '../../account';
+import { opensDashboard, type PlanStanding } from '../../../lib/plan-standing';
 import { HOME_LINKS } from '../links';
 import { IconClose, IconMenu } from './icons';
 
@@ -15,7 +16,7 @@ import { IconClose, IconMenu } from './icons';
  * The landing header (spec §2 "Home"): Home, Pricing, Dashboard, Login/Logout, the two
  * audiences and Join Now. On phones the links fold into a panel behind a menu button.
  */
-export function HomeHeader() {
+export function HomeHeader({ standing }: { standing: PlanStanding }) {
   const { t } = useTranslation('home');
   const { token } = useSession();
   const [open, setOpen] = useState(false);
@@ -44,6 +45,10 @@ export function HomeHeader() {
   };
 
   const close = () => setOpen(false);
+  // Join Now is for those without a plan; someone already in goes to its dashboard.
+  const cta = opensDashboard(standing)
+    ? { to: HOME_LINKS.dashboard, label: t('nav.dashboard'), testId: 'home-cta-dashboard' }
+    : { to: HOME_LINKS.joinNow, label: t('nav.join_now'), testId: 'join-now' };
 
   return (
     <header className={open ? 'home-header home-header--open' : 'home-header'}>
@@ -76,13 +81,13 @@ export function HomeHeader() {
               {t('nav.login')}
             </Link>
           )}
-          <Link to={HOME_LINKS.joinNow} onClick={close} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="join-now">
-            {t('nav.join_now')}
+          <Link to={cta.to} onClick={close} className="nc-btn nc-btn--primary nc-btn--sm" data-testid={cta.testId}>
+            {cta.label}
           </Link>
         </nav>
         <div className="home-header__phone">
-          <Link to={HOME_LINKS.joinNow} className="nc-btn nc-btn--primary nc-btn--sm">
-            {t('nav.join_now')}
+          <Link to={cta.to} className="nc-btn nc-btn--primary nc-btn--sm">
+            {cta.label}
           </Link>
           <button
             type="button"

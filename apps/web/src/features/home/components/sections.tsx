@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PlanStanding } from '../../../lib/plan-standing';
 import { HOME_FIGURES, HOME_LINKS } from '../links';
 import { IconChart, IconLanguages, IconPin, IconPlay, IconSpark, IconStore } from './icons';
 
@@ -130,19 +131,95 @@ export function HomeFooter() {
   );
 }
 
-/** Spec §2: a bottom banner telling the visitor to pick a package first, with Buy Now. */
-export function PackageBanner() {
+/** Spec §9's YYYY/MM/DD in local time, without bringing a date library into the landing page. */
+function dayOf(iso: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+}
+
+/**
+ * Spec §2: a bottom banner telling the visitor to pick a package first, with Buy Now. A user
+ * who already has a plan is told its expiry and offered a renewal instead, and one who needs
+ * no plan (staff, agents) is sent on to its dashboard.
+ */
+export function PackageBanner({ standing }: { standing: PlanStanding }) {
   const { t } = useTranslation('home');
-  return (
-    <aside className="package-banner" data-testid="package-banner" aria-label={t('banner.label')}>
-      <div className="package-banner__inner">
-        <p>
-          <strong>{t('banner.title')}</strong> <span>{t('banner.body')}</span>
-        </p>
-        <Link to={HOME_LINKS.buyNow} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="buy-now">
-          {t('banner.buy_now')}
+  const date = 'expireTime' in standing && standing.expireTime ? dayOf(standing.expireTime) : null;
+  let text: ReactNode;
+  let action: ReactNode;
+  if (standing.kind === 'active' || standing.kind === 'expired') {
+    const key = standing.kind === 'active' ? (date ? 'plan.active_until' : 'plan.active') : date ? 'plan.expired_on' : 'plan.expired';
+    text = (
+      <>
+        <strong>{t(key, { date })}</strong> <span>{t(standing.kind === 'active' ? 'plan.active_body' : 'plan.expired_body')}</span>
+      </>
+    );
+    action = (
+      <span className="package-banner__actions">
+        {standing.kind === 'active' && (
+          <Link to={HOME_LINKS.dashboard} className="nc-btn nc-btn--ghost nc-btn--sm" data-testid="banner-dashboard">
+            {t('nav.dashboard')}
+          </Link>
+        )}
+        <Link to={HOME_LINKS.buyNow} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="renew-now">
+          {t('plan.renew')}
         </Link>
+      </span>
+    );
+  } else if (standing.kind === 'staff') {
+    text = (
+      <>
+        <strong>{t('plan.staff')}</strong> <span>{t('plan.staff_body')}</span>
+      </>
+    );
+    action = (
+      <Link to={HOME_LINKS.dashboard} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="banner-dashboard">
+        {t('nav.dashboard')}
+      </Link>
+    );
+  } else {
+    text = (
+      <>
+        <strong>{t('banner.title')}</strong> <span>{t('banner.body')}</span>
+      </>
+    );
+    action = (
+      <Link to={HOME_LINKS.buyNow} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="buy-now">
+        {t('banner.buy_now')}
+      </Link>
+    );
+  }
+  return (
+    <aside className="package-banner" data-testid="package-banner" data-standing={standing.kind} aria-label={t('banner.label')}>
+      <div className="package-banner__inner">
+        <p>{text}</p>
+        {action}
       </div>
     </aside>
+  );
+}
+
+/**
+ * Spec §4 sends an unpaid (or expired) client or studio to Home, even from its Dashboard link:
+ * this says why, the moment it arrives, and what to do about it.
+ */
+export function PlanNotice({ standing }: { standing: PlanStanding }) {
+  const { t } = useTranslation('home');
+  if (standing.kind !== 'unpaid' && standing.kind !== 'expired') return null;
+  const date = standing.kind === 'expired' && standing.expireTime ? dayOf(standing.expireTime) : null;
+  const title = standing.kind === 'unpaid' ? t('plan.notice_unpaid') : date ? t('plan.expired_on', { date }) : t('plan.expired');
+  return (
+    <div className="home-plan-notice" role="status" data-testid="plan-notice" data-standing={standing.kind}>
+      <div className="home-container home-plan-notice__inner">
+        <p>
+          <strong>{title}</strong> <span>{t(standing.kind === 'unpaid' ? 'plan.notice_unpaid_body' : 'plan.notice_expired_body')}</span>
+        </p>
+        <Link to={HOME_LINKS.buyNow} className="nc-btn nc-btn--primary nc-btn--sm" data-testid="plan-notice-action">
+          {standing.kind === 'unpaid' ? t('plan.choose') : t('plan.renew')}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,9 @@ import { EarningsCalculator } from '../components/earnings-calculator';
 import { FaqSection } from '../components/faq-section';
 import { Hero } from '../components/hero';
 import { HomeHeader } from '../components/home-header';
-import { Benefits, ClosingCta, HomeFooter, HowItWorks, PackageBanner, Vision } from '../components/sections';
+import { planStanding } from '../../../lib/plan-standing';
+import { useSession } from '../../../lib/session';
+import { Benefits, ClosingCta, HomeFooter, HowItWorks, PackageBanner, PlanNotice, Vision } from '../components/sections';
 import '../home.css';
 
 /**
@@ -12,6 +14,8 @@ import '../home.css';
  * would-be studio owners, with the spec's figures as proof points. Phone first.
  */
 export function HomePage() {
+  const { user, role } = useSession();
+  const standing = planStanding(user, role);
   useEffect(() => {
     // The package banner is fixed at the bottom; the cookie banner sits above it.
     document.documentElement.style.setProperty('--nc-bottom-offset', '76px');
@@ -22,7 +26,8 @@ export function HomePage() {
 
   return (
     <div className="home">
-      <HomeHeader />
+      <HomeHeader standing={standing} />
+      <PlanNotice standing={standing} />
       <main>
         <Hero />
         <Audiences />
@@ -34,7 +39,7 @@ export function HomePage() {
         <ClosingCta />
       </main>
       <HomeFooter />
-      <PackageBanner />
+      <PackageBanner standing={standing} />
     </div>
   );
 }
