@@ -105,6 +105,8 @@ describe('events before the queue runs', () => {
     expect(outcomes.sort()).toEqual(['delivered', 'duplicate']);
     expect(await t.app.services.events.deliver({ event_id: id, subscriber: 'test.outbox' })).toBe('duplicate');
     expect(await effects('test.before-start')).toEqual([{ event_id: id, subscriber: 'test.outbox' }]);
+    // A delivery for a subscriber this instance does not know fails (and is retried), never dropped.
+    await expect(t.app.services.events.deliver({ event_id: id, subscriber: 'test.unknown' })).rejects.toThrow('No subscriber test.unknown');
   });
 });
 

@@ -119,7 +119,9 @@ export class EventService {
    */
   async deliver(delivery: Delivery): Promise<'delivered' | 'duplicate' | 'gone'> {
     const subscriber = this.subscribers.get(delivery.subscriber);
-    if (!subscriber) return 'gone';
+    // An instance of another version (a rolling deploy) may not know it: fail, so the job is
+    // retried (elsewhere, later) and, if no instance ever knows it, stays visibly failed.
+    if (!subscriber) throw new Error(`No subscriber ${delivery.subscriber} in this instance`);
     return this.db.transaction(async (tx) => {
       const event = await repo.findEvent(tx, delivery.event_id);
       if (!event) return 'gone';
@@ -152,7 +154,7 @@ export class EventService {
       retryBackoff: true,
       handler: async (data) => {
         const outcome = await this.deliver(data);
-        if (outcome === 'gone') log.warn(data, 'event delivery dropped: no such event or subscriber');
+        if (outcome === 'gone') log.warn(data, 'event delivery dropped: the event no longer exists');
       },
     };
     return [dispatch, deliver] as JobDefinition<never>[];
