@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROUTES, routeAllows, type Role, type RouteDef } from '@nearcast/contract';
+import { ROUTES } from '@nearcast/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext } from '../support/browser';
+import { concretePath, expectedLanding, limiter, PAYING, type Route } from '../support/route-table';
 import {
   apiLogin,
   DEMO_ACCOUNTS,
@@ -31,40 +32,9 @@ const EN_TITLES = (
   }
 ).routes;
 
-type Route = (typeof ROUTES)[number];
 const ROUTE_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
-/** A concrete URL for every route of the table (`/item/:id` → `/item/1`). */
-const concretePath = (def: RouteDef): string => def.path.replace(':id', '1');
 
-// ---------------------------------------------------------------------------------------------
-// The rules of spec §4 and §6, written out here on purpose (the guard module is not imported):
-//
-//  - Public routes pass (/, /signin, /privacy, /item/{id}, /settle/studio, /settle/client,
-//    /denied, the not-found page) — except that a signed-in user opening /signin goes to /.
-//    "Public routes pass" is the guard's first rule, so the gating below never applies to them
-//    (an unpaid client may read /privacy or /settle/client).
-//  - Every other route needs a sign-in; a role the route does not list goes to /denied
-//    (the role check comes before the gating: an unpaid client on /clients sees /denied).
-//  - Payment and info gating applies to clients and studios only (admin and super skip it,
-//    partners and operators do not pay), and not on Home, Signin, Payment, Access (denied) and
-//    NotFound: an unpaid client or studio goes to / unless already on /payment; a paid client
-//    with incomplete info goes to /settle, a paid studio with incomplete info to /studio.
-// ---------------------------------------------------------------------------------------------
-const GATING_EXEMPT = new Set(['/', '/signin', '/payment', '/denied', '/404']);
-const PAYING: readonly Role[] = ['client', 'studio'];
-const ONBOARDING: Partial<Record<Role, string>> = { client: '/settle', studio: '/studio' };
-
-function expectedLanding(account: DemoAccount, def: Route): string {
-  const target = concretePath(def);
-  if ('public' in def && def.public) return def.path === '/signin' ? '/' : target;
-  if (!routeAllows(def, account.role)) return '/denied';
-  if (PAYING.includes(account.role) && !GATING_EXEMPT.has(def.path)) {
-    if (!account.paid) return '/';
-    const onboarding = ONBOARDING[account.role];
-    if (!account.infoComplete && onboarding && def.path !== onboarding) return onboarding;
-  }
-  return target;
-}
+// The rules of spec §4 and §6 that say where each account lands are in support/route-table.ts.
 
 /** What must be on screen once the browser has landed on `landing`: not a blank page. */
 async function landedProblems(page: Page, landing: string): Promise<string | null> {
@@ -121,22 +91,6 @@ async function visit(page: Page, target: string, expected: string): Promise<stri
   // A late redirect (a failing call sending the browser to sign-in, say) shows up here.
   landed = pathOf(page);
   return landed === expected ? null : `${target} → ${expected}, then on to ${landed}`;
-}
-
-/** Runs at most `size` of the given tasks at once. */
-function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
 }
 
 let browser: Browser;

@@ -1,5 +1,7 @@
 import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import './lists.css';
 
 /** One number with its label; a shimmer while it loads and whatever the caller shows when it could not (a dash). */
@@ -47,8 +49,18 @@ export interface Tile {
 
 /** Summary counts above a list: a grid on desktop, one swipeable strip on a phone. */
 export function StatTiles({ tiles, loading, testId }: { tiles: Tile[]; loading: boolean; testId: string }) {
+  const { t } = useTranslation('common');
+  // The phone strip scrolls sideways: a keyboard reaches the tiles past the edge only if the
+  // strip itself takes focus (nothing in it is focusable).
+  const isPhone = useMediaQuery(PHONE_QUERY);
   return (
-    <div className="nc-tiles" data-testid={testId}>
+    <div
+      className="nc-tiles"
+      data-testid={testId}
+      role="group"
+      aria-label={t('list.summary')}
+      tabIndex={isPhone ? 0 : undefined}
+    >
       {tiles.map((tile) => (
         <StatTile key={tile.key} label={tile.label} value={tile.value} accent={tile.accent} loading={loading} testId={`tile-${tile.key}`} />
       ))}

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Pagination, Skeleton, Table } from 'antd';
+import { Button, Pagination, Skeleton, Table, type GetRef } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ListEmpty, LoadFailed } from '../list-state';
@@ -90,6 +90,8 @@ export function DataTable<T extends { id: number }>({
 }: DataTableProps<T>) {
   const { t } = useTranslation('common');
   const isPhone = useMediaQuery(PHONE_QUERY);
+  const table = useRef<GetRef<typeof Table>>(null);
+  useKeyboardScrollArea(table, t('list.table_scroll'));
 
   if (query.isError && !query.isFetching && !query.data?.list.length) {
     return (
@@ -197,6 +199,7 @@ export function DataTable<T extends { id: number }>({
 
   return (
     <Table<T>
+      ref={table}
       className="nc-table"
       data-testid={testId}
       rowKey="id"
@@ -228,4 +231,30 @@ export function DataTable<T extends { id: number }>({
       }}
     />
   );
+}
+
+/**
+ * A table wider than its place scrolls sideways inside antd's own scroll area; when no cell holds
+ * a link or button, a keyboard cannot reach that scroll (WCAG 2.1.1). The area then takes focus
+ * itself, named, so arrow keys scroll it; it gives the focus up again once everything fits.
+ */
+function useKeyboardScrollArea(table: { current: GetRef<typeof Table> | null }, label: string): void {
+  useEffect(() => {
+    const mark = () => {
+      const area = table.current?.nativeElement?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      if (!area) return;
+      if (area.scrollWidth > area.clientWidth + 1) {
+        area.tabIndex = 0;
+        area.setAttribute('role', 'region');
+        area.setAttribute('aria-label', label);
+      } else {
+        area.removeAttribute('tabindex');
+        area.removeAttribute('role');
+        area.removeAttribute('aria-label');
+      }
+    };
+    mark();
+    window.addEventListener('resize', mark);
+    return () => window.removeEventListener('resize', mark);
+  });
 }

@@ -57,7 +57,9 @@ export function SigninPage() {
 
   return (
     <div className="signin">
-      <aside className="signin__aside" aria-hidden="true">
+      {/* Read aloud like any page content: hidden from assistive technology, its logo link could
+          still take focus, and a focusable element that announces nothing is a trap. */}
+      <aside className="signin__aside">
         <Brand />
         <div className="signin__pitch">
           <h2>{t('aside.title')}</h2>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourOr, luminance, readableTextOn } from './colour';
+import { colourOr, luminance, readableButton, readableTextOn } from './colour';
 
 describe('readableTextOn', () => {
   it('puts white on the brand violet and on dark colours', () => {
@@ -17,6 +17,27 @@ describe('readableTextOn', () => {
   it('falls back to white for something that is not #rrggbb', () => {
     expect(readableTextOn('violet')).toBe('#ffffff');
     expect(luminance('#abc')).toBeNull();
+  });
+});
+
+describe('readableButton', () => {
+  const contrast = (a: string, b: string): number => {
+    const [x, y] = [luminance(a)!, luminance(b)!];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+
+  it('darkens the brand violet just enough for a white label to reach 4.5:1', () => {
+    expect(contrast('#7c5cff', '#ffffff')).toBeLessThan(4.5);
+    const button = readableButton('#7c5cff');
+    expect(button.text).toBe('#ffffff');
+    expect(contrast(button.background, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(button.background, '#ffffff')).toBeLessThan(4.7);
+  });
+
+  it('keeps a colour that already carries white, and light colours with their dark label', () => {
+    expect(readableButton('#1d4ed8')).toEqual({ background: '#1d4ed8', text: '#ffffff' });
+    expect(readableButton('#22d3ee')).toEqual({ background: '#22d3ee', text: '#0a0a12' });
+    expect(contrast('#22d3ee', '#0a0a12')).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -77,8 +77,16 @@ export function QrCard({ defaultLink, code }: { defaultLink: string; code: strin
     <Card className="promo-card" title={<span className="promo-card__title"><QrcodeOutlined /> {t('qr.title')}</span>}>
       <div className="promo-qr">
         <Form layout="vertical" requiredMark={false} className="promo-qr__form" onFinish={() => void generate()} noValidate>
-          <Form.Item label={t('qr.link')} validateStatus={linkError ? 'error' : undefined} help={linkError ?? undefined} extra={t('qr.link_hint')}>
+          {/* Not a named form field (the card keeps its own state), so antd ties no label to it: htmlFor does. */}
+          <Form.Item
+            label={t('qr.link')}
+            htmlFor="promo-qr-link"
+            validateStatus={linkError ? 'error' : undefined}
+            help={linkError ?? undefined}
+            extra={t('qr.link_hint')}
+          >
             <Input.TextArea
+              id="promo-qr-link"
               value={text}
               onChange={(event) => edit({ text: event.target.value })}
               autoSize={{ minRows: 2, maxRows: 4 }}

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROUTES } from '@nearcast/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, overflowProblem, overflowReport, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/a11y';
+import { launch, newContext, screenshotDir, WIDTHS } from '../support/browser';
+import { expectedLanding, limiter, paramsOf, resolveRouteUrls, ROUTE_PARAMS, type Route } from '../support/route-table';
+import { apiLogin, DEMO_ACCOUNTS, pathOf, settle, signedInContext, type DemoAccount } from '../support/session';
+
+/**
+ * The accessibility and layout pass: every page of the contract's route table, as every demo
+ * account and as a visitor, at a desktop and a phone width, has no serious or critical axe-core
+ * violation of WCAG 2 A/AA and nothing sticking out of the viewport on the right. The pages come
+ * from the route table, so a route added later is audited without touching this file.
+ * docs/decisions/017-accessibility-and-layout-pass.md says what is checked and why.
+ *
+ * E2E_A11Y_SCREENSHOTS=1 keeps a screenshot of every audited page (otherwise only of pages
+ * with findings) under e2e/screenshots/a11y/.
+ */
+
+const SIZES = [
+  { width: WIDTHS.desktop, height: 900 },
+  { width: WIDTHS.phone, height: 812 },
+] as const;
+const ALL_SCREENSHOTS = process.env.E2E_A11Y_SCREENSHOTS === '1';
+const shotDir = path.join(screenshotDir, 'a11y');
+
+/**
+ * The signed-in account that also audits the public pages (home, plans, legal pages) as a
+ * signed-in user sees them; the visitor audits them signed out. A merchant, because those
+ * pages speak to it differently once signed in (its plan, Logout instead of Login).
+ */
+const SIGNED_IN_PUBLIC_AUDITOR = 'client@example.com';
+
+interface Audience {
+  label: string;
+  account: DemoAccount | null;
+}
+
+/** E2E_A11Y_ONLY=visitor,super@example.com narrows a local run to some audiences (by label). */
+const ONLY = process.env.E2E_A11Y_ONLY?.split(',').filter(Boolean) ?? [];
+const AUDIENCES: Audience[] = [
+  { label: 'visitor', account: null },
+  ...DEMO_ACCOUNTS.map((account) => ({ label: `${account.role} ${account.email}`, account })),
+].filter((audience) => !ONLY.length || ONLY.some((part) => audience.label.includes(part)));
+
+interface Visit {
+  /** The URL opened. */
+  url: string;
+  /** Where the browser must end up: the page that is audited. */
+  landing: string;
+}
+
+/**
+ * The pages one audience is audited on: every route it may open, and where the guard sends it
+ * from the others (access denied, the home page of an unpaid merchant), each landing once.
+ * Public routes are audited by the visitor and by one signed-in merchant; a visitor opening a
+ * signed-in route only sees the sign-in page, which it audits as a public route.
+ */
+function visitsOf(audience: Audience, urls: Map<string, string>): Visit[] {
+  const visits = new Map<string, Visit>();
+  for (const def of ROUTES as readonly Route[]) {
+    const url = urls.get(def.key)!;
+    const isPublic = 'public' in def && def.public;
+    if (!audience.account) {
+      if (isPublic) visits.set(url, { url, landing: url });
+      continue;
+    }
+    if (isPublic && audience.account.email !== SIGNED_IN_PUBLIC_AUDITOR) continue;
+    const landing = expectedLanding(audience.account, def, url);
+    if (!visits.has(landing)) visits.set(landing, { url, landing });
+  }
+  return [...visits.values()];
+}
+
+const fileName = (text: string): string => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+
+/** Opens one page at the current viewport and answers everything found on it, in words. */
+async function audit(page: Page, requests: RequestTracker, audience: Audience, visit: Visit): Promise<string[]> {
+  const width = page.viewportSize()?.width ?? 0;
+  const where = `[${audience.label}] ${visit.landing} @${width}`;
+  const problems: string[] = [];
+  requests.takeFailures();
+  await page.goto(visit.url, { waitUntil: 'domcontentloaded' });
+  await settle(page).catch(() => undefined);
+  const unsettled = await waitUntilQuiet(page, requests);
+  if (unsettled) problems.push(`${where}: ${unsettled}`);
+  const landed = pathOf(page);
+  if (landed !== visit.landing) problems.push(`${where}: opening ${visit.url} landed on ${landed}`);
+  for (const failure of requests.takeFailures()) problems.push(`${where}: the page's data did not load: ${failure}`);
+
+  for (const finding of await axeFindings(page)) {
+    problems.push(`${where}: axe ${finding.rule} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`);
+  }
+  const overflow = overflowProblem(await overflowReport(page));
+  if (overflow) problems.push(`${where}: overflow: ${overflow}`);
+
+  if (ALL_SCREENSHOTS || problems.length) {
+    fs.mkdirSync(shotDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotDir, `${fileName(audience.label)}-${fileName(visit.landing)}-${width}.png`) });
+  }
+  return problems;
+}
+
+let browser: Browser;
+let urls: Map<string, string>;
+beforeAll(async () => {
+  browser = await launch();
+  urls = await resolveRouteUrls();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the route table has a value for every route parameter', () => {
+  it('names one in ROUTE_PARAMS for each parameterised route', () => {
+    const unresolved = ROUTES.filter((def) => paramsOf(def.path).length && !ROUTE_PARAMS[def.key]).map((def) => def.path);
+    expect(unresolved).toEqual([]);
+    // resolveRouteUrls (beforeAll) already threw otherwise; every route has a concrete URL.
+    expect([...urls.keys()].sort()).toEqual(ROUTES.map((def) => def.key).sort());
+  });
+});
+
+describe('every page, for every role and a visitor, passes axe (WCAG 2 A/AA) and fits the viewport', () => {
+  // Audiences run a couple at a time: a page load mostly waits on the server and the network.
+  const slot = limiter(Number(process.env.E2E_A11Y_CONCURRENCY ?? 2));
+
+  it.concurrent.for(AUDIENCES.map((audience) => [audience.label, audience] as const))(
+    '%s',
+    { timeout: 900_000 },
+    async ([, audience], { expect }) => {
+      const problems = await slot(async () => {
+        // One sign-in and one context per audience; the viewport changes between the two passes.
+        const session = audience.account ? await apiLogin(audience.account.email) : null;
+        const context: BrowserContext = session
+          ? await signedInContext(browser, session, { consent: 'accepted' })
+          : // The visitor has not answered the cookie banner: it is part of every page a visitor sees.
+            await newContext(browser);
+        const page = await context.newPage();
+        const requests = trackRequests(page);
+        const found: string[] = [];
+        try {
+          for (const size of SIZES) {
+            await page.setViewportSize(size);
+            for (const visit of visitsOf(audience, urls)) found.push(...(await audit(page, requests, audience, visit)));
+          }
+        } finally {
+          await context.close();
+        }
+        return found;
+      });
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,230 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, Request } from 'playwright-core';
+
+/**
+ * The accessibility and layout audit of one rendered page: axe-core's WCAG 2 A/AA rules, and
+ * horizontal overflow of the viewport. What is checked and why is in
+ * docs/decisions/017-accessibility-and-layout-pass.md.
+ */
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] as const;
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Rules switched off for every page, each with its reason. Keep this empty unless a rule is
+ * wrong for this product; a violation of a right rule is fixed in the page, not here.
+ */
+export const DISABLED_AXE_RULES: Readonly<Record<string, string>> = {};
+
+/** What is on screen while a page is still loading its data or its code. */
+const BUSY_SELECTOR = [
+  '[data-testid="page-loading"]',
+  '.ant-spin-spinning',
+  '.ant-skeleton-active',
+  '.ant-btn-loading',
+  '[aria-busy="true"]',
+].join(', ');
+
+export interface RequestTracker {
+  inFlight: () => number;
+  /** The API calls that answered anything but code '200' since the last call, in words. */
+  takeFailures: () => string[];
+}
+
+/**
+ * Counts a page's requests in flight, so an audit can wait until the page has stopped asking,
+ * and notes API calls that failed: a page audited while it shows its error state was not audited.
+ */
+export function trackRequests(page: Page): RequestTracker {
+  const pending = new Set<Request>();
+  let failures: string[] = [];
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => {
+    pending.delete(request);
+    // A request cancelled on purpose (a superseded query, a page left) is no failure.
+    if (request.url().includes('/api/') && !/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) {
+      failures.push(`${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? ''}`);
+    }
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    response
+      .json()
+      .then((body: { code?: string; msg?: string }) => {
+        if (body.code !== '200') failures.push(`${url.pathname} answered ${body.code}: ${body.msg}`);
+      })
+      .catch(() => undefined);
+  });
+  // A navigation abandons the previous document's requests without always reporting them.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) for (const request of pending) if (request.frame() !== frame) pending.delete(request);
+  });
+  return {
+    inFlight: () => pending.size,
+    takeFailures: () => {
+      const taken = failures;
+      failures = [];
+      return taken;
+    },
+  };
+}
+
+/**
+ * Waits until the page is quiet: no request in flight and nothing spinning, for `quietMs`
+ * together (data that arrives starts renders that may ask for more). Answers a problem when the
+ * page did not get there within `timeoutMs`; the audit then runs on what is there anyway.
+ */
+export async function waitUntilQuiet(
+  page: Page,
+  requests: Pick<RequestTracker, 'inFlight'>,
+  { quietMs = 400, timeoutMs = 20_000 } = {},
+): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = 0;
+  while (Date.now() < deadline) {
+    const busy = requests.inFlight() > 0 || (await page.locator(BUSY_SELECTOR).count()) > 0;
+    if (busy) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) {
+      // Fonts change line widths: measure with the final ones.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      return null;
+    }
+    await page.waitForTimeout(50);
+  }
+  const spinning = await page.locator(BUSY_SELECTOR).count();
+  return `never settled within ${timeoutMs} ms (${requests.inFlight()} requests in flight, ${spinning} loading indicators)`;
+}
+
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations of WCAG 2 A/AA on the page as it is now. */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  const builder = new AxeBuilder({ page }).withTags([...AXE_TAGS]);
+  const disabled = Object.keys(DISABLED_AXE_RULES);
+  if (disabled.length) builder.disableRules(disabled);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => {
+        const target = node.target.map(String).join(' ');
+        // The first check's message says what is wrong with this element (colours and ratio, say).
+        const check = [...node.any, ...node.all, ...node.none][0];
+        return check?.message ? `${target} — ${check.message}` : target;
+      }),
+    }));
+}
+
+export interface OverflowFinding {
+  /** A short CSS-like name of the element: tag, test id, id and first classes. */
+  element: string;
+  right: number;
+  width: number;
+  text: string;
+}
+
+export interface OverflowReport {
+  viewport: number;
+  scrollWidth: number;
+  elements: OverflowFinding[];
+}
+
+/**
+ * What sticks out of the viewport on the right.
+ *
+ * - The document itself must not scroll sideways: `documentElement.scrollWidth > innerWidth`.
+ * - Every visible element whose right edge passes the viewport is listed, outermost only (its
+ *   children that stick out with it add nothing), unless an ancestor below <body> clips it
+ *   (`overflow-x` other than `visible`): a table's own scroll area, a carousel's track, a
+ *   truncated label. That container is itself measured, so a scroll area wider than the
+ *   screen is still caught; what scrolls inside it is the container's design, and whether it
+ *   should scroll at all on a phone is the list pages' phone form, not a viewport overflow.
+ *   <html> and <body> clipping does not excuse an element: `overflow-x: hidden` on the page
+ *   only hides content the user then cannot reach.
+ * - When the page is wider than the viewport and no element's edge is past it, content squeezed
+ *   out of a box (a header's row of buttons wider than the header) pushes the page out through
+ *   the box's end padding: the innermost such boxes are named.
+ * - Elements off to the right on purpose and out of sight (a closed drawer moved away with a
+ *   transform, `visibility: hidden`, zero size) are skipped: an element wholly right of the
+ *   viewport that is fixed, or hidden from assistive technology, is a parked panel.
+ */
+export async function overflowReport(page: Page): Promise<OverflowReport> {
+  return page.evaluate(() => {
+    const viewport = window.innerWidth;
+    const root = document.documentElement;
+    const SLACK = 1; // sub-pixel rounding
+    const name = (element: Element): string => {
+      const testId = element.getAttribute('data-testid');
+      const classes = Array.from(element.classList).slice(0, 3).map((cls) => `.${cls}`).join('');
+      return `${element.tagName.toLowerCase()}${testId ? `[data-testid="${testId}"]` : ''}${element.id ? `#${element.id}` : ''}${classes}`;
+    };
+    const clippedByAncestor = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent && parent !== document.body && parent !== root; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const reported: Element[] = [];
+    const elements: { element: string; right: number; width: number; text: string }[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.right <= viewport + SLACK || rect.width === 0 || rect.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'contents') continue;
+      // Entirely off screen to the right: a panel parked there while closed, not content.
+      if (rect.left >= viewport && (style.position === 'fixed' || element.closest('[aria-hidden="true"], [inert]'))) continue;
+      if (reported.some((outer) => outer.contains(element))) continue;
+      if (clippedByAncestor(element)) continue;
+      reported.push(element);
+      elements.push({
+        element: name(element),
+        right: Math.round(rect.right),
+        width: Math.round(rect.width),
+        text: (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60),
+      });
+    }
+    // Content squeezed out of a box that stays within the screen pushes the page wider through
+    // the box's end padding without any element's edge passing the viewport: name the innermost
+    // boxes whose content runs out past it.
+    if (root.scrollWidth > viewport + SLACK && !elements.length) {
+      const spilling = Array.from(document.body.querySelectorAll('*')).filter((element) => {
+        if (getComputedStyle(element).overflowX !== 'visible' || clippedByAncestor(element)) return false;
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && element.scrollWidth > element.clientWidth + SLACK && rect.left + element.scrollWidth > viewport + SLACK;
+      });
+      for (const element of spilling) {
+        if (spilling.some((other) => other !== element && element.contains(other))) continue;
+        const rect = element.getBoundingClientRect();
+        elements.push({
+          element: `${name(element)} (its content)`,
+          right: Math.round(rect.left + element.scrollWidth),
+          width: element.scrollWidth,
+          text: (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60),
+        });
+      }
+    }
+    return { viewport, scrollWidth: root.scrollWidth, elements: elements.slice(0, 10) };
+  });
+}
+
+/** The overflow report in words, or null when nothing sticks out. */
+export function overflowProblem(report: OverflowReport): string | null {
+  if (report.scrollWidth <= report.viewport && !report.elements.length) return null;
+  const lines = [`page ${report.scrollWidth} px wide in a ${report.viewport} px viewport`];
+  for (const found of report.elements) {
+    lines.push(`  ${found.element} reaches ${found.right} px (${found.width} px wide)${found.text ? ` "${found.text}"` : ''}`);
+  }
+  return lines.join('\n');
+}
