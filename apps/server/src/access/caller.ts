@@ -1,12 +1,55 @@
 import type { AgentType, Role } from '@nearcast/contract';
 import type { AccountRow } from '../db/schema.js';
 
+/**
+ * The account columns every authenticated request reads with its session: what /detail shows,
+ * plus what services check about the caller. Fewer columns than the whole row keep the query
+ * that runs on every request small; a service needing more (the password hash) reads it itself.
+ */
+export const CALLER_ACCOUNT_FIELDS = [
+  'id',
+  'email',
+  'username',
+  'name',
+  'phone',
+  'wechat',
+  'bio',
+  'accountType',
+  'agentType',
+  'mainAgentId',
+  'payStatus',
+  'infoStatus',
+  'status',
+  'expireAt',
+  'companyShortName',
+  'companyFullName',
+  'taxNumber',
+  'country',
+  'state',
+  'city',
+  'county',
+  'address',
+  'zipCode',
+  'cityId',
+  'agentId',
+  'studioId',
+  'operatorId',
+  'referralCode',
+  'firstDiscountUsed',
+  'twoFactorEnabled',
+  'notifications',
+  'createdAt',
+  'lastLoginAt',
+] as const satisfies ReadonlyArray<keyof AccountRow>;
+
+export type CallerAccount = Pick<AccountRow, (typeof CALLER_ACCOUNT_FIELDS)[number]>;
+
 /** The signed-in account behind a request, as the session plugin resolved it. */
 export interface Caller {
   id: number;
   role: Role;
   agentType: AgentType | null;
-  account: AccountRow;
+  account: CallerAccount;
   sessionId: number;
   /** The bearer token of this request; /detail hands it back (spec §7). */
   token: string;

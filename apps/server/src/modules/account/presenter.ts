@@ -1,10 +1,10 @@
 import { roleOf, type AgentType, type CurrentUser } from '@nearcast/contract';
-import type { AccountRow } from './repository.js';
+import type { CallerAccount } from '../../access/caller.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** The signed-in user as the API shows it to that user (spec §3 "User" and "Account"). */
-export function toCurrentUser(row: AccountRow, token: string): CurrentUser {
+export function toCurrentUser(row: CallerAccount, token: string): CurrentUser {
   return {
     id: row.id,
     token,

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPE, PAY_STATUS, type EmailCodeScene } from '@nearcast/contract';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { CALLER_ACCOUNT_FIELDS } from '../../access/caller.js';
+import type { Db, Executor } from '../../db/client.js';
 import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 
 export type { AccountRow, NewAccountRow };
@@ -92,14 +93,42 @@ export async function insertSession(
   return row;
 }
 
-export async function findLiveSession(ex: Executor, tokenHash: string) {
-  const [row] = await ex
-    .select({ session: sessions, account: accounts })
+const callerColumns = Object.fromEntries(CALLER_ACCOUNT_FIELDS.map((field) => [field, accounts[field]])) as {
+  [K in (typeof CALLER_ACCOUNT_FIELDS)[number]]: (typeof accounts)[K];
+};
+
+function prepareLiveSession(db: Db) {
+  return db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, account: callerColumns })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('account_live_session');
+}
+
+/**
+ * Every authenticated request runs this lookup, so it is built once per database handle instead
+ * of per request (building a query is most of drizzle's cost), and named, so PostgreSQL parses
+ * and plans it once per connection.
+ */
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+/** A live (unrevoked, unexpired) session by its token's hash, with the caller's account columns. */
+export async function findLiveSession(db: Db, tokenHash: string) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
+}
+
+/** The password hash alone, for the checks that need it (it is not part of the caller). */
+export async function findPasswordHash(ex: Executor, id: number): Promise<string | undefined> {
+  const [row] = await ex.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row?.passwordHash;
 }
 
 /** Refreshes "last seen" at most once a minute per session, so reads do not turn into writes. */

@@ -124,7 +124,8 @@ export class AccountService {
   }
 
   async changePassword(caller: Caller, body: Body<'psd'>): Promise<void> {
-    if (!(await verifyPassword(body.current_password, caller.account.passwordHash))) {
+    const currentHash = await repo.findPasswordHash(this.db, caller.id);
+    if (!currentHash || !(await verifyPassword(body.current_password, currentHash))) {
       throw invalid({ current_password: 'profile.current_password_wrong' });
     }
     if (body.new_password === body.current_password) throw invalid({ new_password: 'profile.password_same' });

@@ -39,13 +39,13 @@ export class SessionService {
     if (!found) return null;
     if (found.account.status !== 'normal') return 'disabled';
     // Most requests come within a minute of the last one: skip the round trip entirely then.
-    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(this.db, found.session.id);
+    if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(this.db, found.sessionId);
     return {
       id: found.account.id,
       role: roleOf(found.account.accountType),
       agentType: (found.account.agentType as AgentType | null) ?? null,
       account: found.account,
-      sessionId: found.session.id,
+      sessionId: found.sessionId,
       token,
     };
   }

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// How close an authenticated request comes to its floor (npm run bench:floor). Creates a scratch
+// PostgreSQL database, starts Nearcast on it (migrated, demo accounts seeded) and the floor server
+// (scripts/bench-floor-server.mjs: a bare Fastify answering one prepared session-and-account
+// query), signs in once, then runs autocannon against the floor and against Nearcast's
+// /v1/account/detail with the same token, alternating, and prints req/s of both and their ratio.
+// Both servers share the machine, so absolute numbers move with its load; the ratio of
+// neighbouring runs is what is compared. Target: Nearcast at 70% of the floor or better.
+//
+//   npm run bench:floor
+//   BENCH_PG_URL=postgres://user@host:5432  base URL of the server to create the database on
+//   BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=50
+//   BENCH_PROFILE=/tmp/prof  also write a CPU profile of Nearcast (node --cpu-prof) there
+import { execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432').replace(/\/+$/, '');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const TARGET = 0.7;
+const DATABASE = `nearcast_bench_floor_${process.pid}`;
+const DATABASE_URL = `${PG_URL}/${DATABASE}`;
+const PATH = '/api/v1/account/detail';
+
+const children = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  // Read (and drop) what it logs, as a terminal or a log shipper would.
+  child.stdout.resume();
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) console.error(`${name} exited (${code ?? signal}):\n${stderr.slice(-4000)}`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitUntilUp(url, child, seconds = 120) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server at ${url} exited before it was up`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server at ${url} did not come up in ${seconds} s`);
+}
+
+async function stopAll() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.stopping = true;
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+}
+
+function run(url, token, seconds) {
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: '{}',
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+let exitCode = 0;
+execFileSync('createdb', ['--maintenance-db', `${PG_URL}/postgres`, DATABASE], { stdio: 'inherit' });
+try {
+  const nearcastPort = await freePort();
+  const nearcast = start('Nearcast', [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []), '--import', 'tsx', 'apps/server/src/server.ts'], {
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    SEED_DEMO: '1',
+    HOST: '127.0.0.1',
+    PORT: String(nearcastPort),
+    PUBLIC_URL: `http://127.0.0.1:${nearcastPort}`,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  });
+  const nearcastBase = `http://127.0.0.1:${nearcastPort}`;
+  await waitUntilUp(`${nearcastBase}/healthz`, nearcast);
+
+  const login = await fetch(`${nearcastBase}/api/v1/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'client@example.com', password: 'Nearcast-demo-1' }),
+  }).then((response) => response.json());
+  if (login.code !== '200') throw new Error(`cannot sign in: ${login.code} ${login.msg}`);
+  const token = login.data.token;
+
+  const floorPort = await freePort();
+  const floor = start('floor', ['scripts/bench-floor-server.mjs'], { FLOOR_DATABASE_URL: DATABASE_URL, FLOOR_PORT: String(floorPort) });
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  const probe = async () => {
+    const response = await fetch(`${floorBase}${PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`floor answered ${response.status}`);
+  };
+  await waitUntilUp(`${floorBase}/`, floor).catch(() => {});
+  await probe();
+
+  // Both answer the same thing for the same token before anything is measured.
+  const mine = await fetch(`${nearcastBase}${PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+  if (mine.code !== '200' || mine.data.token !== token) throw new Error(`Nearcast /v1/account/detail answered ${mine.code} ${mine.msg}`);
+
+  // Warm both up (JIT, connection pools, prepared statements) before the first measured round.
+  await run(`${floorBase}${PATH}`, token, 3);
+  await run(`${nearcastBase}${PATH}`, token, 3);
+
+  const rows = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    // Alternate which goes first, so neither always runs on the warmer or quieter machine.
+    const order = round % 2 ? ['floor', 'nearcast'] : ['nearcast', 'floor'];
+    const result = {};
+    for (const which of order) {
+      const r = await run(`${which === 'floor' ? floorBase : nearcastBase}${PATH}`, token, SECONDS);
+      const errors = r.errors + r.non2xx + r.timeouts;
+      if (errors) throw new Error(`${which}: ${errors} failed requests in round ${round}`);
+      result[which] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+      process.stderr.write(`round ${round} ${which.padEnd(8)} ${Math.round(r.requests.average)} req/s\n`);
+    }
+    rows.push({ round, ...result, ratio: result.nearcast.rps / result.floor.rps });
+  }
+
+  console.log(`\nFloor benchmark: POST ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s per run, PostgreSQL, alternating; target ${TARGET * 100}% of the floor\n`);
+  console.log('| round | floor req/s | floor p50/p99 ms | Nearcast req/s | Nearcast p50/p99 ms | Nearcast / floor |');
+  console.log('|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.round} | ${Math.round(r.floor.rps)} | ${r.floor.p50}/${r.floor.p99} | ${Math.round(r.nearcast.rps)} | ${r.nearcast.p50}/${r.nearcast.p99} | ${(r.ratio * 100).toFixed(1)}% |`,
+    );
+  }
+  const ratio = median(rows.map((r) => r.ratio));
+  console.log(`\nMedian ratio: ${(ratio * 100).toFixed(1)}% of the floor (${ratio >= TARGET ? 'meets' : 'BELOW'} the ${TARGET * 100}% target).`);
+  if (ratio < TARGET) exitCode = 1;
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await stopAll();
+  execFileSync('dropdb', ['--maintenance-db', `${PG_URL}/postgres`, '--if-exists', DATABASE], { stdio: 'inherit' });
+}
+process.exit(exitCode);
