@@ -109,6 +109,11 @@ export class JobQueue {
         await createQueueOnce(boss, policy);
         // An existing queue keeps the options it was created with unless told otherwise.
         await boss.updateQueue(definition.name, policy);
+      }
+      // Every queue exists from here on, so a handler that sends (the outbox's dispatch, first
+      // of all, catching up after a restart) may run as soon as its worker starts.
+      this.boss = boss;
+      for (const definition of definitions) {
         const handler = definition.handler as (data: unknown) => Promise<void>;
         const workerId = await boss.work(definition.name, { batchSize: 1 }, async (jobs) => {
           for (const job of jobs) {
@@ -125,10 +130,11 @@ export class JobQueue {
         else await boss.unschedule(definition.name);
       }
     } catch (error) {
+      this.boss = null;
+      this.workers.clear();
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
       throw error;
     }
-    this.boss = boss;
   }
 
   /** Enqueues a job now (it is committed at once, outside any transaction of the caller). */
