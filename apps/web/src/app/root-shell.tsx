@@ -36,8 +36,9 @@ export function RootShell() {
   return (
     <>
       <ProgressBar active={navigation.state !== 'idle'} />
-      <Outlet />
+      {/* Above the page and in its flow, so it can never sit on top of a page's own buttons. */}
       <CookieConsent />
+      <Outlet />
     </>
   );
 }

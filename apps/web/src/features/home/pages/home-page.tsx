@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Audiences } from '../components/audiences';
 import { EarningsCalculator } from '../components/earnings-calculator';
 import { FaqSection } from '../components/faq-section';
@@ -16,13 +15,6 @@ import '../home.css';
 export function HomePage() {
   const { user, role } = useSession();
   const standing = planStanding(user, role);
-  useEffect(() => {
-    // The package banner is fixed at the bottom; the cookie banner sits above it.
-    document.documentElement.style.setProperty('--nc-bottom-offset', '76px');
-    return () => {
-      document.documentElement.style.removeProperty('--nc-bottom-offset');
-    };
-  }, []);
 
   return (
     <div className="home">

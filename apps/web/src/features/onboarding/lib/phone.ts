@@ -1,5 +1,2 @@
-/** A 10-digit US number (spec §9) as (310) 555-0199; anything else is shown as it was stored. */
-export function formatUsPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
-}
+// One phone format for every page: the shared formatter in lib.
+export { formatUsPhone } from '../../../lib/phone';

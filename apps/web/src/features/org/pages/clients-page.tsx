@@ -14,6 +14,7 @@ import { useClientCount } from '../../../api/client-count';
 import { useClients } from '../api/list-clients';
 import { useSetClientStudio } from '../api/set-client-studio';
 import { AssignModal, type AssignTarget } from '../components/assign-modal';
+import { ClientDetailDrawer } from '../components/client-detail-drawer';
 import { ClientExportButtons, type ClientFilters } from '../components/client-export';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -23,6 +24,7 @@ import { PeopleFilters } from '../components/people-filters';
 import { AgentSelect, OperatorSelect, StudioSelect } from '../components/remote-select';
 import { StatTiles } from '../../../components/stat-tiles';
 import { payStateTiles } from '../components/pay-state-tiles';
+import { formatUsPhone } from '../../../lib/phone';
 import { InfoStatusTag, Maybe, PayStateTag } from '../components/status-tags';
 import { abilitiesOf } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
@@ -55,6 +57,7 @@ export function ClientsPage() {
   const [page, setPage] = useState({ page: 1, size: 20 });
   const [assigning, setAssigning] = useState<(AssignTarget & { client: AccountSummary; link: Link }) | null>(null);
   const [confirm, confirmElement] = useConfirm();
+  const [detailId, setDetailId] = useState<number | null>(null);
   const count = useClientCount();
   const assignAgent = useAssignClientAgent();
   const setStudio = useSetClientStudio();
@@ -115,6 +118,14 @@ export function ClientsPage() {
     return items;
   };
 
+  const assignMenu = (client: AccountSummary, testId: string) => (
+    <Dropdown menu={{ items: menuFor(client) }} trigger={['click']} placement="bottomRight">
+      <Button size="small" data-testid={testId}>
+        {t('actions.assign_menu')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+
   const tiles = payStateTiles('clients', t('tiles.clients'), count.data, (key) => t(key));
 
   const columns: DataColumn<AccountSummary>[] = [
@@ -124,6 +135,7 @@ export function ClientsPage() {
       width: 210,
       fixed: 'left',
       ellipsis: true,
+      phone: 'title',
       render: (_, row) => (
         <div className="org-cell-stack">
           <span className="org-cell-stack__main">{displayName(row)}</span>
@@ -131,26 +143,26 @@ export function ClientsPage() {
         </div>
       ),
     },
-    { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
-    { key: 'pay', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },
-    { key: 'info', title: t('fields.info_status'), width: 120, render: (_, row) => <InfoStatusTag status={row.info_status} /> },
+    { key: 'email', phone: 'hidden', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
+    { key: 'pay', phone: 'status', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },
+    { key: 'info', phone: 'status', title: t('fields.info_status'), width: 120, render: (_, row) => <InfoStatusTag status={row.info_status} /> },
     { key: 'agent', title: t('fields.agent_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },
     { key: 'studio', title: t('fields.studio_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.studio_name} /> },
     { key: 'operator', title: t('fields.operator'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.operator_name} /> },
-    { key: 'orders', title: t('fields.order_count'), dataIndex: 'order_count', width: 100, align: 'right' },
+    { key: 'orders', phone: 'hidden', title: t('fields.order_count'), dataIndex: 'order_count', width: 100, align: 'right' },
     {
-      key: 'consumption',
+      key: 'consumption', phone: 'hidden',
       title: t('fields.consumption'),
       width: 130,
       align: 'right',
       render: (_, row) => <span className="org-num">{formatUsd(row.consumption_cents, language)}</span>,
     },
-    { key: 'location', title: t('fields.location'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
-    { key: 'phone', title: t('fields.phone'), width: 130, render: (_, row) => <Maybe value={row.phone} /> },
-    { key: 'wechat', title: t('fields.wechat'), width: 140, ellipsis: true, render: (_, row) => <Maybe value={row.wechat} /> },
+    { key: 'location', phone: 'hidden', title: t('fields.location'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
+    { key: 'phone', title: t('fields.phone'), width: 150, render: (_, row) => <Maybe value={row.phone && formatUsPhone(row.phone)} /> },
+    { key: 'wechat', phone: 'hidden', title: t('fields.wechat'), width: 140, ellipsis: true, render: (_, row) => <Maybe value={row.wechat} /> },
     { key: 'expire', title: t('fields.expire_time'), width: 150, render: (_, row) => formatDate(row.expire_time) },
-    { key: 'register', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
-    { key: 'login', title: t('fields.last_login'), width: 150, render: (_, row) => formatDate(row.last_login) },
+    { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
+    { key: 'login', phone: 'hidden', title: t('fields.last_login'), width: 150, render: (_, row) => formatDate(row.last_login) },
     ...(abilities.assign
       ? [
           {
@@ -158,13 +170,7 @@ export function ClientsPage() {
             title: t('fields.actions'),
             width: 130,
             fixed: 'right' as const,
-            render: (_: unknown, row: AccountSummary) => (
-              <Dropdown menu={{ items: menuFor(row) }} trigger={['click']} placement="bottomRight">
-                <Button size="small" data-testid="row-assign-menu">
-                  {t('actions.assign_menu')} <DownOutlined />
-                </Button>
-              </Dropdown>
-            ),
+            render: (_: unknown, row: AccountSummary) => assignMenu(row, 'row-assign-menu'),
           },
         ]
       : []),
@@ -210,6 +216,8 @@ export function ClientsPage() {
         pageSize={page.size}
         onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
         rowTestId={(row) => `row-${row.email}`}
+        onOpen={(row) => setDetailId(row.id)}
+        openLabel={(row) => t('actions.open_named', { name: displayName(row) })}
         testId="clients-table"
         emptyTitle={t('clients.empty')}
         filtered={isFiltered(listFilters)}
@@ -233,6 +241,11 @@ export function ClientsPage() {
           save(link, assigning!.client, id).then(() => notifySuccess(t('feedback.assigned')), report(t('feedback.assignment_failed')))
         }
         onClose={() => setAssigning(null)}
+      />
+      <ClientDetailDrawer
+        id={detailId}
+        onClose={() => setDetailId(null)}
+        actions={abilities.assign ? (client) => assignMenu(client, 'detail-assign-menu') : undefined}
       />
       {confirmElement}
     </div>

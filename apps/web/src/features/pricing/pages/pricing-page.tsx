@@ -126,8 +126,9 @@ export function PricingPage() {
     },
     {
       key: 'actions',
-      title: <span className="nc-visually-hidden">{t('columns.actions')}</span>,
-      width: 84,
+      // A visible header: an unnamed column of icons reads as blank to sighted users too.
+      title: t('columns.actions'),
+      width: 104,
       fixed: 'right',
       align: 'right',
       render: (_, pkg) => (

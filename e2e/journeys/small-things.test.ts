@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, screenshot } from '../support/browser';
+import { signInThroughForm, useBrowser } from '../support/journey';
+import { settle } from '../support/session';
+
+// The smaller things of the walk-through: the cookie banner never covers a page's own buttons
+// and links, phones on /clients read like everywhere else, /pricing names its actions column.
+
+const { open } = useBrowser();
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Every link and button of the page (outside the banner) that is in the viewport, and what the
+ * browser would click at its centre when that is the cookie banner: must be none.
+ */
+async function coveredByBanner(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const banner = document.querySelector('[data-testid=cookie-consent]');
+    if (!banner) return ['no cookie banner on the page'];
+    const covered: string[] = [];
+    document.querySelectorAll('a, button, input, [role=button]').forEach((element) => {
+      if (banner.contains(element)) return;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && banner.contains(hit)) covered.push((element.textContent || element.getAttribute('aria-label') || element.tagName).trim().slice(0, 40));
+    });
+    return covered;
+  });
+}
+
+describe('the cookie banner covers nothing', () => {
+  for (const [width, height] of [
+    [375, 812],
+    [768, 1024],
+    [1280, 720],
+    [1440, 900],
+  ] as const) {
+    it(`at ${width}×${height}: the sign-in button, the footer links and the landing page stay clickable`, async () => {
+      // A visitor who has not answered yet, at this exact viewport.
+      const fresh = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, colorScheme: 'dark' });
+      try {
+        const page = await fresh.newPage();
+        for (const [path, ready] of [
+          ['/signin', 'login-submit'],
+          ['/', 'home-hero'],
+          ['/plans', 'plans-hint'],
+        ] as const) {
+          await page.goto(path);
+          await page.getByTestId(ready).waitFor();
+          await settle(page);
+          await page.getByTestId('cookie-consent').waitFor();
+          expect(await coveredByBanner(page), `${path} at ${width}×${height}, top`).toEqual([]);
+          if (path === '/signin') {
+            // Its primary action is where the browser clicks.
+            const submit = await page.getByTestId('login-submit').boundingBox();
+            expect(submit).not.toBeNull();
+            const onTop = await page.evaluate(
+              ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid=login-submit]') !== null,
+              [submit!.x + submit!.width / 2, submit!.y + submit!.height / 2],
+            );
+            if (submit!.y + submit!.height <= height) expect(onTop, `login button at ${width}×${height}`).toBe(true);
+            if (width === 1280) await screenshot(page, 'small-things-signin-banner-1280x720');
+          }
+          // And at the bottom of the page, where the footer links are.
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await page.waitForTimeout(200);
+          expect(await coveredByBanner(page).then((list) => list.filter((entry) => entry !== 'no cookie banner on the page')), `${path} at ${width}×${height}, bottom`).toEqual([]);
+        }
+      } finally {
+        await fresh.close();
+      }
+    });
+  }
+});
+
+describe('/clients and /pricing', () => {
+  it('shows phone numbers formatted as everywhere else', async () => {
+    const page = await open();
+    await signInThroughForm(page, 'super@example.com', '/clients');
+    await page.locator('.nc-table').first().waitFor();
+    await expect.poll(() => page.locator('.nc-table').first().textContent()).toContain('(310) 555-0199');
+    expect(await page.locator('.nc-table').first().textContent()).not.toContain('3105550199');
+  });
+
+  it('names the actions column of the package table', async () => {
+    const page = await open();
+    await signInThroughForm(page, 'super@example.com', '/pricing');
+    const headers = page.locator('.ant-table-thead th');
+    await headers.first().waitFor();
+    const texts = (await headers.allTextContents()).map((text) => text.trim());
+    expect(texts).toContain('Actions');
+    // Visible, not only to screen readers: a blank header reads as a missing column.
+    expect(await page.locator('.ant-table-thead th .nc-visually-hidden').count()).toBe(0);
+    // The icon-only buttons carry names for screen readers.
+    const edit = page.getByTestId('price-edit').first();
+    expect(await edit.getAttribute('aria-label')).toMatch(/^Edit /);
+  });
+});
