@@ -15,6 +15,13 @@ export const area = z.object({
   /** How many areas hang directly under this one. */
   children: z.number().int(),
   created_at: z.string(),
+  /**
+   * In a list, where the area lies: its parent's name and its state's name (null for a country
+   * or a state), so search results from all over the tree can be told apart ("Los Angeles County"
+   * under three different cities).
+   */
+  parent_name: z.string().nullable().optional(),
+  state_name: z.string().nullable().optional(),
 });
 export type Area = z.infer<typeof area>;
 

@@ -70,6 +70,23 @@ describe('reference data', () => {
     for (const item of response.data.list) expect(item.name.toLowerCase()).toContain('springfield');
   });
 
+  it('says where each search result lies: its parent and its state', async () => {
+    type Placed = AreaItem & { parent_name: string | null; state_name: string | null };
+    const found = await t.call<Page<Placed>>('/v1/area/list', { keyword: 'Los Angeles', page_size: 100 });
+    const counties = found.data.list.filter((item) => item.name === 'Los Angeles County');
+    // The same county name hangs under several cities: each row names its city and state.
+    expect(counties.length).toBeGreaterThan(1);
+    for (const county of counties) {
+      expect(county.parent_name).toBeTruthy();
+      expect(county.state_name).toBe('California');
+    }
+    expect(new Set(counties.map((county) => county.parent_name)).size).toBe(counties.length);
+    const city = found.data.list.find((item) => item.type === 'city' && item.name === 'Los Angeles');
+    expect(city).toMatchObject({ parent_name: 'California', state_name: 'California' });
+    const states = await t.call<Page<Placed>>('/v1/area/list', { type: 'state', keyword: 'California' });
+    expect(states.data.list[0]).toMatchObject({ parent_name: 'United States', state_name: null });
+  });
+
   it('treats LIKE wildcards in a keyword as text', async () => {
     const response = await t.call<Page<AreaItem>>('/v1/area/list', { keyword: '%' });
     expect(response.data.total).toBe(0);

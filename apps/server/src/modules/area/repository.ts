@@ -12,6 +12,14 @@ export type { AreaRow };
 // which would bind the inner query's own id.
 const childCount = sql<number>`(select count(*)::int from areas c where c.parent_id = "areas"."id")`.as('children');
 
+// Where a listed area lies: its parent, and the state above it (its parent for a city, its
+// grandparent for a county); an area search answers rows from all over the tree.
+const parentName = sql<string | null>`(select p.name from areas p where p.id = "areas"."parent_id")`.as('parent_name');
+const stateName = sql<string | null>`(case "areas"."type"
+  when 'city' then (select s.name from areas s where s.id = "areas"."parent_id")
+  when 'county' then (select s.name from areas c join areas s on s.id = c.parent_id where c.id = "areas"."parent_id")
+  else null end)`.as('state_name');
+
 export interface AreaFilter {
   parentId?: number | null;
   type?: AreaType;
@@ -30,7 +38,7 @@ export async function listAreas(ex: Executor, filter: AreaFilter, page: number, 
   const where = areaWhere(filter);
   const [rows, [total]] = await Promise.all([
     ex
-      .select({ area: areas, children: childCount })
+      .select({ area: areas, children: childCount, parentName, stateName })
       .from(areas)
       .where(where)
       .orderBy(asc(areas.name), asc(areas.id))

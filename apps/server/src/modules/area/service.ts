@@ -38,7 +38,12 @@ export class AreaService {
       body.page,
       body.page_size,
     );
-    return { list: rows.map((row) => toArea(row.area, row.children)), total, page: body.page, page_size: body.page_size };
+    return {
+      list: rows.map((row) => ({ ...toArea(row.area, row.children), parent_name: row.parentName, state_name: row.stateName })),
+      total,
+      page: body.page,
+      page_size: body.page_size,
+    };
   }
 
   async add(body: Body<'add'>): Promise<Area> {

@@ -17,6 +17,16 @@ import './territory.css';
 const TYPE_COLORS: Record<AreaType, string> = { country: 'purple', state: 'geekblue', city: 'cyan', county: 'default' };
 
 /**
+ * Where a search result lies, so same-named areas can be told apart: a county names its city
+ * and state ("Los Angeles, California"), a city its state; the server answers both names.
+ */
+function placeOf(area: Area, known: ReadonlyMap<number, string>): string | undefined {
+  const parentName = area.parent_name ?? (area.parent_id !== null ? known.get(area.parent_id) : undefined);
+  if (!parentName) return undefined;
+  return area.state_name && area.state_name !== parentName ? `${parentName}, ${area.state_name}` : parentName;
+}
+
+/**
  * Spec §2 "Area": the territory tree (country → state → city → county) as a list with filters
  * and a drill-down, an add-city action, and delete behind a confirmation.
  */
@@ -57,7 +67,7 @@ export function AreaPage() {
       key: 'name',
       phone: 'title',
       render: (name: string, area) => {
-        const where = !parent && area.parent_id !== null ? parentNames.get(area.parent_id) : undefined;
+        const where = !parent && area.parent_id !== null ? placeOf(area, parentNames) : undefined;
         return (
           <div className="territory-zone">
             <span className={area.children > 0 ? 'territory-name territory-name--open' : 'territory-name'}>{name}</span>
