@@ -11,6 +11,8 @@ import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
+import { fileRoutes } from './modules/upload/file-routes.js';
+import { uploadRoutes } from './modules/upload/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
 import { createServices } from './services.js';
@@ -106,6 +108,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(pricingRoutes);
   await app.register(paymentRoutes);
   await app.register(onboardingRoutes);
+  await app.register(uploadRoutes);
+  await app.register(fileRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

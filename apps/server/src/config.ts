@@ -49,6 +49,24 @@ const schema = z.object({
   EXPIRY_JOB_CRON: z.string().min(9).default('* * * * *'),
   /** How often each job queue worker looks for new work, in seconds (pg-boss allows 0.5 and up). */
   JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** S3-compatible storage for uploaded files; unset keeps them on disk under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional().transform((value) => value || undefined),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Another S3-compatible service (MinIO, R2, a local fake); unset means AWS itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Without a key pair the AWS SDK's own chain applies (instance roles, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** bucket-in-the-path URLs, which MinIO and most fakes need. */
+  S3_FORCE_PATH_STYLE: flag,
+  /**
+   * Signs the expiring file URLs of local storage. Unset, a random secret is kept beside the
+   * files (DATA_DIR/uploads/.url-secret), shared by every instance that shares the files.
+   */
+  FILE_URL_SECRET: z.string().min(32).optional(),
+  /** How long a signed file URL stays valid. */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+  RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),

@@ -1,5 +1,6 @@
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
@@ -11,6 +12,7 @@ import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
 import { PromotionService } from './modules/promotion/service.js';
+import { UploadService } from './modules/upload/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
@@ -31,6 +33,9 @@ export interface Services {
   pricing: PricingService;
   payments: PaymentService;
   onboarding: OnboardingService;
+  /** Where uploaded files live: local disk or S3 (README "File storage"). */
+  storage: FileStorage;
+  uploads: UploadService;
 }
 
 declare module 'fastify' {
@@ -53,8 +58,10 @@ export function createServices(config: Config, database: Database, mailer: Maile
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
   }, events);
   const onboarding = new OnboardingService(database.db, accounts, areas);
+  const storage = createFileStorage(config);
+  const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
   // After payments: a client's detail shows its purchases through the payment service.
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding };
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads };
 }

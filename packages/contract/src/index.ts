@@ -7,6 +7,7 @@ export * from './account.js';
 export * from './area.js';
 export * from './org.js';
 export * from './pricing.js';
+export * from './upload.js';
 export * from './payment.js';
 export * from './onboarding.js';
 export * from './endpoints.js';

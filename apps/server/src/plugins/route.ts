@@ -1,8 +1,19 @@
-import { CODES, type Endpoint, type ParsedRequestOf, type ResponseOf, type Role } from '@nearcast/contract';
+import {
+  CODES,
+  type Endpoint,
+  type FieldsOf,
+  type MultipartEndpoint,
+  type ParsedRequestOf,
+  type ResponseOf,
+  type Role,
+} from '@nearcast/contract';
+// For its request decorations (isMultipart, parts) in the types; the plugin itself is registered by the upload routes.
+import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { fromZodError, sendEnvelope } from './envelope.js';
 import { idempotent } from './idempotency.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { AppError, forbidden, invalid, unauthenticated } from '../errors.js';
 import type { Caller } from '../access/caller.js';
 
 /** Who may call an endpoint: anyone, any signed-in role, or the listed roles. */
@@ -44,6 +55,19 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Resolves the caller from the bearer token into `request.caller` and enforces `access`. */
+async function authorize(app: FastifyInstance, request: FastifyRequest, access: Access): Promise<void> {
+  const token = bearerToken(request);
+  const resolved = token ? await app.services.sessions.authenticate(token) : null;
+  const caller = resolved === 'disabled' ? null : resolved;
+  if (access !== 'public') {
+    if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
+    if (!caller) throw unauthenticated();
+    if (access !== '*' && !access.includes(caller.role)) throw forbidden();
+  }
+  request.caller = caller;
+}
+
 /**
  * Registers one endpoint of the contract: `POST /api<path>`, its roles in one place, its body
  * validated by the contract's request schema and its answer by the response schema.
@@ -74,15 +98,8 @@ export function route<E extends Endpoint>(
     url: `/api${endpoint.path}`,
     config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {},
     handler: async (request, reply) => {
-      const token = bearerToken(request);
-      const resolved = token ? await app.services.sessions.authenticate(token) : null;
-      const caller = resolved === 'disabled' ? null : resolved;
-      if (access !== 'public') {
-        if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
-        if (!caller) throw unauthenticated();
-        if (access !== '*' && !access.includes(caller.role)) throw forbidden();
-      }
-      request.caller = caller;
+      await authorize(app, request, access);
+      const caller = request.caller;
 
       const parsed = endpoint.request.safeParse(request.body ?? {});
       if (!parsed.success) throw fromZodError(parsed.error);
@@ -100,6 +117,72 @@ export function route<E extends Endpoint>(
         ? await idempotent(app.services.database.db, { request, reply, caller, endpoint: endpoint.path, body: parsed.data }, run)
         : await run();
       return sendEnvelope(reply, CODES.ok, 'success', data);
+    },
+  });
+}
+
+/** The file part of a multipart call, still streaming: nothing of it has been buffered. */
+export interface IncomingFile {
+  stream: Readable;
+  /** What the client says; never trusted for anything but display. */
+  filename: string;
+  declaredType: string;
+}
+
+export interface MultipartContext<E extends MultipartEndpoint> {
+  fields: FieldsOf<E>;
+  file: IncomingFile;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type MultipartHandler<E extends MultipartEndpoint> = (caller: Caller, context: MultipartContext<E>) => Promise<ResponseOf<E>>;
+
+/**
+ * Registers a multipart endpoint of the contract, with its roles enforced exactly as `route()`
+ * does, before a byte of the body is read. The form fields must come before the file: they
+ * are validated by the contract's `fields` schema, then the handler gets the file as a stream
+ * (one file; later parts are not read). The multipart parser (@fastify/multipart) must be
+ * registered in the calling plugin's scope, so only these routes accept multipart bodies.
+ */
+export function multipartRoute<E extends MultipartEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  access: '*' | readonly Role[],
+  handler: MultipartHandler<E>,
+  options: { rateLimit?: RateLimit } = {},
+): void {
+  app.route({
+    method: 'POST',
+    url: `/api${endpoint.path}`,
+    config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {},
+    handler: async (request, reply) => {
+      await authorize(app, request, access);
+      const caller = request.caller!;
+      if (typeof request.isMultipart !== 'function') throw new Error('multipartRoute needs @fastify/multipart in its plugin scope');
+      if (!request.isMultipart()) throw new AppError(CODES.unsupportedMedia, 'error.unsupported_media');
+
+      const fields: Record<string, unknown> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== endpoint.fileField) {
+          throw invalid({ [part.fieldname]: { key: 'validation.unknown_field', params: { field: part.fieldname } } });
+        }
+        const parsed = endpoint.fields.safeParse(fields);
+        if (!parsed.success) throw fromZodError(parsed.error);
+        const result = await handler(caller, {
+          fields: parsed.data as FieldsOf<E>,
+          file: { stream: part.file, filename: part.filename, declaredType: part.mimetype },
+          request,
+          reply,
+        });
+        const data = endpoint.response.parse(result);
+        return sendEnvelope(reply, CODES.ok, 'success', data);
+      }
+      throw invalid({ [endpoint.fileField]: 'validation.required' }, 'upload.file_required');
     },
   });
 }

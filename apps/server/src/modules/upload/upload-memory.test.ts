@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { AddressInfo } from 'node:net';
+import type { Envelope, UploadResponse } from '@nearcast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { mediaStream } from '../../test/media-samples.js';
+import { multipartBody } from '../../test/multipart.js';
+
+const MB = 1024 * 1024;
+const VIDEO_BYTES = 100 * MB;
+/**
+ * "Far less than the file" (a server that buffered the file would grow by all of it): local
+ * disk passes 64 KB chunks on, so a quarter of the file is generous; S3 holds lib-storage's 5 MB
+ * parts (one assembled and copied, two in flight) plus whatever garbage V8 has not collected
+ * yet, a bound that does not grow with the file but swings with the collector, hence half...
+ */
+const MAX_RSS_GROWTH = { local: 25 * MB, s3: 50 * MB };
+/** ...and even counting uncollected garbage, the heap and buffers stay well under the file. */
+const MAX_HEAP_GROWTH = 70 * MB;
+
+let fake: FakeS3;
+let dataDir: string;
+
+beforeAll(async () => {
+  fake = await startFakeS3();
+  await fake.createBucket('nearcast-memory');
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-memory-'));
+}, 30_000);
+afterAll(async () => {
+  await fake?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Posts a generated video over real HTTP; neither side ever has the whole body. */
+async function postVideo(port: number, token: string, size: number): Promise<Envelope<UploadResponse> & { status: number }> {
+  const form = multipartBody({ purpose: 'video' }, { filename: 'big.mp4', contentType: 'video/mp4', content: mediaStream('mp4', size) }, size);
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/v1/base/oss/temp',
+    headers: { ...form.headers, 'content-length': String(form.length), authorization: `Bearer ${token}` },
+  });
+  const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+  await pipeline(form.body, request);
+  const response = await answered;
+  let text = '';
+  for await (const chunk of response) text += (chunk as Buffer).toString('utf8');
+  return { status: response.statusCode ?? 0, ...(JSON.parse(text) as Envelope<UploadResponse>) };
+}
+
+/**
+ * Samples the process's memory every few milliseconds while `work` runs; answers the peaks
+ * above where it started. RSS is the memory the process really occupies; heap plus buffers
+ * also counts garbage V8 has not collected yet (it collects large buffers only once tens of
+ * megabytes of them are garbage), so it is the looser of the two.
+ */
+async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; rss: number; heapAndBuffers: number }> {
+  const measure = () => {
+    const usage = process.memoryUsage();
+    return { rss: usage.rss, heapAndBuffers: usage.heapUsed + usage.arrayBuffers };
+  };
+  const start = measure();
+  const peak = { ...start };
+  const timer = setInterval(() => {
+    const now = measure();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.heapAndBuffers = Math.max(peak.heapAndBuffers, now.heapAndBuffers);
+  }, 5);
+  try {
+    const result = await work();
+    return { result, rss: peak.rss - start.rss, heapAndBuffers: peak.heapAndBuffers - start.heapAndBuffers };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe.each([
+  ['local disk', 'local' as const, () => ({})],
+  ['S3 (a fake S3 server on loopback)', 's3' as const, () => fake.config('nearcast-memory')],
+])('a 100 MB video through the upload endpoint to %s storage', (_name, kind, storageConfig) => {
+  let t: TestApp;
+  let port: number;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...storageConfig() } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+    token = await t.login('studio@example.com');
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('streams: the server process grows by far less than the file', async () => {
+    // A first, smaller upload loads every code path and fills the pools the big one reuses.
+    const warm = await postVideo(port, token, 12 * MB);
+    expect(warm.code).toBe('200');
+
+    const { result, rss, heapAndBuffers } = await peakGrowth(() => postVideo(port, token, VIDEO_BYTES));
+    console.info(`${_name}: peak growth while uploading 100 MB: RSS ${(rss / MB).toFixed(1)} MB, heap and buffers ${(heapAndBuffers / MB).toFixed(1)} MB`);
+    expect(result).toMatchObject({ status: 200, code: '200', data: { type: 'video', mime: 'video/mp4', size: VIDEO_BYTES } });
+    expect(rss).toBeLessThan(MAX_RSS_GROWTH[kind]);
+    expect(heapAndBuffers).toBeLessThan(MAX_HEAP_GROWTH);
+
+    expect(t.app.services.storage.kind).toBe(kind);
+    const stored = await t.app.services.storage.stat(kind === 'local' ? keyFrom(result.data.url) : keyFromS3(result.data.url));
+    expect(stored).toMatchObject({ size: VIDEO_BYTES, contentType: 'video/mp4' });
+  }, 240_000);
+});
+
+/** The storage key inside a signed URL: after /files/ locally, after the bucket on S3. */
+function keyFrom(url: string): string {
+  return new URL(url).pathname.replace(/^\/files\//, '');
+}
+function keyFromS3(url: string): string {
+  return new URL(url).pathname.replace(/^\/nearcast-memory\//, '');
+}
