@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   const mailer = createMailer(config);
   const app = await buildApp({ config, database, mailer });
 
-  // Demo accounts only on the embedded database, or when asked for explicitly (issue 2).
+  // Demo accounts (their password is in the README) only on a development database, or when
+  // asked for explicitly: never by default in production.
   if (loaded) app.log.info({ areas: loaded }, 'loaded the United States reference areas');
   if (seedDemoWanted(config)) {
     const seeded = await seedDemo(database.db, (password) => app.services.accounts.hash(password));
