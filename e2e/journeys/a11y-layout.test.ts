@@ -113,6 +113,29 @@ afterAll(async () => {
   await browser?.close();
 });
 
+describe('the auditors see what they must', () => {
+  it('reports an unnamed button, grey-on-black text and a box wider than the phone, but not a scroll area\'s content', async () => {
+    const context = await browser.newContext({ viewport: { width: WIDTHS.phone, height: 812 } });
+    try {
+      const page = await context.newPage();
+      await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body style="margin:0"><main>
+        <h1>Audit</h1>
+        <button type="button"><svg width="16" height="16"></svg></button>
+        <p style="color:#555;background:#000">Too dim</p>
+        <div data-testid="too-wide" style="width:500px">Too wide</div>
+        <div data-testid="scroller" style="overflow-x:auto;width:300px" tabindex="0"><div style="width:900px">Scrolls inside</div></div>
+      </main></body></html>`);
+      const rules = (await axeFindings(page)).map((finding) => finding.rule);
+      expect(rules).toEqual(expect.arrayContaining(['button-name', 'color-contrast']));
+      const report = await overflowReport(page);
+      expect(report.scrollWidth).toBeGreaterThan(WIDTHS.phone);
+      expect(report.elements.map((found) => found.element)).toEqual(['div[data-testid="too-wide"]']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the route table has a value for every route parameter', () => {
   it('names one in ROUTE_PARAMS for each parameterised route', () => {
     const unresolved = ROUTES.filter((def) => paramsOf(def.path).length && !ROUTE_PARAMS[def.key]).map((def) => def.path);
