@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, screenshot } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
-import { settle } from '../support/session';
+import { apiLogin, settle } from '../support/session';
 
 // The smaller things of the walk-through: the cookie banner never covers a page's own buttons
 // and links, phones on /clients read like everywhere else, /pricing names its actions column.
@@ -106,5 +106,27 @@ describe('/clients and /pricing', () => {
     // The icon-only buttons carry names for screen readers.
     const edit = page.getByTestId('price-edit').first();
     expect(await edit.getAttribute('aria-label')).toMatch(/^Edit /);
+  });
+});
+
+describe('signed-in devices', () => {
+  it('signs out all other devices at once and lists only the live one left', async () => {
+    const email = 'subagent@example.com';
+    // Two other browsers of the same account.
+    const others = [await apiLogin(email), await apiLogin(email)];
+    const page = await open();
+    await signInThroughForm(page, email, '/profile');
+    await page.click('[data-testid=profile-tab-security]');
+    await page.getByTestId('devices-list').waitFor();
+    expect(await page.getByTestId('device-row').count()).toBeGreaterThanOrEqual(3);
+    await page.click('[data-testid=devices-revoke-others]');
+    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await expect.poll(() => page.getByTestId('device-row').count()).toBe(1);
+    expect(await page.getByTestId('devices-revoke-others').count()).toBe(0);
+    await screenshot(page, 'small-things-devices');
+    for (const other of others) {
+      const response = await fetch(`${baseUrl()}/api/v1/account/detail`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${other.token}` }, body: '{}' });
+      expect(((await response.json()) as { code: string }).code).toBe('403');
+    }
   });
 });

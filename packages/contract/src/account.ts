@@ -146,5 +146,7 @@ export const device = z.object({
 });
 export const devicesResponse = z.object({ list: z.array(device) });
 export const revokeDeviceRequest = z.strictObject({ id });
+/** How many other devices were signed out. */
+export const revokeOthersResponse = z.object({ revoked: z.number().int() });
 
 export { empty, ok };

@@ -66,6 +66,8 @@ export const api = {
     update: endpoint('/v1/account/update', account.updateProfileRequest, account.currentUser),
     devices: endpoint('/v1/account/devices', empty, account.devicesResponse),
     revokeDevice: endpoint('/v1/account/devices/revoke', account.revokeDeviceRequest, ok),
+    /** Ours: signs out every other device of the caller at once, keeping the one asking. */
+    revokeOtherDevices: endpoint('/v1/account/devices/revoke-others', empty, account.revokeOthersResponse),
     // Account management (super only; issue 4).
     list: endpoint('/v1/account/list', org.accountListRequest, org.accountListResponse),
     get: endpoint('/v1/account/get', org.byIdRequest, org.accountSummary),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPE, PAY_STATUS, type EmailCodeScene } from '@nearcast/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { CALLER_ACCOUNT_FIELDS } from '../../access/caller.js';
@@ -168,6 +168,24 @@ export async function revokeSessionsOf(ex: Executor, accountId: number, keepSess
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
+}
+
+/** Signs out every live session of an account but one; answers how many it ended. */
+export async function revokeOtherSessions(ex: Executor, accountId: number, keepSessionId: number): Promise<number> {
+  const rows = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/**
+ * Deletes an account's sessions that can never be used again (revoked, or past their expiry),
+ * so its rows do not pile up with every sign-in; live ones are kept.
+ */
+export async function pruneDeadSessions(ex: Executor, accountId: number): Promise<void> {
+  await ex.delete(sessions).where(and(eq(sessions.accountId, accountId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, sql`now()`))));
 }
 
 // ---- email codes ----------------------------------------------------------------------------

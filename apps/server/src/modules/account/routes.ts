@@ -35,4 +35,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.account.update, '*', (caller, { body }) => accounts.update(caller, body));
   route(app, api.account.devices, '*', async (caller) => ({ list: await sessions.list(caller) }));
   route(app, api.account.revokeDevice, '*', async (caller, { body }) => accounts.revokeDevice(caller, body.id).then(() => null));
+  route(app, api.account.revokeOtherDevices, '*', (caller) => sessions.revokeOthers(caller));
 }

@@ -21,6 +21,8 @@ export class SessionService {
   async open(ex: Executor, accountId: number, remember: boolean, meta: ClientMeta): Promise<string> {
     const token = newToken();
     const days = remember ? SESSION_REMEMBER_TTL_DAYS : SESSION_TTL_DAYS;
+    // Each sign-in clears the account's dead sessions, so its device list holds live ones only.
+    await repo.pruneDeadSessions(ex, accountId);
     await repo.insertSession(ex, {
       accountId,
       tokenHash: sha256(token),
@@ -69,6 +71,11 @@ export class SessionService {
 
   revoke(accountId: number, sessionId: number): Promise<boolean> {
     return repo.revokeSession(this.db, accountId, sessionId);
+  }
+
+  /** "Sign out all other devices": every live session of the caller but the one asking. */
+  async revokeOthers(caller: Caller): Promise<{ revoked: number }> {
+    return { revoked: await repo.revokeOtherSessions(this.db, caller.id, caller.sessionId) };
   }
 
   /** Ends every session of an account but one (or all): password change, reset, disabling. */

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format-date';
 import { notifySuccess } from '../../../lib/notify';
 import { useDevices } from '../api/devices';
 import { useRevokeDevice } from '../api/revoke-device';
+import { useRevokeOtherDevices } from '../api/revoke-other-devices';
 
 /** A readable name from a user agent: browser on system, good enough to recognise a device. */
 export function describeUserAgent(userAgent: string): { label: string; mobile: boolean } {
@@ -32,6 +33,8 @@ export function DevicesCard() {
   const { t } = useTranslation('profile');
   const devices = useDevices();
   const revoke = useRevokeDevice();
+  const revokeOthers = useRevokeOtherDevices();
+  const others = devices.data?.list.filter((device) => !device.current).length ?? 0;
 
   let body;
   if (devices.isPending) {
@@ -94,7 +97,30 @@ export function DevicesCard() {
   }
 
   return (
-    <Card title={t('devices.title')} className="profile-card">
+    <Card
+      title={t('devices.title')}
+      className="profile-card"
+      extra={
+        others > 0 && (
+          <Popconfirm
+            title={t('devices.confirm_others', { count: others })}
+            okText={t('devices.logout_others')}
+            cancelText={t('common:actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              revokeOthers.mutateAsync().then(
+                ({ revoked }) => notifySuccess(t('devices.revoked_others', { count: revoked })),
+                () => undefined,
+              )
+            }
+          >
+            <Button danger size="small" loading={revokeOthers.isPending} data-testid="devices-revoke-others">
+              {t('devices.logout_others')}
+            </Button>
+          </Popconfirm>
+        )
+      }
+    >
       <p className="profile-card__lead">{t('devices.lead')}</p>
       {body}
     </Card>
