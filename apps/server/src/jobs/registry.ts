@@ -11,6 +11,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
   return [
     expiryJob(services.accounts, services.config.EXPIRY_JOB_CRON, log) as JobDefinition<never>,
     ...services.events.jobDefinitions(log),
+    services.uploads.purgeJob(log) as JobDefinition<never>,
   ];
 }
 

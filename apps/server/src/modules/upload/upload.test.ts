@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { UPLOAD_RULES, type Envelope, type UploadResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobDefinitions } from '../../jobs/registry.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile, mediaStream, type MediaFormat } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';
@@ -310,10 +311,10 @@ describe('temporary uploads: claim and purge', () => {
     const survivorKeys = [await keyOf(fresh.id), await keyOf(kept.id)];
     for (const key of expiredKeys) expect(await t.app.services.uploads.storage.stat(key!)).not.toBeNull();
 
-    // Through the job definition the queue runs, not just the function behind it.
-    const job = t.app.services.uploads.purgeJob(t.app.log);
-    expect(job).toMatchObject({ name: 'upload.purge-temp', schedule: '*/15 * * * *' });
-    await job.handler({});
+    // Through the job definition the queue runs (as listed in the registry), not just the function behind it.
+    const job = jobDefinitions(t.app.services, t.app.log).find((definition) => definition.name === 'upload.purge-temp');
+    expect(job).toMatchObject({ schedule: '*/15 * * * *', retryLimit: 3, retryBackoff: true });
+    await job!.handler({} as never);
 
     for (const key of expiredKeys) expect(await t.app.services.uploads.storage.stat(key!)).toBeNull();
     const ids = (await uploadRows()).map((row) => row.id);
