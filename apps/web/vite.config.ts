@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressBuild } from './build-plugins/compress';
+import { prerenderLanding } from './build-plugins/prerender';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
 
@@ -12,7 +14,8 @@ const VENDOR_CHUNKS: ReadonlyArray<[name: string, pattern: RegExp]> = [
 export default defineConfig({
   // plugin-react stays on 4.x: 5.x peers on Vite 8 too, so npm links it to the Vite 8 that vitest
   // hoists, and its Rolldown code path then breaks the Vite 7 dev server.
-  plugins: [react()],
+  // After the bundle: draw the landing page into index.html, then compress every file once.
+  plugins: [react(), prerenderLanding(), compressBuild()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

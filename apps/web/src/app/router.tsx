@@ -48,12 +48,13 @@ function layoutRoute(layout: RouteLayout): RouteObject {
 }
 
 /**
- * The router, built from the contract's ROUTES table: one route per entry, grouped under its
+ * The route tree, built from the contract's ROUTES table: one route per entry, grouped under its
  * layout, each guarded by a loader; an unmatched URL falls to the catch-all. Everything built
- * with antd sits under the lazily loaded shell (theme, locale, query client, toasts).
+ * with antd sits under the lazily loaded shell (theme, locale, query client, toasts). The build
+ * renders `/` from the same tree (src/prerender.tsx), so the browser can hydrate it.
  */
-export function createAppRouter() {
-  return createBrowserRouter([
+export function appRoutes(): RouteObject[] {
+  return [
     {
       id: 'root',
       element: <RootShell />,
@@ -70,7 +71,12 @@ export function createAppRouter() {
         { id: 'unmatched', path: '*', loader: unmatchedLoader, element: null },
       ],
     },
-  ]);
+  ];
+}
+
+/** The browser's router over the route tree. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getCookieConsent, saveCookieConsent, type CookieConsent as Choice } from '../lib/storage';
+
+const subscribeToNothing = () => () => {};
 
 /**
  * Spec §1: a consent banner whose answer is stored locally as 'accepted' or 'rejected'; either
@@ -9,8 +11,12 @@ import { getCookieConsent, saveCookieConsent, type CookieConsent as Choice } fro
  */
 export function CookieConsent() {
   const { t } = useTranslation('common');
-  const [choice, setChoice] = useState<Choice | null>(() => getCookieConsent());
-  if (choice) return null;
+  // The prerendered landing page is the same for every visitor: drawn with the banner, as a
+  // first visit sees it (so it never pushes the page down once the scripts run), and hydration
+  // then removes it for visitors who have answered before.
+  const stored = useSyncExternalStore(subscribeToNothing, getCookieConsent, () => null);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  if (choice ?? stored) return null;
 
   const decide = (next: Choice) => {
     saveCookieConsent(next);

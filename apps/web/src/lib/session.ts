@@ -20,7 +20,13 @@ function readSnapshot(): Session {
   return snapshot;
 }
 
-/** The stored session, re-rendering when a sign-in, a verification or a sign-out changes it. */
+const SIGNED_OUT: Session = { token: null, user: null, role: null };
+
+/**
+ * The stored session, re-rendering when a sign-in, a verification or a sign-out changes it.
+ * The prerendered landing page is drawn signed out, so hydration starts from that and then
+ * shows the stored session.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, readSnapshot, readSnapshot);
+  return useSyncExternalStore(subscribeSession, readSnapshot, () => SIGNED_OUT);
 }
