@@ -199,6 +199,28 @@ describe('POST /api/v1/base/oss/temp', () => {
   });
 });
 
+describe('upload rate limit', () => {
+  it('answers 429 past RATE_LIMIT_UPLOAD_PER_MINUTE uploads from one address', async () => {
+    const limited = await createTestApp({ config: { DATA_DIR: dataDir, RATE_LIMIT_UPLOAD_PER_MINUTE: 2 } });
+    try {
+      const bearer = await limited.login('studio@example.com');
+      const send = async () => {
+        const form = multipartBody({}, { filename: 'a.png', contentType: 'image/png', content: mediaFile('png') });
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/base/oss/temp',
+          headers: { ...form.headers, authorization: `Bearer ${bearer}` },
+          payload: form.body,
+        });
+        return response.statusCode;
+      };
+      expect([await send(), await send(), await send()]).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('signed URLs of local storage', () => {
   let answer: UploadResponse;
   const bytes = Buffer.concat([mediaFile('jpg', 1000), Buffer.from('the end')]);
