@@ -1,6 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_Z_INDEX } from './layers';
 import './lists.css';
 
 export interface ConfirmRequest {
@@ -45,6 +46,7 @@ export function useConfirm(): [(request: ConfirmRequest) => void, ReactNode] {
       onCancel={close}
       width={{ xs: '100%', sm: 440 }}
       className="nc-modal nc-confirm"
+      zIndex={DIALOG_Z_INDEX}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={close} disabled={busy} data-testid="confirm-cancel">

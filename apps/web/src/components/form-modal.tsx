@@ -1,6 +1,7 @@
 import { Modal, type ButtonProps, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_Z_INDEX } from './layers';
 import './lists.css';
 
 /**
@@ -44,6 +45,7 @@ export function FormModal({
       confirmLoading={loading}
       width={{ xs: '100%', md: width }}
       className="nc-modal"
+      zIndex={DIALOG_Z_INDEX}
       forceRender
       afterClose={resetOnClose ? () => form.resetFields() : undefined}
     >

@@ -80,13 +80,31 @@ function requestFailed(): string {
   return translateMessage('error.request_failed');
 }
 
-interface RawEnvelope {
+/**
+ * What every call to the API sends besides its body: the answer's language (messages come back
+ * translated) and the session. Uploads, which go through XMLHttpRequest for their progress,
+ * send the same.
+ */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': apiLanguageOf(getLanguage()) };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** A '403' answer: the session is gone (spec §6), so is the page. */
+export function signOutAfterForbidden(): void {
+  clearSession();
+  forbiddenHandler();
+}
+
+export interface RawEnvelope {
   code: string;
   msg: string;
   data: unknown;
 }
 
-function isEnvelope(value: unknown): value is RawEnvelope {
+export function isEnvelope(value: unknown): value is RawEnvelope {
   return (
     !!value &&
     typeof value === 'object' &&
@@ -121,13 +139,7 @@ export async function call<E extends Endpoint>(
   const abortFromCaller = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-    'Accept-Language': apiLanguageOf(getLanguage()),
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...authHeaders() };
 
   let payload: unknown;
   try {
@@ -164,10 +176,7 @@ export async function call<E extends Endpoint>(
   if (payload.code === CODES.forbidden) {
     // No valid session or not allowed: no toast, the session goes and so does the page.
     const error = new ApiError('envelope', payload.code, payload.msg, payload.data);
-    if (forbidden === 'signin') {
-      clearSession();
-      forbiddenHandler();
-    }
+    if (forbidden === 'signin') signOutAfterForbidden();
     throw error;
   }
 

@@ -22,8 +22,8 @@ function useNavItems(): NonNullable<MenuProps['items']> {
         key: route.path,
         icon: NAV_ICONS[route.key],
         label: (
-          <Link to={route.path} data-testid={`nav-${route.key}`}>
-            {t(`routes.${route.key}`)}
+          <Link to={route.path} className="nc-nav__link" data-testid={`nav-${route.key}`}>
+            <span className="nc-nav__text">{t(`routes.${route.key}`)}</span>
             {'tag' in route && route.tag === 'new' && <span className="nc-nav__tag">{t('nav.new')}</span>}
           </Link>
         ),

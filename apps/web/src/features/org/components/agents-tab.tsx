@@ -13,6 +13,7 @@ import { useSwitchAgent } from '../api/switch-agent';
 import type { OrgAbilities } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
+import { AgentDetailDrawer } from './agent-detail-drawer';
 import { AssignModal, type AssignTarget } from './assign-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -35,6 +36,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
   const [page, setPage] = useState({ page: 1, size: 20 });
   const [switching, setSwitching] = useState<(AssignTarget & { agent: AgentSummary }) | null>(null);
   const [confirm, confirmElement] = useConfirm();
+  const [detailId, setDetailId] = useState<number | null>(null);
   const count = useAgentCount();
   const agents = useAgents({ ...toListQuery(filters), agent_type: filters.agent_type, page: page.page, page_size: page.size });
   const switchAgent = useSwitchAgent();
@@ -72,6 +74,22 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
     { key: 'agents-sales', label: t('tiles.sales'), value: c ? formatUsd(c.sales_cents, language) : dash },
   ];
 
+  const switchButton = (row: AgentSummary) =>
+    row.agent_type === 'sub' ? (
+      <Button size="small" icon={<SwapOutlined />} onClick={() => makeMain(row)} data-testid="row-make-main">
+        {t('actions.make_main')}
+      </Button>
+    ) : (
+      <Button
+        size="small"
+        icon={<SwapOutlined />}
+        onClick={() => setSwitching({ agent: row, subject: displayName(row), current: null })}
+        data-testid="row-switch-sub"
+      >
+        {t('actions.switch_to_sub')}
+      </Button>
+    );
+
   const columns: DataColumn<AgentSummary>[] = [
     {
       key: 'company',
@@ -79,6 +97,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
       width: 220,
       fixed: 'left',
       ellipsis: true,
+      phone: 'title',
       render: (_, row) => (
         <div className="org-cell-stack">
           <span className="org-cell-stack__main">{row.company_short_name || displayName(row)}</span>
@@ -86,9 +105,9 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         </div>
       ),
     },
-    { key: 'agent_no', title: t('fields.agent_no'), width: 120, render: (_, row) => row.agent_no ?? '—' },
+    { key: 'agent_no', phone: 'hidden', title: t('fields.agent_no'), width: 120, render: (_, row) => row.agent_no ?? '—' },
     {
-      key: 'type',
+      key: 'type', phone: 'status',
       title: t('fields.agent_type'),
       width: 210,
       render: (_, row) => (
@@ -102,7 +121,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         </div>
       ),
     },
-    { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
+    { key: 'email', phone: 'hidden', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
     { key: 'subordinates', title: t('fields.subordinates'), dataIndex: 'subordinate_count', width: 120, align: 'right' },
     { key: 'studios', title: t('fields.studios'), dataIndex: 'studio_count', width: 100, align: 'right' },
     { key: 'clients', title: t('fields.clients'), dataIndex: 'client_count', width: 100, align: 'right' },
@@ -113,7 +132,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
       align: 'right',
       render: (_, row) => <span className="org-num">{formatUsd(row.sales_cents, language)}</span>,
     },
-    { key: 'register', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
+    { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
     ...(abilities.switchAgent
       ? [
           {
@@ -121,21 +140,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
             title: t('fields.actions'),
             width: 190,
             fixed: 'right' as const,
-            render: (_: unknown, row: AgentSummary) =>
-              row.agent_type === 'sub' ? (
-                <Button size="small" icon={<SwapOutlined />} onClick={() => makeMain(row)} data-testid="row-make-main">
-                  {t('actions.make_main')}
-                </Button>
-              ) : (
-                <Button
-                  size="small"
-                  icon={<SwapOutlined />}
-                  onClick={() => setSwitching({ agent: row, subject: displayName(row), current: null })}
-                  data-testid="row-switch-sub"
-                >
-                  {t('actions.switch_to_sub')}
-                </Button>
-              ),
+            render: (_: unknown, row: AgentSummary) => switchButton(row),
           },
         ]
       : []),
@@ -167,6 +172,8 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         pageSize={page.size}
         onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
         rowTestId={(row) => `row-${row.email}`}
+        onOpen={(row) => setDetailId(row.id)}
+        openLabel={(row) => t('actions.open_named', { name: row.company_short_name || displayName(row) })}
         testId="agents-table"
         emptyTitle={t('agents.empty')}
         emptyBody={abilities.addAgent ? t('agents.empty_body') : undefined}
@@ -195,6 +202,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         describe={(main) => t('agents.switch_summary', { name: switching?.subject ?? '', main })}
         okText={t('actions.switch_to_sub')}
       />
+      <AgentDetailDrawer id={detailId} onClose={() => setDetailId(null)} actions={abilities.switchAgent ? switchButton : undefined} />
       {confirmElement}
     </div>
   );

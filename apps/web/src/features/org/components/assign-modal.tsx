@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Modal } from 'antd';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_Z_INDEX } from '../../../components/layers';
 
 export interface AssignTarget {
   /** What is being assigned: a client or a studio. */
@@ -62,6 +63,7 @@ export function AssignModal({ target, title, fieldLabel, picker, onAssign, onClo
       onCancel={() => !busy && onClose()}
       width={{ xs: '100%', sm: 520 }}
       className="nc-modal"
+      zIndex={DIALOG_Z_INDEX}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose} disabled={busy} data-testid="confirm-cancel">

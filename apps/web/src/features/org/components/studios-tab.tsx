@@ -70,6 +70,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
       width: 220,
       fixed: 'left',
       ellipsis: true,
+      phone: 'title',
       render: (_, row) => (
         <div className="org-cell-stack">
           <span className="org-cell-stack__main">{row.company_short_name || displayName(row)}</span>
@@ -77,10 +78,10 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
         </div>
       ),
     },
-    { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
+    { key: 'email', phone: 'hidden', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
     { key: 'agent', title: t('fields.agent_name'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },
-    { key: 'pay', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },
-    { key: 'info', title: t('fields.info_status'), width: 120, render: (_, row) => <InfoStatusTag status={row.info_status} /> },
+    { key: 'pay', phone: 'status', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },
+    { key: 'info', phone: 'hidden', title: t('fields.info_status'), width: 120, render: (_, row) => <InfoStatusTag status={row.info_status} /> },
     { key: 'clients', title: t('fields.clients'), dataIndex: 'client_count', width: 100, align: 'right' },
     {
       key: 'sales',
@@ -89,9 +90,9 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
       align: 'right',
       render: (_, row) => <span className="org-num">{formatUsd(row.sales_cents, language)}</span>,
     },
-    { key: 'location', title: t('fields.location'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
+    { key: 'location', phone: 'hidden', title: t('fields.location'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
     { key: 'expire', title: t('fields.expire_time'), width: 150, render: (_, row) => formatDate(row.expire_time) },
-    { key: 'register', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
+    { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
     ...(abilities.assign
       ? [
           {

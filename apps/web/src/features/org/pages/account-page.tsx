@@ -82,15 +82,12 @@ export function AccountPage() {
       width: 190,
       fixed: 'left',
       ellipsis: true,
-      render: (_, row) => (
-        <button type="button" className="org-name-link" onClick={() => setDetailId(row.id)} data-testid="row-name">
-          {displayName(row)}
-        </button>
-      ),
+      phone: 'title',
+      render: (_, row) => <span className="org-cell-stack__main">{displayName(row)}</span>,
     },
     { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 230, ellipsis: true },
     {
-      key: 'role',
+      key: 'role', phone: 'status',
       title: t('fields.role'),
       width: 140,
       render: (_, row) => <Tag className="org-tag">{t(`common:roles.${row.role}`)}</Tag>,
@@ -102,30 +99,30 @@ export function AccountPage() {
       render: (_, row) => (PAYING_ROLES.includes(row.role) ? <PayStateTag state={row.pay_state} /> : <NotApplicable />),
     },
     {
-      key: 'info',
+      key: 'info', phone: 'hidden',
       title: t('fields.info_status'),
       width: 120,
       render: (_, row) => (PAYING_ROLES.includes(row.role) ? <InfoStatusTag status={row.info_status} /> : <NotApplicable />),
     },
-    { key: 'orders', title: t('fields.order_count'), dataIndex: 'order_count', width: 100, align: 'right' },
-    { key: 'agent', title: t('fields.agent_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },
-    { key: 'studio', title: t('fields.studio_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.studio_name} /> },
-    { key: 'sale_name', title: t('fields.sale_name'), width: 140, ellipsis: true, render: (_, row) => <Maybe value={row.sale_name} /> },
-    { key: 'sale_email', title: t('fields.sale_email'), width: 200, ellipsis: true, render: (_, row) => <Maybe value={row.sale_email} /> },
-    { key: 'sale_uid', title: t('fields.sale_uid'), width: 120, ellipsis: true, render: (_, row) => <Maybe value={row.sale_uid} /> },
+    { key: 'orders', phone: 'hidden', title: t('fields.order_count'), dataIndex: 'order_count', width: 100, align: 'right' },
+    { key: 'agent', phone: 'hidden', title: t('fields.agent_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },
+    { key: 'studio', phone: 'hidden', title: t('fields.studio_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.studio_name} /> },
+    { key: 'sale_name', phone: 'hidden', title: t('fields.sale_name'), width: 140, ellipsis: true, render: (_, row) => <Maybe value={row.sale_name} /> },
+    { key: 'sale_email', phone: 'hidden', title: t('fields.sale_email'), width: 200, ellipsis: true, render: (_, row) => <Maybe value={row.sale_email} /> },
+    { key: 'sale_uid', phone: 'hidden', title: t('fields.sale_uid'), width: 120, ellipsis: true, render: (_, row) => <Maybe value={row.sale_uid} /> },
     {
-      key: 'consumption',
+      key: 'consumption', phone: 'hidden',
       title: t('fields.consumption'),
       width: 130,
       align: 'right',
       render: (_, row) => <span className="org-num">{formatUsd(row.consumption_cents, language)}</span>,
     },
-    { key: 'location', title: t('fields.location'), width: 180, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
+    { key: 'location', phone: 'hidden', title: t('fields.location'), width: 180, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
     { key: 'expire', title: t('fields.expire_time'), width: 150, render: (_, row) => formatDate(row.expire_time) },
-    { key: 'register', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
-    { key: 'login', title: t('fields.last_login'), width: 150, render: (_, row) => formatDate(row.last_login) },
-    { key: 'wechat', title: t('fields.wechat'), width: 140, ellipsis: true, render: (_, row) => <Maybe value={row.wechat} /> },
-    { key: 'status', title: t('fields.status'), width: 110, render: (_, row) => <AccountStatusTag status={row.status} /> },
+    { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
+    { key: 'login', phone: 'hidden', title: t('fields.last_login'), width: 150, render: (_, row) => formatDate(row.last_login) },
+    { key: 'wechat', phone: 'hidden', title: t('fields.wechat'), width: 140, ellipsis: true, render: (_, row) => <Maybe value={row.wechat} /> },
+    { key: 'status', phone: 'status', title: t('fields.status'), width: 110, render: (_, row) => <AccountStatusTag status={row.status} /> },
     {
       key: 'actions',
       title: t('fields.actions'),
@@ -197,6 +194,8 @@ export function AccountPage() {
         pageSize={page.size}
         onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
         rowTestId={(row) => `row-${row.email}`}
+        onOpen={(row) => setDetailId(row.id)}
+        openLabel={(row) => t('actions.open_named', { name: displayName(row) })}
         testId="accounts-table"
         emptyTitle={t('account.empty')}
         filtered={isFiltered({ ...toListQuery(filters), role: filters.role, status: filters.status })}

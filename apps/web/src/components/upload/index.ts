@@ -1,0 +1,1 @@
+export { Uploader } from './uploader';
