@@ -143,4 +143,32 @@ describe('people details', () => {
     await expect.poll(() => line.locator('[data-testid=account-status]').textContent(), { timeout: 15_000 }).toBe('Normal');
     expect((await apiCall('/v1/account/login', { email, password: NEW_ACCOUNT_PASSWORD, remember: false })).code).toBe('200');
   });
+
+  it('Spanish labels show whole: the sidebar with its New tag, and filters that are told apart', async () => {
+    const page = await open(WIDTHS.desktop, 'es-ES');
+    await signInThroughForm(page, 'super@example.com', '/clients');
+    await page.locator('[data-testid=filter-pay-state]').waitFor();
+    await screenshot(page, 'people-details-clients-es-1440');
+
+    // Nothing in the menu ends in an ellipsis, and the New tag sits inside the menu.
+    const cut = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.nc-nav .ant-menu-title-content, .nc-nav__text'))
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    );
+    expect(cut).toEqual([]);
+    const menu = await page.locator('.nc-main__sider').boundingBox();
+    const tag = await page.locator('[data-testid=nav-video] .nc-nav__tag').boundingBox();
+    expect(tag).not.toBeNull();
+    expect(tag!.x + tag!.width).toBeLessThanOrEqual(menu!.x + menu!.width);
+    expect(await page.locator('[data-testid=nav-video]').textContent()).toContain('Publicación de vídeos');
+
+    // 'Estado de pago' and 'Estado de datos' each show in full.
+    for (const testId of ['filter-pay-state', 'filter-info-status']) {
+      const placeholder = page.locator(`[data-testid=${testId}] .ant-select-placeholder, [data-testid=${testId}] .ant-select-selection-placeholder`).first();
+      const whole = await placeholder.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+      expect(whole, `${testId} placeholder is cut`).toBe(true);
+    }
+    expect(await page.locator('[data-testid=filters]').textContent()).toContain('Estado de pago');
+  });
 });

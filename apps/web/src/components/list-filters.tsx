@@ -1,6 +1,8 @@
-import { Button, Input, Select, type SelectProps } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, Input, Select, type SelectProps } from 'antd';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { fitWidth } from './fit-width';
 import './lists.css';
 
@@ -13,6 +15,8 @@ interface ListFiltersProps {
   testId?: string;
   /** The list's own filters (selects, pickers, ranges), before the search box. */
   children?: ReactNode;
+  /** How many of those are set: a phone folds them behind one button that says so. */
+  active?: number;
 }
 
 /**
@@ -20,8 +24,12 @@ interface ListFiltersProps {
  * and its selects are as wide as their words in the user's language, so 'Estado de pago' and
  * 'Estado de datos' are never both cut to 'Estado de…'.
  */
-export function ListFilters({ keyword, onReset, resetTestId = 'filter-reset', testId = 'filters', children }: ListFiltersProps) {
+export function ListFilters({ keyword, onReset, resetTestId = 'filter-reset', testId = 'filters', children, active = 0 }: ListFiltersProps) {
   const { t } = useTranslation('common');
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  // On a phone the filters would fill the first screen before any row: they fold away.
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = isPhone && !!children && !unfolded;
   const [draft, setDraft] = useState(keyword?.value ?? '');
   const applied = keyword?.value ?? '';
   // A reset (or any change from outside) shows in the box too.
@@ -29,7 +37,7 @@ export function ListFilters({ keyword, onReset, resetTestId = 'filter-reset', te
 
   return (
     <div className="nc-filters" role="search" data-testid={testId}>
-      {children}
+      {!folded && children}
       {keyword && (
         <Input.Search
           className="nc-filters__keyword"
@@ -47,7 +55,18 @@ export function ListFilters({ keyword, onReset, resetTestId = 'filter-reset', te
           data-testid={keyword.testId ?? 'filter-keyword'}
         />
       )}
-      {onReset && (
+      {isPhone && !!children && (
+        <Button
+          icon={<FilterOutlined />}
+          onClick={() => setUnfolded((open) => !open)}
+          aria-expanded={unfolded}
+          data-testid="filters-toggle"
+        >
+          {t('filters.more')}
+          {active > 0 && <Badge count={active} size="small" color="#7c5cff" />}
+        </Button>
+      )}
+      {onReset && (!folded || active > 0 || applied !== '') && (
         <Button
           onClick={() => {
             setDraft('');

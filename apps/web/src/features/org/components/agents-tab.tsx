@@ -154,6 +154,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         onChange={applyFilters}
         onReset={() => applyFilters({})}
         keywordPlaceholder={t('filters.keyword_agents')}
+        leadingActive={filters.agent_type ? 1 : 0}
         show={{ pay: false, info: false }}
         leading={
           <FilterSelect<AgentType>

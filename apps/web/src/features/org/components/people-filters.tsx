@@ -17,15 +17,18 @@ interface PeopleFiltersProps {
   show?: { pay?: boolean; info?: boolean; registered?: boolean };
   keywordPlaceholder: string;
   onReset: () => void;
+  /** How many of the leading filters are set. */
+  leadingActive?: number;
 }
 
 /** The filters every people list shares (payment state, information, sign-up dates) in the shared filter row. */
-export function PeopleFilters({ value, onChange, leading, show = {}, keywordPlaceholder, onReset }: PeopleFiltersProps) {
+export function PeopleFilters({ value, onChange, leading, show = {}, keywordPlaceholder, onReset, leadingActive = 0 }: PeopleFiltersProps) {
   const { t } = useTranslation('org');
   const { pay = true, info = true, registered = true } = show;
+  const active = leadingActive + [value.pay_state, value.info_status !== undefined, value.registered].filter(Boolean).length;
 
   return (
-    <ListFilters keyword={{ value: value.keyword ?? '', placeholder: keywordPlaceholder, onSearch: (keyword) => onChange({ ...value, keyword }) }} onReset={onReset}>
+    <ListFilters keyword={{ value: value.keyword ?? '', placeholder: keywordPlaceholder, onSearch: (keyword) => onChange({ ...value, keyword }) }} onReset={onReset} active={active}>
       {leading}
       {pay && (
         <FilterSelect<PayState>

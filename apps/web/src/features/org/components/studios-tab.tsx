@@ -140,6 +140,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
         onChange={applyFilters}
         onReset={() => applyFilters({})}
         keywordPlaceholder={t('filters.keyword_studios')}
+        leadingActive={filters.agent_id != null ? 1 : 0}
         leading={
           abilities.filterByOrg && (
             <AgentSelect

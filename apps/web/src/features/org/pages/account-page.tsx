@@ -168,6 +168,7 @@ export function AccountPage() {
         onChange={applyFilters}
         onReset={() => applyFilters({})}
         keywordPlaceholder={t('filters.keyword_people')}
+        leadingActive={[filters.role, filters.status].filter(Boolean).length}
         leading={
           <>
             <FilterSelect<FilterRole>

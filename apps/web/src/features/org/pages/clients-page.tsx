@@ -188,6 +188,7 @@ export function ClientsPage() {
         onChange={applyFilters}
         onReset={() => applyFilters({})}
         keywordPlaceholder={t('filters.keyword_clients')}
+        leadingActive={[filters.agent_id, filters.studio_id].filter((id) => id != null).length}
         leading={
           abilities.filterByOrg && (
             <>

@@ -163,6 +163,7 @@ export function PricingPage() {
         keyword={{ value: filters.keyword, placeholder: t('filters.keyword'), onSearch: (keyword) => apply({ ...filters, keyword }), testId: 'price-filter-keyword' }}
         onReset={filtered ? () => apply(NO_FILTERS) : undefined}
         resetTestId="price-filter-reset"
+        active={[filters.type, filters.status].filter(Boolean).length}
       >
         <FilterSelect<PackageType>
           label={t('filters.all_types')}

@@ -144,6 +144,7 @@ export function AreaPage() {
       />
       <ListFilters
         testId="area-filters"
+        active={view.type ? 1 : 0}
         keyword={{
           value: view.keyword,
           placeholder: parent ? t('filters.keyword_in', { name: parent.name }) : t('filters.keyword'),

@@ -95,6 +95,7 @@ export function ZonePage() {
       />
       <ListFilters
         testId="zone-filters"
+        active={filters.stateId ? 1 : 0}
         keyword={{
           value: filters.keyword,
           placeholder: t('filters.zone_keyword'),
