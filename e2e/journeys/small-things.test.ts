@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, screenshot } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
+import { apiPost } from '../support/api';
 import { apiLogin, settle } from '../support/session';
 
 // The smaller things of the walk-through: the cookie banner never covers a page's own buttons
@@ -127,6 +128,53 @@ describe('signed-in devices', () => {
     for (const other of others) {
       const response = await fetch(`${baseUrl()}/api/v1/account/detail`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${other.token}` }, body: '{}' });
       expect(((await response.json()) as { code: string }).code).toBe('403');
+    }
+  });
+});
+
+describe('plan cards in the visitor language', () => {
+  it('shows a package in Chinese and Spanish, with English standing in for what is not translated', async () => {
+    const admin = await apiLogin('super@example.com');
+    const name = `Corner ${Date.now().toString(36)}`;
+    const created = await apiPost<{ id: number }>(
+      '/v1/price/add',
+      {
+        name,
+        tag: 'New',
+        type: 'business',
+        base_price_cents: 50_000,
+        actual_price_cents: 40_000,
+        // Last in the list, so journeys that buy "the first business package" never pick it.
+        sort_order: 10_000,
+        features: ['Three videos a day', 'A dedicated studio'],
+        translations: { zh: { name: `街角 ${name}`, tag: '新品', features: ['每天三条视频', '专属工作室'] }, es: { name: `Esquina ${name}` } },
+      },
+      admin.token,
+    );
+    try {
+      const zh = await open(1440, 'zh-CN');
+      await zh.goto('/plans?type=business');
+      const card = zh.getByTestId(`plan-card-${created.id}`);
+      await card.waitFor();
+      const zhText = (await card.textContent()) ?? '';
+      expect(zhText).toContain(`街角 ${name}`);
+      expect(zhText).toContain('新品');
+      expect(zhText).toContain('每天三条视频');
+      expect(zhText).not.toContain('Three videos a day');
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(zh, 'small-things-plan-card-zh');
+
+      const es = await open(1440, 'es-ES');
+      await es.goto('/plans?type=business');
+      const esCard = es.getByTestId(`plan-card-${created.id}`);
+      await esCard.waitFor();
+      const esText = (await esCard.textContent()) ?? '';
+      // Only the name is in Spanish: the tag and features fall back to English, never blank.
+      expect(esText).toContain(`Esquina ${name}`);
+      expect(esText).toContain('Three videos a day');
+      expect(esText).toContain('New');
+    } finally {
+      await apiPost('/v1/price/delete', { id: created.id }, admin.token);
     }
   });
 });

@@ -17,6 +17,19 @@ const colour = (fallback: string) =>
     .default(fallback);
 
 /**
+ * A package's words in one language (decision 020): its name, tag and feature lines. English
+ * is the package's own columns; Chinese and Spanish are optional translations of them.
+ */
+export const packageTexts = z.strictObject({
+  name: optionalText(100).default(''),
+  tag: optionalText(40).default(''),
+  features: z.array(plainString().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' })).max(20).default([]),
+});
+export type PackageTexts = z.output<typeof packageTexts>;
+export const packageTranslations = z.strictObject({ zh: packageTexts.optional(), es: packageTexts.optional() });
+export type PackageTranslations = z.output<typeof packageTranslations>;
+
+/**
  * A pricing package (spec §3): prices are USD cents per 30 days. `discount_cents` is the
  * first-purchase discount, taken off once per user (spec §9; decision 008).
  */
@@ -41,6 +54,11 @@ export const pricePackage = z.object({
   /** What this caller would pay for one period now, with the first-purchase discount if it still applies. */
   payable_cents: z.number().int(),
   first_purchase: z.boolean(),
+  /**
+   * `name`, `tag` and `features` above are in the request's language, each falling back to
+   * English on its own; these are the stored words of every language, for the package form.
+   */
+  texts: z.object({ en: packageTexts, zh: packageTexts, es: packageTexts }),
 });
 export type PricePackage = z.infer<typeof pricePackage>;
 
@@ -60,6 +78,7 @@ const packageFields = {
   features: z.array(plainString().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' })).max(20).default([]),
   status: z.enum(PACKAGE_STATUSES, { error: 'validation.invalid_option' }).default('enabled'),
   sort_order: integer(0, 10_000).default(0),
+  translations: packageTranslations.default({}),
 };
 
 function pricesConsistent(value: { base_price_cents?: number; actual_price_cents?: number; discount_cents?: number }, ctx: z.RefinementCtx) {

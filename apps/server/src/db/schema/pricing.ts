@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PackageTranslations } from '@nearcast/contract';
 import { blank } from './columns.js';
 
 /** Pricing packages (spec §3 "Pricing package"); money in USD cents per 30 days. */
@@ -21,6 +22,8 @@ export const packages = pgTable(
     gradientEnd: text().notNull().default('#22d3ee'),
     learningCourse: blank(),
     features: jsonb().$type<string[]>().notNull().default([]),
+    /** The name, tag and features in Chinese and Spanish; English is the columns above (decision 020). */
+    translations: jsonb().$type<PackageTranslations>().notNull().default({}),
     status: text({ enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
     sortOrder: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -5,8 +5,9 @@ import { route } from '../../plugins/route.js';
 export async function pricingRoutes(app: FastifyInstance): Promise<void> {
   const { pricing } = app.services;
   // The public pricing screens read enabled packages without signing in (spec §2 "Pricing").
-  route(app, api.price.list, 'public', (caller, { body }) => pricing.list(caller, body));
-  route(app, api.price.get, 'public', (caller, { body }) => pricing.get(caller, body.id));
+  // Names, tags and features come in the request's language (decision 020).
+  route(app, api.price.list, 'public', (caller, { body, request }) => pricing.list(caller, body, request.lang));
+  route(app, api.price.get, 'public', (caller, { body, request }) => pricing.get(caller, body.id, request.lang));
   // Spec §6: super alone manages pricing.
   route(app, api.price.add, ['super'], (_caller, { body }) => pricing.add(body), { idempotent: true });
   route(app, api.price.update, ['super'], (_caller, { body }) => pricing.update(body));

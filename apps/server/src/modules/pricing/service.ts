@@ -1,4 +1,4 @@
-import type { api, ParsedRequestOf, PricePackage } from '@nearcast/contract';
+import type { api, ApiLanguage, PackageTexts, ParsedRequestOf, PricePackage } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
@@ -12,12 +12,30 @@ export function firstPurchaseFor(caller: Caller | null): boolean {
   return !caller?.account.firstDiscountUsed;
 }
 
-export function toPackage(row: PackageRow, firstPurchase: boolean): PricePackage {
+const NO_TEXTS: PackageTexts = { name: '', tag: '', features: [] };
+
+/**
+ * A package's words in a language (decision 020): each of name, tag and features is the
+ * translation when the super admin gave one, and the English otherwise, field by field.
+ */
+export function textsIn(row: PackageRow, language: ApiLanguage): PackageTexts {
+  const english: PackageTexts = { name: row.name, tag: row.tag, features: row.features };
+  const translated = language === 'en' ? undefined : row.translations[language];
+  if (!translated) return english;
+  return {
+    name: translated.name || english.name,
+    tag: translated.tag || english.tag,
+    features: translated.features.length > 0 ? translated.features : english.features,
+  };
+}
+
+export function toPackage(row: PackageRow, firstPurchase: boolean, language: ApiLanguage = 'en'): PricePackage {
   const discount = firstPurchase ? row.discountCents : 0;
+  const shown = textsIn(row, language);
   return {
     id: row.id,
-    name: row.name,
-    tag: row.tag,
+    name: shown.name,
+    tag: shown.tag,
     type: row.type,
     base_price_cents: row.basePriceCents,
     actual_price_cents: row.actualPriceCents,
@@ -28,12 +46,17 @@ export function toPackage(row: PackageRow, firstPurchase: boolean): PricePackage
     gradient_start: row.gradientStart,
     gradient_end: row.gradientEnd,
     learning_course: row.learningCourse,
-    features: row.features,
+    features: shown.features,
     status: row.status,
     sort_order: row.sortOrder,
     create_time: row.createdAt.toISOString(),
     payable_cents: row.actualPriceCents - discount,
     first_purchase: firstPurchase && row.discountCents > 0,
+    texts: {
+      en: { name: row.name, tag: row.tag, features: row.features },
+      zh: { ...NO_TEXTS, ...row.translations.zh },
+      es: { ...NO_TEXTS, ...row.translations.es },
+    },
   };
 }
 
@@ -53,6 +76,7 @@ const columns = (body: Partial<Body<'add'>>) => ({
   features: body.features,
   status: body.status,
   sortOrder: body.sort_order,
+  translations: body.translations,
 });
 
 /**
@@ -62,12 +86,12 @@ const columns = (body: Partial<Body<'add'>>) => ({
 export class PricingService {
   constructor(private readonly db: Db) {}
 
-  async list(caller: Caller | null, body: Body<'list'>) {
+  async list(caller: Caller | null, body: Body<'list'>, language: ApiLanguage = 'en') {
     const manager = caller?.role === 'super';
     const filter = { type: body.type, keyword: body.keyword || undefined, status: manager ? body.status : ('enabled' as const) };
     const { rows, total } = await repo.listPackages(this.db, filter, body.page, body.page_size);
     const firstPurchase = firstPurchaseFor(caller);
-    return { list: rows.map((row) => toPackage(row, firstPurchase)), total, page: body.page, page_size: body.page_size };
+    return { list: rows.map((row) => toPackage(row, firstPurchase, language)), total, page: body.page, page_size: body.page_size };
   }
 
   /** A package the caller may see: any for the super admin, enabled ones for everyone else. */
@@ -77,8 +101,8 @@ export class PricingService {
     return row;
   }
 
-  async get(caller: Caller | null, id: number): Promise<PricePackage> {
-    return toPackage(await this.visible(caller, id), firstPurchaseFor(caller));
+  async get(caller: Caller | null, id: number, language: ApiLanguage = 'en'): Promise<PricePackage> {
+    return toPackage(await this.visible(caller, id), firstPurchaseFor(caller), language);
   }
 
   async add(body: Body<'add'>): Promise<PricePackage> {

@@ -15,6 +15,7 @@ import {
   emptyPackageValues,
   MAX_FEATURES,
   packageToValues,
+  TRANSLATED,
   valuesToBody,
   type PackageFormValues,
 } from '../lib/package-form';
@@ -267,6 +268,24 @@ export function PackageFormModal({ open, editing, onClose }: PackageFormModalPro
                 </div>
               )}
             </Form.List>
+          </section>
+          <section className="pricing-section" data-testid="price-translations">
+            <h4 className="pricing-section__title">{t('translations.title')}</h4>
+            <p className="pricing-translations__hint">{t('translations.hint')}</p>
+            {TRANSLATED.map((language) => (
+              <fieldset key={language} className="pricing-translations__language">
+                <legend>{t(`translations.${language}`)}</legend>
+                <Form.Item name={`${language}_name`} label={t('fields.name')}>
+                  <Input maxLength={100} autoComplete="off" data-testid={`price-${language}-name`} />
+                </Form.Item>
+                <Form.Item name={`${language}_tag`} label={t('fields.tag')}>
+                  <Input maxLength={40} autoComplete="off" data-testid={`price-${language}-tag`} />
+                </Form.Item>
+                <Form.Item name={`${language}_features`} label={t('translations.features')}>
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} data-testid={`price-${language}-features`} />
+                </Form.Item>
+              </fieldset>
+            ))}
           </section>
         </Form>
 

@@ -22,6 +22,11 @@ const stored: PricePackage = {
   create_time: '2025-01-01T00:00:00.000Z',
   payable_cents: 89_900,
   first_purchase: true,
+  texts: {
+    en: { name: 'Local Growth', tag: 'Most popular', features: ['About 5 videos a day', 'Within 3 km of your store'] },
+    zh: { name: '本地增长', tag: '', features: ['每天约 5 条视频'] },
+    es: { name: '', tag: '', features: [] },
+  },
 };
 
 const issuesOf = (body: unknown) => {
@@ -78,10 +83,11 @@ describe('valuesToBody', () => {
 
   it('edits round-trip: a stored package becomes values and the same body again', () => {
     // What the server computes (time, payable price) is not part of a request.
-    const computed = ['create_time', 'payable_cents', 'first_purchase'];
+    const computed = ['create_time', 'payable_cents', 'first_purchase', 'texts'];
     const editable = Object.fromEntries(Object.entries(stored).filter(([key]) => !computed.includes(key)));
     const body = api.price.update.request.parse({ id: stored.id, ...valuesToBody(packageToValues(stored)) });
-    expect(body).toEqual(editable);
+    // The stored words of every language go back as they came: English in the fields, the others as translations.
+    expect(body).toEqual({ ...editable, translations: { zh: stored.texts.zh, es: stored.texts.es } });
   });
 });
 
@@ -95,5 +101,23 @@ describe('textColourOn', () => {
     ['#ffd400', '#000000'],
   ])('on %s the label is %s', (background, text) => {
     expect(textColourOn(background)).toBe(text);
+  });
+});
+
+describe('package texts per language', () => {
+  it('edits the stored English, not the words shown in the admin language, and each translation', () => {
+    // Listed in Chinese, the package's shown name is Chinese; the form still edits the English.
+    const values = packageToValues({ ...stored, name: '本地增长', features: ['每天约 5 条视频'] });
+    expect(values).toMatchObject({ name: 'Local Growth', zh_name: '本地增长', zh_features: '每天约 5 条视频', es_name: '' });
+    expect(values.features).toEqual(['About 5 videos a day', 'Within 3 km of your store']);
+  });
+
+  it('sends one feature per non-empty line, and blank words for the English to stand in', () => {
+    const body = valuesToBody({ ...packageToValues(stored), es_name: ' Crecimiento local ', es_features: 'Unos 5 vídeos al día\n\n  A 3 km de tu tienda  ' });
+    expect(body.translations).toEqual({
+      zh: { name: '本地增长', tag: '', features: ['每天约 5 条视频'] },
+      es: { name: 'Crecimiento local', tag: '', features: ['Unos 5 vídeos al día', 'A 3 km de tu tienda'] },
+    });
+    expect(issuesOf(body)).toEqual({});
   });
 });

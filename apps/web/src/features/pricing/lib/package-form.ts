@@ -26,7 +26,18 @@ export interface PackageFormValues {
   features?: (string | null | undefined)[];
   status?: PackageStatus;
   sort_order?: number | null;
+  /** Chinese and Spanish words; blank ones fall back to the English above (decision 020). */
+  zh_name?: string;
+  zh_tag?: string;
+  /** One feature per line. */
+  zh_features?: string;
+  es_name?: string;
+  es_tag?: string;
+  es_features?: string;
 }
+
+/** The languages a package is translated into; English is its own fields. */
+export const TRANSLATED = ['zh', 'es'] as const;
 
 /** The most feature lines a package has (the contract's limit). */
 export const MAX_FEATURES = 20;
@@ -54,14 +65,22 @@ export function emptyPackageValues(type: PackageType = 'business'): PackageFormV
     features: [''],
     status: 'enabled',
     sort_order: 0,
+    zh_name: '',
+    zh_tag: '',
+    zh_features: '',
+    es_name: '',
+    es_tag: '',
+    es_features: '',
   };
 }
 
 /** An existing package as form values: cents become the dollars an input shows. */
 export function packageToValues(pkg: PricePackage): PackageFormValues {
+  // The stored English, not the words shown in the admin's own language.
+  const { en, zh, es } = pkg.texts;
   return {
-    name: pkg.name,
-    tag: pkg.tag,
+    name: en.name,
+    tag: en.tag,
     type: pkg.type,
     base_price_cents: centsToDollars(pkg.base_price_cents),
     actual_price_cents: centsToDollars(pkg.actual_price_cents),
@@ -72,11 +91,23 @@ export function packageToValues(pkg: PricePackage): PackageFormValues {
     gradient_start: pkg.gradient_start,
     gradient_end: pkg.gradient_end,
     learning_course: pkg.learning_course,
-    features: pkg.features.length > 0 ? [...pkg.features] : [''],
+    features: en.features.length > 0 ? [...en.features] : [''],
     status: pkg.status,
     sort_order: pkg.sort_order,
+    zh_name: zh.name,
+    zh_tag: zh.tag,
+    zh_features: zh.features.join('\n'),
+    es_name: es.name,
+    es_tag: es.tag,
+    es_features: es.features.join('\n'),
   };
 }
+
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 const orUndefined = <T,>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
@@ -102,6 +133,10 @@ export function valuesToBody(values: PackageFormValues) {
     features: (values.features ?? []).map((line) => (line ?? '').trim()).filter((line) => line !== ''),
     status: values.status,
     sort_order: orUndefined(values.sort_order),
+    translations: {
+      zh: { name: (values.zh_name ?? '').trim(), tag: (values.zh_tag ?? '').trim(), features: lines(values.zh_features) },
+      es: { name: (values.es_name ?? '').trim(), tag: (values.es_tag ?? '').trim(), features: lines(values.es_features) },
+    },
   };
 }
 
