@@ -136,7 +136,7 @@ describe('people details', () => {
     expect(login.code).not.toBe('200');
 
     // And enabled again from its row, once the drawer is closed.
-    await page.keyboard.press('Escape');
+    await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
     await line.locator('[data-testid=row-toggle-status]').click();
     await page.click('[data-testid=confirm-ok]');
@@ -170,5 +170,18 @@ describe('people details', () => {
       expect(whole, `${testId} placeholder is cut`).toBe(true);
     }
     expect(await page.locator('[data-testid=filters]').textContent()).toContain('Estado de pago');
+  });
+
+  it('an account opens from its row on /account, with its edit and disable actions', async () => {
+    const page = await open(WIDTHS.desktop);
+    await signInThroughForm(page, 'super@example.com', '/account');
+    const line = row(page, 'agent@example.com');
+    await line.waitFor();
+    await line.locator('[data-testid=row-open]').click();
+    const drawer = page.locator('[data-testid=account-drawer]');
+    await drawer.locator('[data-testid=account-detail]').waitFor();
+    expect(await drawer.locator('[data-testid=account-detail]').textContent()).toContain('agent@example.com');
+    await drawer.locator('[data-testid=detail-edit]').waitFor();
+    await drawer.locator('[data-testid=detail-toggle-status]').waitFor();
   });
 });

@@ -1,15 +1,14 @@
 import { EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { PAYING_ROLES, type AccountSummary } from '@nearcast/contract';
-import { Button, Descriptions, Drawer, Skeleton, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
-import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useAccount } from '../api/get-account';
 import { formatUsd } from '../../../lib/money';
+import { DetailDrawer, DetailSection } from './detail-frame';
 import { displayName } from './display';
-import { LoadFailed } from '../../../components/list-state';
 import { AccountStatusTag, AgentTypeTag, InfoStatusTag, Maybe, PayStateTag } from './status-tags';
 
 interface AccountDetailDrawerProps {
@@ -23,81 +22,20 @@ interface AccountDetailDrawerProps {
 /** Everything the platform knows about one account (/v1/account/get), with its two actions. */
 export function AccountDetailDrawer({ id, onClose, onEdit, onToggleStatus, isSelf }: AccountDetailDrawerProps) {
   const { t } = useTranslation('org');
-  const isPhone = useMediaQuery(PHONE_QUERY);
   const account = useAccount(id);
   const data = account.data;
 
-  let body: ReactNode;
-  if (account.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (account.isError) body = <LoadFailed error={account.error} onRetry={() => void account.refetch()} testId="account-detail-error" />;
-  else if (data) {
-    const paying = PAYING_ROLES.includes(data.role);
-    const text = (value: string | null | undefined) => <Maybe value={value} />;
-    const section = (title: string, items: [string, ReactNode][]) => (
-      <Descriptions
-        title={title}
-        column={1}
-        size="small"
-        bordered
-        className="org-descriptions"
-        items={items.map(([label, children], index) => ({ key: index, label, children }))}
-      />
-    );
-    body = (
-      <div className="org-detail" data-testid="account-detail">
-        {section(t('detail.identity'), [
-          [t('fields.name'), text(data.name)],
-          [t('fields.nickname'), text(data.username)],
-          [t('fields.email'), data.email],
-          [t('fields.role'), t(`common:roles.${data.role}`)],
-          ...(data.role === 'partner'
-            ? ([
-                [t('fields.agent_type'), <AgentTypeTag key="type" type={data.agent_type} />],
-                [t('fields.agent_no'), text(data.agent_no)],
-                [t('fields.main_agent'), text(data.main_agent_name)],
-              ] as [string, ReactNode][])
-            : []),
-          [t('fields.status'), <AccountStatusTag key="status" status={data.status} />],
-          [t('fields.phone'), text(data.phone)],
-          [t('fields.wechat'), text(data.wechat)],
-        ])}
-        {section(t('detail.business'), [
-          [t('fields.company'), text(data.company_short_name)],
-          [t('fields.company_full'), text(data.company_full_name)],
-          [t('fields.location'), text([data.county, data.city, data.state, data.country].filter(Boolean).join(', '))],
-        ])}
-        {section(t('detail.billing'), [
-          [t('fields.pay_state'), paying ? <PayStateTag key="pay" state={data.pay_state} /> : t('list.not_applicable')],
-          [t('fields.info_status'), paying ? <InfoStatusTag key="info" status={data.info_status} /> : t('list.not_applicable')],
-          [t('fields.expire_time'), formatDate(data.expire_time)],
-          [t('fields.order_count'), data.order_count],
-          [t('fields.consumption'), formatUsd(data.consumption_cents, currentLanguage())],
-        ])}
-        {section(t('detail.assignments'), [
-          [t('fields.agent'), text(data.agent_name)],
-          [t('fields.studio'), text(data.studio_name)],
-          [t('fields.operator'), text(data.operator_name)],
-          [t('fields.sale_name'), text(data.sale_name)],
-          [t('fields.sale_email'), text(data.sale_email)],
-          [t('fields.sale_uid'), text(data.sale_uid)],
-        ])}
-        {section(t('detail.activity'), [
-          [t('fields.register_time'), formatDate(data.register_time)],
-          [t('fields.last_login'), formatDate(data.last_login)],
-        ])}
-      </div>
-    );
-  }
+  const text = (value: string | null | undefined) => <Maybe value={value} />;
+  const paying = !!data && PAYING_ROLES.includes(data.role);
 
   return (
-    <Drawer
+    <DetailDrawer
       open={id !== null}
       onClose={onClose}
       title={data ? displayName(data) : t('detail.title')}
-      size={isPhone ? '100%' : 520}
-      className="org-drawer"
-      data-testid="account-drawer"
-      extra={
+      testId="account-drawer"
+      query={account}
+      actions={
         data && (
           <Space wrap>
             <Button icon={<EditOutlined />} onClick={() => onEdit(data)} data-testid="detail-edit">
@@ -117,7 +55,65 @@ export function AccountDetailDrawer({ id, onClose, onEdit, onToggleStatus, isSel
         )
       }
     >
-      {body}
-    </Drawer>
+      {data && (
+        <div className="org-detail" data-testid="account-detail">
+          <DetailSection
+            title={t('detail.identity')}
+            items={[
+              [t('fields.name'), text(data.name)],
+              [t('fields.nickname'), text(data.username)],
+              [t('fields.email'), data.email],
+              [t('fields.role'), t(`common:roles.${data.role}`)],
+              ...(data.role === 'partner'
+                ? ([
+                    [t('fields.agent_type'), <AgentTypeTag key="type" type={data.agent_type} />],
+                    [t('fields.agent_no'), text(data.agent_no)],
+                    [t('fields.main_agent'), text(data.main_agent_name)],
+                  ] as [string, ReactNode][])
+                : []),
+              [t('fields.status'), <AccountStatusTag key="status" status={data.status} />],
+              [t('fields.phone'), text(data.phone)],
+              [t('fields.wechat'), text(data.wechat)],
+            ]}
+          />
+          <DetailSection
+            title={t('detail.business')}
+            items={[
+              [t('fields.company'), text(data.company_short_name)],
+              [t('fields.company_full'), text(data.company_full_name)],
+              [t('fields.location'), text([data.county, data.city, data.state, data.country].filter(Boolean).join(', '))],
+            ]}
+          />
+          <DetailSection
+            title={t('detail.billing')}
+            items={[
+              [t('fields.pay_state'), paying ? <PayStateTag key="pay" state={data.pay_state} /> : t('list.not_applicable')],
+              [t('fields.info_status'), paying ? <InfoStatusTag key="info" status={data.info_status} /> : t('list.not_applicable')],
+              [t('fields.expire_time'), formatDate(data.expire_time)],
+              [t('fields.order_count'), data.order_count],
+              [t('fields.consumption'), formatUsd(data.consumption_cents, currentLanguage())],
+            ]}
+          />
+          <DetailSection
+            title={t('detail.assignments')}
+            items={[
+              [t('fields.agent'), text(data.agent_name)],
+              [t('fields.studio'), text(data.studio_name)],
+              [t('fields.operator'), text(data.operator_name)],
+              [t('fields.sale_name'), text(data.sale_name)],
+              [t('fields.sale_email'), text(data.sale_email)],
+              [t('fields.sale_uid'), text(data.sale_uid)],
+            ]}
+          />
+          <DetailSection
+            title={t('detail.activity')}
+            items={[
+              [t('fields.register_time'), formatDate(data.register_time)],
+              [t('fields.last_login'), formatDate(data.last_login)],
+            ]}
+          />
+        </div>
+      )}
+    </DetailDrawer>
   );
 }
