@@ -50,11 +50,12 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     // of a small request's cost.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
+    done();
   });
 
   app.decorate('services', createServices(config, database, mailer));
