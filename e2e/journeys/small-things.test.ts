@@ -95,6 +95,32 @@ describe('/clients and /pricing', () => {
     expect(await page.locator('.nc-table').first().textContent()).not.toContain('3105550199');
   });
 
+  it('keeps the sticky actions column off the operator column', async () => {
+    const page = await open(1280, 'es-ES');
+    await signInThroughForm(page, 'super@example.com', '/clients');
+    await page.locator('.nc-table .ant-table-row').first().waitFor();
+    /** How far the fixed actions cell of the first row reaches over the operator cell, in px. */
+    const overlap = () =>
+      page.evaluate(() => {
+        const row = document.querySelector('.nc-table .ant-table-row');
+        const cells = row ? Array.from(row.querySelectorAll('td')) : [];
+        const actions = cells.at(-1)?.getBoundingClientRect();
+        const header = Array.from(document.querySelectorAll('.nc-table .ant-table-thead th')).map((th) => th.textContent?.trim());
+        const operator = cells[header.indexOf('Operador')]?.getBoundingClientRect();
+        const scroller = document.querySelector<HTMLElement>('.nc-table .ant-table-content, .nc-table .ant-table-body');
+        const first = cells[0]?.getBoundingClientRect();
+        if (!actions || !operator || !scroller || !first) return -1;
+        // Scroll the operator column to just right of the sticky client column, as a user
+        // looking for it would; it must then show whole, not under the sticky actions.
+        scroller.scrollLeft += operator.left - first.right;
+        const shown = cells[header.indexOf('Operador')]!.getBoundingClientRect();
+        const sticky = cells.at(-1)!.getBoundingClientRect();
+        return Math.max(0, shown.right - sticky.left);
+      });
+    expect(await overlap()).toBe(0);
+    await screenshot(page, 'small-things-clients-es-1280');
+  });
+
   it('names the actions column of the package table', async () => {
     const page = await open();
     await signInThroughForm(page, 'super@example.com', '/pricing');
