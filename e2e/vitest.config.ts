@@ -1,10 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Journeys whose outcome does not depend on the database engine: they read pages, the guard,
+ * the shell, the built assets and accessibility. CI runs the whole suite on PGlite and then
+ * only the other journeys again on PostgreSQL (E2E_DATABASE_PASS=1), because running these a
+ * second time proves nothing new and costs minutes; the API tests cover both engines in full.
+ */
+const ENGINE_INDEPENDENT = [
+  'journeys/a11y-layout.test.ts',
+  'journeys/first-load.test.ts',
+  'journeys/form-messages.test.ts',
+  'journeys/no-false-errors.test.ts',
+  'journeys/routes.test.ts',
+  'journeys/shell.test.ts',
+  'journeys/wayfinding.test.ts',
+];
+
 // Browser journeys against the built app: one server for the run (support/global-setup.ts),
 // one Chromium per file, files one after another so two cores are not oversubscribed.
 export default defineConfig({
   test: {
     include: ['journeys/**/*.test.ts'],
+    exclude: process.env.E2E_DATABASE_PASS === '1' ? ENGINE_INDEPENDENT : [],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

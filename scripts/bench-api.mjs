@@ -1,4 +1,4 @@
-// API benchmark (issue 4 "Scale"): autocannon against a running server filled by
+// API benchmark at the vision's scale: autocannon against a running server filled by
 // `npm run seed:scale`, measuring the list, count and search endpoints of people and territory
 // as a super admin, a main agent and a studio. Budget: p95 under 100 ms for every one.
 //

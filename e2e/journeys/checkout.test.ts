@@ -10,7 +10,7 @@ import { pickOption } from '../support/journey';
 import { apiLogin, pathOf, settle, signedInContext, type ApiSession } from '../support/session';
 
 /**
- * Issue 5, checkout: the public plan chooser and plan page, the purchase through the sandbox
+ * Checkout: the public plan chooser and plan page, the purchase through the sandbox
  * payment window with its confirmation, and the `/payment` result page (spec §2 "Pricing",
  * "Payment result"; §4 "Payment flow"; §8 payment messages; §9 first-purchase discount and
  * 100 studio places per city).

@@ -8,7 +8,7 @@ import { signInThroughForm, useBrowser } from '../support/journey';
 import { checkRefusals, expectFieldError, fillSettleForm, message, PLACE, selectLocked } from '../support/settle-form';
 import { apiLogin, injectSession, pathOf, waitForPath } from '../support/session';
 
-// Issue 5: the settle form (/settle for a client, /studio for a studio), the public join pages
+// The settle form (/settle for a client, /studio for a studio), the public join pages
 // with the call-back form, and the call-back list, against the built app. Accounts that have
 // paid but not given their information are made through the API (support/accounts.ts).
 

@@ -5,7 +5,7 @@ import { baseUrl, screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
-// Issue 4 item 10: the people pages (agents and studios, clients, accounts, employees) as the
+// The people pages (agents and studios, clients, accounts, employees) as the
 // roles that use them, against the built app and the demo accounts.
 
 const { open } = useBrowser();

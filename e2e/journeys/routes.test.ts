@@ -19,7 +19,7 @@ import {
 } from '../support/session';
 
 /**
- * Issue 3, item 6, journeys 1–3: the route guard of spec §4 as the real browser lives it —
+ * The route guard of spec §4 as the real browser lives it —
  * the sign-in redirect round trip, every demo account against every route of spec §2, and the
  * payment gating of an unpaid client.
  */

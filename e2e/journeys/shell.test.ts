@@ -7,7 +7,7 @@ import { LANGUAGES, launch, newContext, screenshot, WIDTHS } from '../support/br
 import { apiLogin, injectSession, pathOf, settle, signedInContext, type ApiSession } from '../support/session';
 
 /**
- * Issue 3, item 6, journeys 4–6: the shell every page shares — the language switch (the
+ * The shell every page shares — the language switch (the
  * app's own catalogues and antd's built-in texts), the cookie banner, and screenshots of the
  * three entry screens at phone and desktop widths in every language.
  */

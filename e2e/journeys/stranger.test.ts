@@ -13,7 +13,7 @@ import { pathOf, waitForPath } from '../support/session';
 import { checkRefusals, countyChosen, fillSettleForm, PLACE } from '../support/settle-form';
 
 /**
- * Issue 5, "Done when": a stranger goes from Home to a paid, onboarded account in the browser,
+ * A stranger goes from Home to a paid, onboarded account in the browser,
  * as a shop owner and as a studio, in each of the three languages. Nothing is prepared through
  * the API: Home's call to action, the plan chooser, registration with the emailed code, the
  * purchase in the sandbox window, the payment result, the settle form, the dashboard.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 
-// Issue 4 item 10: the territory pages (areas, zones) as the super admin and the promotion
+// The territory pages (areas, zones) as the super admin and the promotion
 // tool's QR code as a studio, against the built app and the demo accounts.
 // Names unique to this run, so a kept data directory (E2E_KEEP) never trips on a duplicate.
 const RUN = Date.now().toString(36).slice(-5);

@@ -42,7 +42,7 @@ async function startMailbox(file: string): Promise<{ url: string; close: () => P
 
 async function waitForReady(baseUrl: string, server: ChildProcess, output: string[]): Promise<void> {
   // A loaded machine (several runs sharing two cores) can need longer: E2E_READY_TIMEOUT_MS.
-  const deadline = Date.now() + Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000);
+  const deadline = Date.now() + Number(process.env.E2E_READY_TIMEOUT_MS ?? 180_000);
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
     try {

@@ -3,7 +3,7 @@ import { id, idOf, keyword, pageOf, pageQuery, plainString, requiredText } from 
 
 export const AREA_TYPES = ['country', 'state', 'city', 'county'] as const;
 export type AreaType = (typeof AREA_TYPES)[number];
-/** What each type hangs under in the tree (spec §3 "Area"; issue 4: country → state → city → county). */
+/** What each type hangs under in the tree (spec §3 "Area": country → state → city → county). */
 export const AREA_PARENT_TYPE = { country: null, state: 'country', city: 'state', county: 'city' } as const;
 
 export const area = z.object({

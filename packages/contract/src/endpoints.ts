@@ -68,7 +68,7 @@ export const api = {
     revokeDevice: endpoint('/v1/account/devices/revoke', account.revokeDeviceRequest, ok),
     /** Ours: signs out every other device of the caller at once, keeping the one asking. */
     revokeOtherDevices: endpoint('/v1/account/devices/revoke-others', empty, account.revokeOthersResponse),
-    // Account management (super only; issue 4).
+    // Account management (super only).
     list: endpoint('/v1/account/list', org.accountListRequest, org.accountListResponse),
     get: endpoint('/v1/account/get', org.byIdRequest, org.accountSummary),
     add: endpoint('/v1/account/add', org.accountCreateRequest, org.accountSummary),

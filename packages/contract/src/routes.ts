@@ -46,9 +46,9 @@ export const ROUTES = [
   { key: 'pricing', path: '/pricing', roles: ['super'], layout: 'main', nav: true },
   { key: 'area', path: '/area', roles: ['super', 'admin'], layout: 'main', nav: true },
   { key: 'zone', path: '/zone', roles: ['super', 'admin'], layout: 'main', nav: true },
-  // Ours (issue 4, "path ours"): the promotion link and QR code tool.
+  // Ours (the spec does not show the path): the promotion link and QR code tool.
   { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
-  // Ours (issue 5): the contact-completion submissions, for the staff who call back.
+  // Ours: the contact-completion submissions, for the staff who call back.
   { key: 'contacts', path: '/contacts', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Signed-in pages outside the navigation.
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },

@@ -31,7 +31,7 @@ async function losAngeles(db: Db) {
 }
 
 /**
- * One account per role (issue 2), wired to each other the way real ones would be: the agent
+ * One account per role, wired to each other the way real ones would be: the agent
  * with a sub-agent, a studio and an operator; the client under that studio and operator.
  */
 export async function seedDemo(db: Db, hash: (password: string) => Promise<string>): Promise<boolean> {
@@ -88,7 +88,7 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
 }
 
 /**
- * Realistic packages (issue 5): the merchant plan at about $1,000 a month, the studio
+ * Realistic packages: the merchant plan at about $1,000 a month, the studio
  * membership at about $1,000 to join, and an add-on.
  */
 async function seedPackages(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.js';
+import { idempotencyPurgeJob } from '../plugins/idempotency.js';
 import { expiryJob } from './expiry-job.js';
 import type { JobDefinition } from './queue.js';
 
@@ -12,6 +13,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     expiryJob(services.accounts, services.config.EXPIRY_JOB_CRON, log) as JobDefinition<never>,
     ...services.events.jobDefinitions(log),
     services.uploads.purgeJob(log) as JobDefinition<never>,
+    idempotencyPurgeJob(services.database.db, log) as JobDefinition<never>,
   ];
 }
 

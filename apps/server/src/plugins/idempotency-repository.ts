@@ -40,3 +40,12 @@ export async function releaseKey(ex: Executor, ref: KeyRef): Promise<void> {
 export async function dropExpiredKey(ex: Executor, ref: KeyRef, before: Date): Promise<void> {
   await ex.delete(idempotencyKeys).where(and(where(ref), sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`));
 }
+
+/** Removes every key older than `before`; answers how many went. */
+export async function purgeKeysBefore(ex: Executor, before: Date): Promise<number> {
+  const rows = await ex
+    .delete(idempotencyKeys)
+    .where(sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`)
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_CHECKOUTS } from '../modules/payment/service.js';
 import { codeFrom, createTestApp, type TestApp } from '../test/harness.js';
+import { idempotencyPurgeJob } from './idempotency.js';
 
 let t: TestApp;
 let superToken: string;
@@ -111,5 +112,16 @@ describe('checkouts per account', () => {
     await t.query(sql`update orders set status = 'cancelled' where id = (select o.id from orders o join accounts a on a.id = o.account_id
                        where a.email = 'eager-buyer@example.com' and o.status = 'pending' order by o.id limit 1)`);
     expect((await inject('/v1/payment/stripe', { package_id: pkg!.id }, token)).code).toBe('200');
+  });
+
+  it('forgets keys past their lifetime through the hourly purge job, and keeps fresh ones', async () => {
+    await inject('/v1/price/add', plan('Purged key plan'), superToken, { 'idempotency-key': 'purge-old-1' });
+    await inject('/v1/price/add', plan('Fresh key plan'), superToken, { 'idempotency-key': 'purge-fresh-1' });
+    await t.query(sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'purge-old-1'`);
+
+    await idempotencyPurgeJob(t.database.db, t.app.log).handler({});
+
+    const keys = await t.query<{ key: string }>(sql`select key from idempotency_keys where key like 'purge-%' order by key`);
+    expect(keys.map((row) => row.key)).toEqual(['purge-fresh-1']);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { CODES } from '@nearcast/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../access/caller.js';
 import type { Db } from '../db/client.js';
 import { AppError, conflict, invalid } from '../errors.js';
+import type { JobDefinition } from '../jobs/queue.js';
 import * as repo from './idempotency-repository.js';
 
 /** The header a client sets to make a create safe to retry (the IETF draft's name). */
@@ -78,4 +79,23 @@ export async function idempotent<T>(
     if (Date.now() > deadline) throw conflict('idempotency.in_progress');
     await sleep(POLL_MS);
   }
+}
+
+/**
+ * Forgets keys past their lifetime every hour, so the table holds about a day of creates
+ * instead of growing with every create ever made (a key past its lifetime is only ever
+ * replaced, never replayed).
+ */
+export function idempotencyPurgeJob(db: Db, log: FastifyBaseLogger): JobDefinition<Record<string, never>> {
+  return {
+    name: 'idempotency.purge-keys',
+    schedule: '17 * * * *',
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    handler: async () => {
+      const removed = await repo.purgeKeysBefore(db, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
+      if (removed > 0) log.info({ removed }, 'forgot expired idempotency keys');
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { hashPassword } from '../modules/account/crypto.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
 
 /**
- * Fills a database with the spec's vision (issue 4 "Scale"): 1,000 agents (a quarter of them
+ * Fills a database with the spec's vision: 1,000 agents (a quarter of them
  * sub-agents), 10,000 studios, 100,000 clients, 2,000 operators, with assignments and real
  * cities. Every account's password is the demo password; the benchmark signs in as
  * scale-super@, scale-agent-1@ (a main agent) and scale-studio-1@.

@@ -10,7 +10,7 @@ export interface StripeOptions {
   protocol?: 'http' | 'https' | undefined;
 }
 
-/** Stripe Checkout: a hosted page per order, verified by retrieving the session (issue 5). */
+/** Stripe Checkout: a hosted page per order, verified by retrieving the session. */
 export class StripeProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly client: Stripe;

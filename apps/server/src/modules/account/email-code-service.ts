@@ -14,7 +14,7 @@ import * as repo from './repository.js';
 
 const codeHash = (email: string, scene: EmailCodeScene, code: string) => sha256(`${scene}:${email}:${code}`);
 
-/** One-time email codes for sign-up and password reset (issue: 10 minutes, 5 tries, 1 a minute). */
+/** One-time email codes for sign-up and password reset (10 minutes, 5 tries, 1 a minute). */
 export class EmailCodeService {
   constructor(
     private readonly db: Db,

@@ -41,7 +41,7 @@ export class AccountService {
     if (account) await admitSignIn(this.db, account.id, meta);
     this.decoyHash ??= this.hash('decoy-password-1');
     const matches = await verifyPassword(body.password, account?.passwordHash ?? (await this.decoyHash));
-    // A wrong email and a wrong password get the same answer (issue 2).
+    // A wrong email and a wrong password get the same answer, so sign-in never tells which emails exist.
     if (!account || !matches) throw invalid({}, 'auth.bad_credentials');
     await signInSucceeded(this.db, account.id);
     if (account.status !== 'normal') throw rejected('error.account_disabled');

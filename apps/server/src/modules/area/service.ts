@@ -24,7 +24,7 @@ const toArea = (row: AreaRow, children: number): Area => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** The territory tree and sales zones (spec §3 "Area", "Zone"; issue 4). */
+/** The territory tree and sales zones (spec §3 "Area", "Zone"). */
 export class AreaService {
   constructor(
     private readonly db: Db,

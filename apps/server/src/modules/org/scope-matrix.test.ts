@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * Issue 4's scope matrix: every endpoint of people and territory, called as every demo role,
+ * The scope matrix: every endpoint of people and territory, called as every demo role,
  * is allowed or refused exactly as the route table and spec §6 say, and every list holds only
  * the rows in the caller's scope.
  */

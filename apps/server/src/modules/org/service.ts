@@ -30,7 +30,7 @@ const ROLE_TYPES = { client: [0], agent: [2], studio: [1], admin: [10], super: [
 const PICKER_LIMIT = 200;
 
 /**
- * Who belongs to whom (issue 4): account management, agents, studios, clients, operators and
+ * Who belongs to whom: account management, agents, studios, clients, operators and
  * their assignments. Every read is narrowed to the caller's scope (access/scope.ts) in SQL;
  * every assignment checks both ends against it.
  */

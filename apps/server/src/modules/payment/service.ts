@@ -53,7 +53,7 @@ export interface PaymentOptions {
 }
 
 /**
- * Checkout, verification and fulfilment (issue 5). Fulfilment is one function and one
+ * Checkout, verification and fulfilment. Fulfilment is one function and one
  * transaction, safe to repeat: callback and webhook, twice or at once, pay an order once.
  */
 export class PaymentService {

@@ -80,7 +80,7 @@ const columns = (body: Partial<Body<'add'>>) => ({
 });
 
 /**
- * Pricing packages (issue 5): the super admin manages them; everyone else sees the enabled
+ * Pricing packages: the super admin manages them; everyone else sees the enabled
  * ones, priced for them (the first-purchase discount until it is used).
  */
 export class PricingService {

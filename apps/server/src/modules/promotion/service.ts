@@ -2,7 +2,7 @@ import type { Caller } from '../../access/caller.js';
 import type { OrgService } from '../org/service.js';
 
 /**
- * Promotion links (issue 4): a studio's link signs up merchants under it, an agent's link signs
+ * Promotion links: a studio's link signs up merchants under it, an agent's link signs
  * up studios under it, staff links sign up merchants with no placement.
  */
 export class PromotionService {

@@ -12,8 +12,8 @@ import { InlineLoadFailed } from '../../../components/list-state';
 const LIMIT = 5;
 
 /**
- * The leading studios in the caller's scope, by merchants served or by sales (issue 4:
- * /v1/studio/top): on the agent center, and beside the studio list on /agents, where the link
+ * The leading studios in the caller's scope, by merchants served or by sales
+ * (/v1/studio/top): on the agent center, and beside the studio list on /agents, where the link
  * to all studios would point at the page itself.
  */
 export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boolean }) {

@@ -21,7 +21,7 @@ interface ZoneValues {
   city_ids?: CityOption[];
 }
 
-/** How many cities the picker offers per search (issue 4: page_size 50 as the user types). */
+/** How many cities the picker offers per search (page_size 50 as the user types). */
 const CITY_OPTIONS = 50;
 
 /**
