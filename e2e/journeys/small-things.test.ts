@@ -121,6 +121,23 @@ describe('/clients and /pricing', () => {
     await screenshot(page, 'small-things-clients-es-1280');
   });
 
+  it('says who a client is with now, and nothing about a move before one is chosen', async () => {
+    const page = await open();
+    await signInThroughForm(page, 'super@example.com', '/clients');
+    const row = page.locator('.nc-table .ant-table-row', { hasText: 'Carmen Client' }).first();
+    await row.locator('[data-testid=row-assign-menu]').click();
+    await page.locator('[data-testid=action-assign-studio]').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.locator('.org-assign__current') });
+    await expect.poll(() => dialog.locator('.org-assign__current').textContent()).toBe(
+      'Carmen Client is currently assigned to Stella Studio; nothing changes until you confirm.',
+    );
+    // Nothing chosen yet: no summary of a move, and the confirm button waits for a choice.
+    expect(await dialog.locator('[data-testid=assign-summary]').count()).toBe(0);
+    expect(await dialog.textContent()).not.toContain('is now with');
+    expect(await dialog.locator('[data-testid=confirm-ok]').isDisabled()).toBe(true);
+    await dialog.locator('[data-testid=confirm-cancel]').click();
+  });
+
   it('names the actions column of the package table', async () => {
     const page = await open();
     await signInThroughForm(page, 'super@example.com', '/pricing');

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     database: database.kind,
     mail: mailer.kind,
     payments: app.services.payments.provider.kind,
-    storage: (app.services as { storage?: { kind: string } }).storage?.kind ?? 'none',
+    storage: app.services.storage.kind,
   };
   app.log.info(
     { address, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },
