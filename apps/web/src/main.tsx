@@ -6,25 +6,39 @@ import { routerReady } from './app/router-ready';
 import './app/global.css';
 import { setForbiddenHandler } from './lib/api-client';
 import { currentLanguage, initI18n } from './lib/i18n';
+import { getCookieConsent, getLanguage, getToken } from './lib/storage';
+
+/**
+ * Whether this visitor would see exactly the page prerendered into index.html: its language,
+ * nobody signed in, no cookie answer yet. Anyone else would watch it change under them once
+ * React takes over (English turning Spanish, "Buy Now" turning into their plan, the cookie
+ * banner they already answered), so for them it is taken down at once and drawn afresh.
+ */
+function seesPrerenderedPage(prerendered: string): boolean {
+  return prerendered === getLanguage() && !getToken() && getCookieConsent() === null;
+}
 
 async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  const prerendered = root.dataset.prerendered;
+  const hydrate = prerendered !== undefined && seesPrerenderedPage(prerendered);
+  if (prerendered !== undefined && !hydrate) root.replaceChildren();
+
   // The first catalogues are awaited so no screen ever flashes raw keys.
   await initI18n();
   const router = createAppRouter();
   setForbiddenHandler(() => void router.navigate('/signin'));
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>
   );
 
-  // `/` arrives prerendered (src/prerender.tsx) in one language. It stays on screen while the
-  // router loads the page's chunks, then React takes it over: hydrated when this visitor would
-  // see the same page, drawn afresh in their language (or wherever the guard sent them) if not.
-  const prerendered = root.dataset.prerendered;
-  if (prerendered) {
+  // `/` arrives prerendered (src/prerender.tsx) for a first-time visitor. For that visitor it
+  // stays on screen while the router loads the page's chunks, then React hydrates it; if the
+  // router ends up elsewhere after all, the page is drawn afresh like for everyone else.
+  if (hydrate) {
     await routerReady(router);
     if (router.state.location.pathname === '/' && !router.state.errors && prerendered === currentLanguage()) {
       // As a transition, hydration yields to the browser every few milliseconds instead of
