@@ -38,12 +38,15 @@ describe('the agent and studio centers', () => {
     it(`${email} finds the center in the phone menu, and the way back fits 375 px`, async () => {
       const page = await open(WIDTHS.phone);
       await signInThroughForm(page, email, `/${key}`);
+      // The center has drawn (as in the desktop test above) before the way back is taken.
+      await page.waitForSelector('[data-testid=page-title]');
       const back = page.getByTestId('back-to-platform');
       await back.waitFor();
       const box = await back.boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(WIDTHS.phone);
+      await screenshot(page, `wayfinding-center-${key}-phone`);
       await back.click();
-      expect(await waitForPath(page, '/dashboard')).toBe('/dashboard');
+      expect(await waitForPath(page, '/dashboard', 20_000)).toBe('/dashboard');
       await page.click('[data-testid=nav-toggle]');
       await page.getByTestId(`nav-${key}`).waitFor();
     });
