@@ -174,15 +174,19 @@ describe('people details', () => {
 
   it('an account opens from its row on /account, with its edit and disable actions', async () => {
     const page = await open(WIDTHS.desktop);
+    // An agent of its own, found by its unique email: other journeys add and change accounts.
+    const superSession = await apiLogin('super@example.com');
+    const username = uniqueName('drawer');
+    const email = `${username}@example.com`;
+    await apiPost('/v1/account/add', { email, password: NEW_ACCOUNT_PASSWORD, username, name: `Drawer ${username}`, role: 'partner' }, superSession.token);
     await signInThroughForm(page, 'super@example.com', '/account');
-    // Journeys before this one add accounts, so the demo agent may be past the first page.
-    await page.fill('[data-testid=filter-keyword] input', 'agent@example.com');
-    const line = row(page, 'agent@example.com');
+    await page.fill('[data-testid=filter-keyword] input', email);
+    const line = row(page, email);
     await line.waitFor();
     await line.locator('[data-testid=row-open]').click();
     const drawer = page.locator('[data-testid=account-drawer]');
     await drawer.locator('[data-testid=account-detail]').waitFor();
-    expect(await drawer.locator('[data-testid=account-detail]').textContent()).toContain('agent@example.com');
+    expect(await drawer.locator('[data-testid=account-detail]').textContent()).toContain(email);
     await drawer.locator('[data-testid=detail-edit]').waitFor();
     await drawer.locator('[data-testid=detail-toggle-status]').waitFor();
   });
