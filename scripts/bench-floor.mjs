@@ -14,10 +14,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './lib/free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432').replace(/\/+$/, '');
@@ -34,18 +34,6 @@ const children = [];
 const LOG_DIR = mkdtempSync(join(os.tmpdir(), 'nearcast-bench-floor-'));
 const LOG_FILE = join(LOG_DIR, 'nearcast.log');
 const logLines = () => (existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length : 0);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(name, args, env, logFile) {
   // The log goes to a file, as a log collector would take it: a pipe drained by this process

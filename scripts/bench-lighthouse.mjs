@@ -11,12 +11,12 @@
 //   BENCH_LHR_DIR=/tmp/lh  keep each run's full report (JSON) there   BENCH_VERBOSE=1  list the opportunities
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './lib/free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
@@ -24,18 +24,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const TARGET_SCORE = 95;
 const TARGET_LCP_MS = 2500;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(url, child, seconds = 180) {
   const until = Date.now() + seconds * 1000;
