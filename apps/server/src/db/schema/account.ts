@@ -103,14 +103,18 @@ export const accounts = pgTable(
     index('accounts_type_created_idx').on(t.accountType, t.createdAt, t.id),
     // Keyword search over the text a person is found by, matched with ILIKE '%…%'.
     index('accounts_search_idx').using('gin', sql`${accountSearchText(t)} gin_trgm_ops`),
-    index('accounts_agent_idx').on(t.agentId, t.accountType),
+    // Carries the studio and the spending too, so an agent's tree totals count its clients that no
+    // studio of the tree already counts from the index alone (org/repository.ts agentStats).
+    index('accounts_agent_idx').on(t.agentId, t.accountType, t.studioId, t.consumptionCents),
     index('accounts_studio_idx').on(t.studioId, t.accountType),
     index('accounts_operator_idx').on(t.operatorId),
     index('accounts_main_agent_idx').on(t.mainAgentId),
     index('accounts_state_idx').on(t.stateId),
     index('accounts_city_idx').on(t.cityId),
     index('accounts_county_idx').on(t.countyId),
-    index('accounts_expire_idx').on(t.accountType, t.payStatus, t.expireAt),
+    // Expiring-renewal lists sort by expire_at then id: with the id in the index a page is read
+    // straight off it, instead of joining and sorting every account that expires on the same day.
+    index('accounts_expire_idx').on(t.accountType, t.payStatus, t.expireAt, t.id),
     index('accounts_pay_created_idx').on(t.accountType, t.payStatus, t.createdAt, t.id),
     // Rankings (top studios by clients or by sales), read from the trigger-kept counters.
     index('accounts_top_clients_idx').on(t.accountType, t.clientCount.desc(), t.id),

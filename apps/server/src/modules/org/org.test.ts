@@ -298,6 +298,40 @@ describe('pre-aggregated totals', () => {
     const counted = await t.query<{ n: number }>(sql`select count(*)::int as n from accounts where account_type = 0 and studio_id = ${studioId}`);
     expect(top.data.list.find((row) => row.id === studioId)?.client_count).toBe(counted[0]!.n);
   });
+
+  it("count each client of an agent's tree once, whether it hangs from an agent, a studio or both", async () => {
+    const mainId = await idOf('agent@example.com');
+    const subId = await idOf('subagent@example.com');
+    const studioId = await idOf('studio@example.com');
+    // A studio outside both trees, and clients hanging from the tree in every way there is.
+    await t.query(sql`insert into accounts (email, password_hash, username, account_type, referral_code)
+                      values ('outside-studio@example.com', 'x', 'outside', 1, 'OUTSIDE1')`);
+    const outsideStudio = await idOf('outside-studio@example.com');
+    const clients: [string, number | null, number | null, number][] = [
+      ['tree-both@example.com', subId, studioId, 700],
+      ['tree-agent-only@example.com', subId, null, 1100],
+      ['tree-agent-outside-studio@example.com', mainId, outsideStudio, 1300],
+      ['outside-agent-tree-studio@example.com', null, studioId, 1700],
+    ];
+    for (const [email, agentId, clientStudio, cents] of clients) {
+      await t.query(sql`insert into accounts (email, password_hash, username, account_type, agent_id, studio_id, consumption_cents, referral_code)
+                        values (${email}, 'x', ${email}, 0, ${agentId}, ${clientStudio}, ${cents}, ${email})`);
+    }
+    const recount = await t.query<{ id: number; clients: number; sales: number }>(sql`
+      select p.id, count(distinct c.id)::int as clients, coalesce(sum(c.consumption_cents), 0)::int as sales
+        from accounts p
+        left join accounts c on c.account_type = 0 and (
+              c.agent_id in (select p.id union all select s.id from accounts s where s.main_agent_id = p.id and s.account_type = 2)
+           or c.studio_id in (select st.id from accounts st where st.account_type = 1 and st.agent_id in (
+                select p.id union all select s.id from accounts s where s.main_agent_id = p.id and s.account_type = 2)))
+       where p.account_type = 2
+       group by p.id`);
+    const listed = await t.call<{ list: { id: number; client_count: number; sales_cents: number }[] }>('/v1/proxy/list', { page_size: 100 }, { token: superToken });
+    expect(recount.length).toBeGreaterThanOrEqual(2);
+    for (const agent of recount) {
+      expect(listed.data.list.find((row) => row.id === agent.id)).toMatchObject({ client_count: agent.clients, sales_cents: agent.sales });
+    }
+  });
 });
 
 describe('detail drawers', () => {
