@@ -9,5 +9,6 @@ export * from './schema/idempotency.js';
 export * from './schema/onboarding.js';
 export * from './schema/payment.js';
 export * from './schema/pricing.js';
+export * from './schema/settlement.js';
 export * from './schema/sign-in-throttle.js';
 export * from './schema/upload.js';
