@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account.js';
 
 /**
@@ -23,13 +23,16 @@ export const settlements = pgTable(
     /** The earnings the application covers: from the end of the party's last settlement to the application. */
     periodStart: timestamp({ withTimezone: true }).notNull(),
     periodEnd: timestamp({ withTimezone: true }).notNull(),
-    /** What was reserved: the whole available balance at the moment of applying. */
-    grossCents: integer().notNull(),
+    /**
+     * What was reserved: the whole available balance at the moment of applying. `bigint` like the
+     * ledger's balances: an agent's earnings over a long period can pass the 32-bit limit.
+     */
+    grossCents: bigint({ mode: 'number' }).notNull(),
     /** The platform fee rate and amount as they were when the party applied. */
     feeBps: integer().notNull(),
-    feeCents: integer().notNull(),
+    feeCents: bigint({ mode: 'number' }).notNull(),
     /** What the party receives: gross less the fee. */
-    netCents: integer().notNull(),
+    netCents: bigint({ mode: 'number' }).notNull(),
     /** Which payout rail paid it, and the rail's reference (a bank transfer number, a transfer id). */
     payoutRail: text().notNull(),
     payoutReference: text(),
