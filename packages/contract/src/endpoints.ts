@@ -7,6 +7,7 @@ import * as payment from './payment.js';
 import * as pricing from './pricing.js';
 import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
+import * as verification from './verification.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions (a JSON body). */
@@ -134,6 +135,29 @@ export const api = {
     ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
   },
   area: {
+  // Ours (spec §2 names the /verification page, not its calls): payout details and corrections.
+  verification: {
+    mine: endpoint('/v1/verification/mine', empty, verification.myVerificationResponse),
+    submit: endpoint('/v1/verification/submit', verification.verificationSubmitRequest, verification.payoutVerification),
+    list: endpoint('/v1/verification/list', verification.verificationListRequest, verification.verificationListResponse),
+    get: endpoint('/v1/verification/get', verification.verificationByIdRequest, verification.verificationReviewRow),
+    approve: endpoint('/v1/verification/approve', verification.verificationByIdRequest, verification.verificationReviewRow),
+    reject: endpoint('/v1/verification/reject', verification.verificationRejectRequest, verification.verificationReviewRow),
+    business: endpoint('/v1/verification/business', empty, verification.businessResponse),
+    correction: endpoint('/v1/verification/correction', verification.correctionAddRequest, verification.correction),
+    corrections: endpoint('/v1/verification/corrections', verification.correctionListRequest, verification.correctionListResponse),
+    resolve: endpoint('/v1/verification/correction/resolve', verification.correctionResolveRequest, verification.correctionReviewRow),
+  },
+  // Ours: a studio's or an agent's application to be paid its available balance, and staff's decision.
+  settlement: {
+    preview: endpoint('/v1/settlement/preview', empty, settlement.settlementPreview),
+    apply: endpoint('/v1/settlement/apply', empty, settlement.settlement),
+    list: endpoint('/v1/settlement/list', settlement.settlementListRequest, settlement.settlementListResponse),
+    get: endpoint('/v1/settlement/get', settlement.settlementByIdRequest, settlement.settlement),
+    approve: endpoint('/v1/settlement/approve', settlement.settlementApproveRequest, settlement.settlement),
+    reject: endpoint('/v1/settlement/reject', settlement.settlementDecisionRequest, settlement.settlement),
+    fail: endpoint('/v1/settlement/fail', settlement.settlementDecisionRequest, settlement.settlement),
+  },
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),
     add: endpoint('/v1/area/add', area.areaAddRequest, area.area),
     delete: endpoint('/v1/area/delete', area.areaDeleteRequest, ok),

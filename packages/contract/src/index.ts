@@ -9,6 +9,7 @@ export * from './org.js';
 export * from './pricing.js';
 export * from './upload.js';
 export * from './payment.js';
+export * from './finance.js';
 export * from './onboarding.js';
 export * from './endpoints.js';
 export * from './messages/index.js';

@@ -5,6 +5,7 @@
 export * from './schema/account.js';
 export * from './schema/area.js';
 export * from './schema/events.js';
+export * from './schema/finance.js';
 export * from './schema/idempotency.js';
 export * from './schema/onboarding.js';
 export * from './schema/payment.js';
@@ -12,3 +13,4 @@ export * from './schema/pricing.js';
 export * from './schema/settlement.js';
 export * from './schema/sign-in-throttle.js';
 export * from './schema/upload.js';
+export * from './schema/verification.js';
