@@ -134,7 +134,6 @@ export const api = {
     // A temporary upload (spec §7: multipart form data, field `file`); a later call claims it.
     ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
   },
-  area: {
   // Ours (spec §2 names the /verification page, not its calls): payout details and corrections.
   verification: {
     mine: endpoint('/v1/verification/mine', empty, verification.myVerificationResponse),
@@ -158,6 +157,7 @@ export const api = {
     reject: endpoint('/v1/settlement/reject', settlement.settlementDecisionRequest, settlement.settlement),
     fail: endpoint('/v1/settlement/fail', settlement.settlementDecisionRequest, settlement.settlement),
   },
+  area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),
     add: endpoint('/v1/area/add', area.areaAddRequest, area.area),
     delete: endpoint('/v1/area/delete', area.areaDeleteRequest, ok),

@@ -11,5 +11,6 @@ export * from './upload.js';
 export * from './payment.js';
 export * from './finance.js';
 export * from './onboarding.js';
+export * from './verification.js';
 export * from './endpoints.js';
 export * from './messages/index.js';
