@@ -5,6 +5,7 @@ import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
 import * as pricing from './pricing.js';
+import * as settlement from './settlement.js';
 import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
 import * as verification from './verification.js';

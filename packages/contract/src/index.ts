@@ -12,5 +12,6 @@ export * from './payment.js';
 export * from './finance.js';
 export * from './onboarding.js';
 export * from './verification.js';
+export * from './settlement.js';
 export * from './endpoints.js';
 export * from './messages/index.js';

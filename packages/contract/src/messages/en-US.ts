@@ -171,6 +171,15 @@ export const enUS = {
   'upload.video_too_large': 'Videos may be at most {{limit}} MB',
   'upload.audio_too_large': 'Audio files may be at most {{limit}} MB',
   'upload.not_found': 'This upload does not exist or has expired',
+  // Settlements: applications of studios and agents, staff decisions.
+  'settlement.not_found': 'Settlement not found',
+  'settlement.reference_required': 'Please enter the payout reference',
+  'settlement.reason_required': 'Please give the reason',
+  'settlement.below_minimum': 'The available balance is ${{available}}; the minimum to apply for is ${{min}}',
+  'settlement.open_application': 'You already have a settlement application waiting for review',
+  'settlement.already_decided': 'This settlement has already been decided',
+  'settlement.not_verified': 'The payout details of this account are not verified yet: a settlement is paid only after they are approved',
+  'settlement.payout_failed': 'The payout did not go through. Please try again or mark the settlement failed.',
   'file.link_invalid': 'This file link is invalid or has expired',
 } as const;
 

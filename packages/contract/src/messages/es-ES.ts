@@ -163,5 +163,14 @@ export const esES: MessageCatalogue = {
   'upload.video_too_large': 'Los vídeos pueden tener como máximo {{limit}} MB',
   'upload.audio_too_large': 'Los archivos de audio pueden tener como máximo {{limit}} MB',
   'upload.not_found': 'Esta subida no existe o ha caducado',
+  // Settlements: applications of studios and agents, staff decisions.
+  'settlement.not_found': 'Liquidación no encontrada',
+  'settlement.reference_required': 'Introduce la referencia del pago',
+  'settlement.reason_required': 'Indica el motivo',
+  'settlement.below_minimum': 'El saldo disponible es ${{available}}; el mínimo para solicitar es ${{min}}',
+  'settlement.open_application': 'Ya tienes una solicitud de liquidación pendiente de revisión',
+  'settlement.already_decided': 'Esta liquidación ya se ha resuelto',
+  'settlement.not_verified': 'Los datos de cobro de esta cuenta aún no están verificados: la liquidación solo se paga cuando se aprueban',
+  'settlement.payout_failed': 'El pago no se ha completado. Inténtalo de nuevo o marca la liquidación como fallida.',
   'file.link_invalid': 'Este enlace de archivo no es válido o ha caducado',
 };

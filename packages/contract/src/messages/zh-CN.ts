@@ -163,5 +163,14 @@ export const zhCN: MessageCatalogue = {
   'upload.video_too_large': '视频最大 {{limit}} MB',
   'upload.audio_too_large': '音频文件最大 {{limit}} MB',
   'upload.not_found': '该上传不存在或已过期',
+  // Settlements: applications of studios and agents, staff decisions.
+  'settlement.not_found': '结算记录不存在',
+  'settlement.reference_required': '请输入打款凭证号',
+  'settlement.reason_required': '请填写原因',
+  'settlement.below_minimum': '可用余额为 ${{available}}，最低申请金额为 ${{min}}',
+  'settlement.open_application': '您已有一笔结算申请正在等待审核',
+  'settlement.already_decided': '该结算已处理',
+  'settlement.not_verified': '该账户的收款信息尚未通过认证：认证通过后才能打款',
+  'settlement.payout_failed': '打款未成功，请重试或将该结算标记为失败。',
   'file.link_invalid': '文件链接无效或已过期',
 };
