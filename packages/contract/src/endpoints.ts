@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as account from './account.js';
 import * as area from './area.js';
+import * as financeRecords from './finance-records.js';
 import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
@@ -149,6 +150,13 @@ export const api = {
     resolve: endpoint('/v1/verification/correction/resolve', verification.correctionResolveRequest, verification.correctionReviewRow),
   },
   // Ours: a studio's or an agent's application to be paid its available balance, and staff's decision.
+  // Ours (spec §2 /finance, §3 Finance record): the read side of finance for every role.
+  finance: {
+    records: endpoint('/v1/finance/records', financeRecords.financeRecordsRequest, financeRecords.financeRecordsResponse),
+    balance: endpoint('/v1/finance/balance', financeRecords.balanceRequest, financeRecords.balanceResponse),
+    platform: endpoint('/v1/finance/platform', empty, financeRecords.platformSummaryResponse),
+    receipt: endpoint('/v1/finance/receipt', financeRecords.receiptRequest, financeRecords.receiptResponse),
+  },
   settlement: {
     preview: endpoint('/v1/settlement/preview', empty, settlement.settlementPreview),
     apply: endpoint('/v1/settlement/apply', empty, settlement.settlement),

@@ -10,6 +10,7 @@ export * from './pricing.js';
 export * from './upload.js';
 export * from './payment.js';
 export * from './finance.js';
+export * from './finance-records.js';
 export * from './onboarding.js';
 export * from './verification.js';
 export * from './settlement.js';
