@@ -45,6 +45,17 @@ export async function paidOrders(ex: Executor, accountId: number, limit: number)
     .limit(limit);
 }
 
+/** A payment with the order it paid, for its receipt. */
+export async function paymentWithOrder(ex: Executor, paymentId: number) {
+  const [row] = await ex
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  return row;
+}
+
 /** The last plan (not an add-on) an account paid for. */
 export async function lastPaidPlan(ex: Executor, accountId: number): Promise<OrderRow | undefined> {
   const [row] = await ex

@@ -79,6 +79,24 @@ export class PaymentService {
     };
   }
 
+  /**
+   * What a receipt of one payment shows: the order as it was sold and the provider's reference.
+   * Callers check the payment is in their scope first.
+   */
+  async receiptFacts(paymentId: number) {
+    const row = await repo.paymentWithOrder(this.db, paymentId);
+    if (!row) return undefined;
+    return {
+      payment_id: row.payment.id,
+      account_id: row.payment.accountId,
+      amount_cents: row.payment.amountCents,
+      provider: row.payment.provider,
+      provider_ref: row.payment.providerRef,
+      paid_time: row.payment.createdAt.toISOString(),
+      order: toOrder(row.order),
+    };
+  }
+
   /** The caller's own plan: the last plan (not an add-on) it paid for, or null. */
   async planOf(caller: Caller) {
     const plan = await repo.lastPaidPlan(this.db, caller.id);
