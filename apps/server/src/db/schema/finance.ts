@@ -64,10 +64,15 @@ export const ledgerTransactions = pgTable(
     /** The commission rule version a payment's posting used. */
     ruleVersion: integer(),
     actorId: integer(),
+    /** The party the posting is about (the payer, the earner, the applicant); null: the platform's own. */
+    partyId: integer(),
+    /** The posting's size: the sum of its positive legs. */
+    amountCents: bigint({ mode: 'number' }).notNull().default(0),
     remark: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('ledger_transactions_party_idx').on(t.partyId, t.createdAt.desc(), t.id.desc()),
     index('ledger_transactions_payment_idx').on(t.paymentId),
     index('ledger_transactions_settlement_idx').on(t.settlementId),
     index('ledger_transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -144,6 +149,7 @@ export const commissions = pgTable(
     unique('commissions_payment_role_uq').on(t.paymentId, t.role),
     index('commissions_beneficiary_idx').on(t.beneficiaryId, t.createdAt.desc(), t.id.desc()),
     index('commissions_payer_idx').on(t.payerId, t.createdAt.desc()),
+    index('commissions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('commissions_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
     index('commissions_due_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`),
     check('commissions_amount_chk', sql`${t.amountCents} >= 0 and ${t.reversedCents} between 0 and ${t.amountCents}`),
