@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as account from './account.js';
 import * as area from './area.js';
+import * as finance from './finance.js';
 import * as financeRecords from './finance-records.js';
 import * as onboarding from './onboarding.js';
 import * as org from './org.js';
@@ -156,6 +157,14 @@ export const api = {
     balance: endpoint('/v1/finance/balance', financeRecords.balanceRequest, financeRecords.balanceResponse),
     platform: endpoint('/v1/finance/platform', empty, financeRecords.platformSummaryResponse),
     receipt: endpoint('/v1/finance/receipt', financeRecords.receiptRequest, financeRecords.receiptResponse),
+    // Commission rules (versioned; super edits, a change applies to later payments) and settings.
+    rules: endpoint('/v1/finance/rules', empty, finance.commissionRulesResponse),
+    rulesUpdate: endpoint('/v1/finance/rules/update', finance.commissionRuleUpdateRequest, finance.commissionRulesResponse),
+    settings: endpoint('/v1/finance/settings', empty, finance.financeSettings),
+    settingsUpdate: endpoint('/v1/finance/settings/update', finance.financeSettingsUpdateRequest, finance.financeSettings),
+    // Staff refund a payment in full or in part; its refunds so far.
+    refund: endpoint('/v1/finance/refund', finance.refundRequest, finance.refundResponse),
+    refunds: endpoint('/v1/finance/refunds', finance.paymentRefundsRequest, finance.paymentRefundsResponse),
   },
   settlement: {
     preview: endpoint('/v1/settlement/preview', empty, settlement.settlementPreview),
