@@ -5,7 +5,7 @@ import { visibleAccounts } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
 
 /**
- * The read model of finance (docs/decisions/022): Finance records as one list over the finance
+ * The read model of finance (docs/decisions/026): Finance records as one list over the finance
  * area's tables — a payment's ledger posting, commissions, refunds and settlements — with the
  * caller's scope and the filters inside the same SQL, so a page is one query whoever asks.
  */
