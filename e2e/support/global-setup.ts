@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +80,8 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    // Production insists on its own key for payout details (any 32 bytes will do for a test run).
+    PAYOUT_DETAILS_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: path.join(workDir, 'data'),
     WEB_DIST: webDist,
     SMTP_URL: mailbox.url,

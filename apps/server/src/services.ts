@@ -1,7 +1,7 @@
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
-import type { Config } from './config.js';
+import { decodeKey, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
@@ -13,6 +13,7 @@ import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
 import { PromotionService } from './modules/promotion/service.js';
 import { UploadService } from './modules/upload/service.js';
+import { VerificationService } from './modules/verification/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
@@ -36,6 +37,7 @@ export interface Services {
   /** Where uploaded files live: local disk or S3 (README "File storage"). */
   storage: FileStorage;
   uploads: UploadService;
+  verification: VerificationService;
 }
 
 declare module 'fastify' {
@@ -63,5 +65,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // After payments: a client's detail shows its purchases through the payment service.
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads };
+  // Payout details are sealed under the configured key (config.ts refuses a malformed one).
+  const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!);
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads, verification };
 }

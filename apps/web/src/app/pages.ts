@@ -64,7 +64,10 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/promotion/pages/promotion-page'), 'PromotionPage'),
     namespaces: ['promotion'],
   },
-  verification: upcoming,
+  verification: {
+    page: lazyPage(() => import('../features/verification/pages/verification-page'), 'VerificationPage'),
+    namespaces: ['verification'],
+  },
   payment: {
     page: lazyPage(() => import('../features/checkout/pages/payment-page'), 'PaymentPage'),
     namespaces: ['checkout'],

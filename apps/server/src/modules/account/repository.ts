@@ -82,6 +82,31 @@ export async function emailsOf(ex: Executor, ids: number[]): Promise<Map<number,
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
+/** Who some accounts are (email, name, type, company), by id, in one query: for other modules' lists. */
+export async function cardsOf(ex: Executor, ids: number[]) {
+  if (ids.length === 0) return new Map<number, AccountCard>();
+  const rows = await ex
+    .select({
+      id: accounts.id,
+      email: accounts.email,
+      name: accounts.name,
+      username: accounts.username,
+      accountType: accounts.accountType,
+      companyShortName: accounts.companyShortName,
+    })
+    .from(accounts)
+    .where(inArray(accounts.id, ids));
+  return new Map<number, AccountCard>(rows.map((row) => [row.id, row]));
+}
+export interface AccountCard {
+  id: number;
+  email: string;
+  name: string;
+  username: string;
+  accountType: number;
+  companyShortName: string;
+}
+
 // ---- sessions -------------------------------------------------------------------------------
 
 export async function insertSession(

@@ -191,6 +191,11 @@ export class AccountService {
     return repo.emailsOf(this.db, [...new Set(ids)]);
   }
 
+  /** Who a page of accounts are (email, name, type, company), in one query. */
+  cardsOf(ids: number[], ex: Executor = this.db): Promise<Map<number, repo.AccountCard>> {
+    return repo.cardsOf(ex, [...new Set(ids)]);
+  }
+
   async findById(id: number): Promise<AccountRow | undefined> {
     return repo.findAccountById(this.db, id);
   }

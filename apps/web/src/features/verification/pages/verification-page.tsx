@@ -1,0 +1,31 @@
+import { isStaff } from '@nearcast/contract';
+import { Result } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { BusinessPanel } from '../components/business-panel';
+import { PayoutPanel } from '../components/payout-panel';
+import { ReviewPanel } from '../components/review-panel';
+import '../verification.css';
+
+/**
+ * /verification (spec §2, every signed-in role), each role seeing what it needs: a studio or an
+ * agent its payout details; a merchant its business details and correction requests; staff
+ * the review queues; an operator, who is paid outside the platform, that there is nothing to do.
+ */
+export function VerificationPage() {
+  const { t } = useTranslation('verification');
+  const { role } = useSession();
+  const staff = role !== null && isStaff(role);
+  const kind = staff ? 'staff' : role === 'studio' || role === 'partner' ? 'payout' : role === 'client' ? 'business' : 'none';
+  return (
+    <div className="ver-page" data-testid={`verification-${kind}`}>
+      <PageHeader subtitle={t(`subtitle.${kind}`)} />
+      {kind === 'staff' && <ReviewPanel />}
+      {kind === 'payout' && <PayoutPanel />}
+      {kind === 'business' && <BusinessPanel />}
+      {kind === 'none' && <Result icon={<SafetyCertificateOutlined />} title={t('none.title')} subTitle={t('none.body')} />}
+    </div>
+  );
+}
