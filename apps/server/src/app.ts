@@ -9,6 +9,7 @@ import { areaRoutes } from './modules/area/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
+import { financeRoutes } from './modules/finance/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(onboardingRoutes);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
+  await app.register(financeRoutes);
   await app.register(verificationRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);

@@ -7,6 +7,8 @@ import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
 import { EventService } from './modules/events/service.js';
+import { LedgerService } from './modules/finance/ledger.js';
+import { FinanceService } from './modules/finance/service.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -33,6 +35,10 @@ export interface Services {
   promotion: PromotionService;
   pricing: PricingService;
   payments: PaymentService;
+  /** The double-entry ledger: every money movement posts through it (decision 021). */
+  ledger: LedgerService;
+  /** Commissions, holding period, refunds, commission rules and finance settings. */
+  finance: FinanceService;
   onboarding: OnboardingService;
   /** Where uploaded files live: local disk or S3 (README "File storage"). */
   storage: FileStorage;
@@ -55,10 +61,13 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N, events);
   const areas = new AreaService(database.db, accounts);
   const pricing = new PricingService(database.db);
+  const ledger = new LedgerService(database.db);
+  // Fulfilment posts commissions through finance; finance reads payments back for refunds.
+  const finance: FinanceService = new FinanceService(database.db, ledger, accounts, events, () => payments);
   const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
     publicUrl: config.PUBLIC_URL,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
-  }, events);
+  }, events, finance);
   const onboarding = new OnboardingService(database.db, accounts, areas);
   const storage = createFileStorage(config);
   const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
@@ -67,5 +76,5 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const promotion = new PromotionService(config.PUBLIC_URL, org);
   // Payout details are sealed under the configured key (config.ts refuses a malformed one).
   const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads, verification };
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, onboarding, storage, uploads, verification };
 }

@@ -300,6 +300,23 @@ export async function applyPurchase(ex: Executor, accountId: number, purchase: P
   return row;
 }
 
+/**
+ * A full refund's effect on its buyer, inside the refund's transaction: the plan days the
+ * payment bought are taken back, and a plan that thereby ends in the past is expired at once.
+ */
+export async function takeBackPlan(ex: Executor, accountId: number, days: number) {
+  const [row] = await ex
+    .update(accounts)
+    .set({
+      expireAt: sql`${accounts.expireAt} - make_interval(days => ${days})`,
+      payStatus: sql`case when ${accounts.payStatus} = 1 and ${accounts.expireAt} - make_interval(days => ${days}) <= now() then 2 else ${accounts.payStatus} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(accounts.id, accountId), isNotNull(accounts.expireAt)))
+    .returning();
+  return row;
+}
+
 /** Marks every paid plan past its expiry as expired; safe to run from several instances at once. */
 export async function expireOverdue(ex: Executor): Promise<number> {
   const rows = await ex

@@ -170,6 +170,11 @@ export class AccountService {
     return repo.scopeOf(ex, accountId);
   }
 
+  /** Takes back the plan days a fully refunded payment bought (the refund's transaction). */
+  async takeBackPlan(ex: Executor, accountId: number, days: number): Promise<void> {
+    await repo.takeBackPlan(ex, accountId, days);
+  }
+
   expireOverdue(): Promise<number> {
     return repo.expireOverdue(this.db);
   }
