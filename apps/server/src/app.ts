@@ -12,6 +12,7 @@ import { paymentRoutes } from './modules/payment/routes.js';
 import { financeRoutes } from './modules/finance/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
+import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { verificationRoutes } from './modules/verification/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(fileRoutes);
   await app.register(financeRoutes);
   await app.register(verificationRoutes);
+  await app.register(settlementRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

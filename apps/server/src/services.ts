@@ -1,5 +1,6 @@
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { createPayoutRail } from './adapters/payouts/index.js';
 import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
 import { decodeKey, type Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -14,6 +15,8 @@ import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
 import { PromotionService } from './modules/promotion/service.js';
+import { settlementLedger } from './modules/settlement/ledger.js';
+import { SettlementService } from './modules/settlement/service.js';
 import { UploadService } from './modules/upload/service.js';
 import { VerificationService } from './modules/verification/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
@@ -44,6 +47,8 @@ export interface Services {
   storage: FileStorage;
   uploads: UploadService;
   verification: VerificationService;
+  /** Settlement applications of studios and agents, and staff decisions (decision 024). */
+  settlements: SettlementService;
 }
 
 declare module 'fastify' {
@@ -76,5 +81,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const promotion = new PromotionService(config.PUBLIC_URL, org);
   // Payout details are sealed under the configured key (config.ts refuses a malformed one).
   const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, onboarding, storage, uploads, verification };
+  // Settlements move money through the ledger and pay only parties whose verification is approved.
+  const settlements = new SettlementService(database.db, settlementLedger(ledger, finance), verification, accounts, createPayoutRail(), events);
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, onboarding, storage, uploads, verification, settlements };
 }
