@@ -47,7 +47,7 @@ export function PayoutPanel() {
           <Descriptions column={{ xs: 1, md: 2 }} size="small" colon={false} layout="vertical" className="ver-details">
             <Descriptions.Item label={t('fields.legal_name')}>{current.legal_name}</Descriptions.Item>
             <Descriptions.Item label={t('fields.tax_number')}>
-              {t(`tax_kind.${current.tax_kind}`)} · <span className="ver-num">{masked(current.tax_last4)}</span>
+              <span className="ver-num">{`${t(`tax_kind.${current.tax_kind}`)} · ${masked(current.tax_last4)}`}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.holder_name')}>{current.holder_name}</Descriptions.Item>
             <Descriptions.Item label={t('fields.bank')}>

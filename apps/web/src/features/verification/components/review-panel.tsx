@@ -53,7 +53,7 @@ function VerificationQueue() {
     {
       key: 'party',
       title: t('review.columns.party'),
-      width: 220,
+      width: 200,
       phone: 'title',
       render: (_, row) => (
         <div className="ver-party">
@@ -65,21 +65,23 @@ function VerificationQueue() {
       ),
     },
     { key: 'status', title: t('review.columns.status'), width: 110, phone: 'status', render: (_, row) => <VerificationStatusTag status={row.status} /> },
-    { key: 'legal', title: t('fields.legal_name'), dataIndex: 'legal_name', width: 200, ellipsis: true },
     {
-      key: 'tax',
-      title: t('fields.tax_number'),
-      width: 160,
+      key: 'legal',
+      title: t('fields.legal_name'),
+      width: 200,
       render: (_, row) => (
-        <span className="ver-num">
-          {t(`tax_kind.${row.tax_kind}`)} {masked(row.tax_last4)}
-        </span>
+        <div className="ver-party">
+          <span>{row.legal_name}</span>
+          <span className="ver-dim ver-num">
+            {t(`tax_kind.${row.tax_kind}`)} {masked(row.tax_last4)}
+          </span>
+        </div>
       ),
     },
     {
       key: 'bank',
       title: t('fields.bank'),
-      width: 220,
+      width: 210,
       render: (_, row) => (
         <div className="ver-party">
           <span>{row.holder_name}</span>
@@ -89,8 +91,8 @@ function VerificationQueue() {
     },
     {
       key: 'document',
-      title: t('fields.document'),
-      width: 110,
+      title: t('review.columns.document'),
+      width: 90,
       render: (_, row) =>
         row.document ? (
           <a href={row.document.url} target="_blank" rel="noreferrer" data-testid={`verification-document-${row.id}`}>
@@ -100,11 +102,11 @@ function VerificationQueue() {
           '—'
         ),
     },
-    { key: 'time', title: t('fields.submitted'), width: 150, render: (_, row) => <span className="ver-nowrap">{formatDate(row.submit_time)}</span> },
+    { key: 'time', title: t('fields.submitted'), width: 130, render: (_, row) => <span className="ver-nowrap">{formatDate(row.submit_time)}</span> },
     {
       key: 'actions',
       title: t('review.columns.actions'),
-      width: 190,
+      width: 180,
       render: (_, row) =>
         row.status === 'pending' ? (
           <Space size={8} wrap>
