@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, DEFAULT_COMMISSION_RATES } from '@nearcast/contract';
+import { ACCOUNT_TYPE, DEFAULT_COMMISSION_RATES, type Role } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addOrder, byRole, idOf, pay, sharesOf } from '../../test/finance-fixtures.js';
@@ -240,5 +240,38 @@ describe('refunds', () => {
     for (const share of shares) expect(share.reversed_cents).toBe(share.amount_cents);
     expect(await balances(studio)).toMatchObject({ pending: 0, available: 0 });
     expect(await audit()).toMatchObject({ unbalancedTransactions: 0, driftedBalances: 0 });
+  });
+});
+
+describe('who may call what', () => {
+  const DEMO: [string, Role][] = [
+    ['super', 'super'],
+    ['admin', 'admin'],
+    ['agent', 'partner'],
+    ['subagent', 'partner'],
+    ['studio', 'studio'],
+    ['operator', 'operator'],
+    ['client', 'client'],
+  ];
+  // Bodies that change nothing when allowed: an unknown payment, an invalid edit.
+  const matrix: [string, object, Role[]][] = [
+    ['/v1/finance/rules', {}, ['super', 'admin']],
+    ['/v1/finance/rules/update', { rates: {} }, ['super']],
+    ['/v1/finance/settings', {}, ['super', 'admin']],
+    ['/v1/finance/settings/update', { holding_days: -1 }, ['super']],
+    ['/v1/finance/refund', { payment_id: 999_999, reason: '' }, ['super', 'admin']],
+    ['/v1/finance/refunds', { payment_id: 999_999 }, ['super', 'admin']],
+  ];
+
+  it.each(matrix)('%s', async (path, body, allowed) => {
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const [name, role] of DEMO) {
+      const response = await t.call(path, body, { token: await t.login(`${name}@example.com`) });
+      outcomes[name] = response.code === '403' ? 'refused' : 'allowed';
+      expected[name] = allowed.includes(role) ? 'allowed' : 'refused';
+    }
+    expect(outcomes).toEqual(expected);
+    expect((await t.call(path, body)).code, 'anonymous').toBe('403');
   });
 });
