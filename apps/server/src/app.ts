@@ -10,6 +10,7 @@ import { orgRoutes } from './modules/org/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { financeRoutes } from './modules/finance/routes.js';
+import { financeRecordRoutes } from './modules/finance/records-routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
 import { settlementRoutes } from './modules/settlement/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
   await app.register(financeRoutes);
+  await app.register(financeRecordRoutes);
   await app.register(verificationRoutes);
   await app.register(settlementRoutes);
 

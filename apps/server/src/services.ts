@@ -10,6 +10,7 @@ import { AreaService } from './modules/area/service.js';
 import { EventService } from './modules/events/service.js';
 import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
+import { FinanceRecordsService } from './modules/finance/records-service.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -42,6 +43,8 @@ export interface Services {
   ledger: LedgerService;
   /** Commissions, holding period, refunds, commission rules and finance settings. */
   finance: FinanceService;
+  /** The read side of finance: records, balances, the platform's accounts, receipts. */
+  financeRecords: FinanceRecordsService;
   onboarding: OnboardingService;
   /** Where uploaded files live: local disk or S3 (README "File storage"). */
   storage: FileStorage;
@@ -81,7 +84,8 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const promotion = new PromotionService(config.PUBLIC_URL, org);
   // Payout details are sealed under the configured key (config.ts refuses a malformed one).
   const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!);
+  const financeRecords = new FinanceRecordsService(database.db, accounts, payments, ledger);
   // Settlements move money through the ledger and pay only parties whose verification is approved.
   const settlements = new SettlementService(database.db, settlementLedger(ledger, finance), verification, accounts, createPayoutRail(), events);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, onboarding, storage, uploads, verification, settlements };
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements };
 }
