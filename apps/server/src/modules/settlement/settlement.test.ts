@@ -1,8 +1,11 @@
 import type { Settlement, SettlementPreview } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayoutRail } from '../../adapters/payouts/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { balancesOf, demoIds, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
+import { settlementLedger } from './ledger.js';
+import { SettlementService } from './service.js';
 
 /**
  * Settlements through the API, on money made the real way: the demo merchant pays its plan,
@@ -170,8 +173,19 @@ describe('deciding', () => {
     expect((await preview('studio')).period_start).toBe(paid!.period_end);
   });
 
-  it('rejects: cancelled with the reason the party reads, the funds available again', async () => {
+  it('leaves an application pending, its money reserved, when the payout rail could not pay', async () => {
     const applied = (await apply('studio')).data;
+    const services = t.app.services;
+    const bouncing: PayoutRail = { kind: 'manual_bank_transfer', pay: () => Promise.resolve({ state: 'failed' }) };
+    const withBouncingRail = new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, bouncing, services.events);
+    await expect(withBouncingRail.approve(id('admin'), applied.id, 'BT-2026-0009')).rejects.toMatchObject({ code: '422', key: 'settlement.payout_failed' });
+    expect((await t.call<Settlement>('/v1/settlement/get', { id: applied.id }, { token: token('admin') })).data).toMatchObject({ status: 'pending', payout_reference: null });
+    expect(await balancesOf(t, id('studio'))).toMatchObject({ available: 0, in_transit: studioShare });
+    expect(await eventsOf('settlement.decided', applied.id)).toEqual([]);
+  });
+
+  it('rejects: cancelled with the reason the party reads, the funds available again', async () => {
+    const applied = (await t.call<{ list: Settlement[] }>('/v1/settlement/list', { status: 'pending' }, { token: token('studio') })).data.list[0]!;
     expect(await balancesOf(t, id('studio'))).toMatchObject({ available: 0, in_transit: studioShare });
     const rejected = await t.call<Settlement>('/v1/settlement/reject', { id: applied.id, reason: 'Bank details do not match the legal name' }, { token: token('super') });
     expect(rejected.data).toMatchObject({ status: 'cancelled', reason: 'Bank details do not match the legal name', payout_reference: null, decided_by: id('super') });
