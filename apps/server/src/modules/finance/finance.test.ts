@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addOrder, byRole, idOf, pay, sharesOf } from '../../test/finance-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { jobDefinitions } from '../../jobs/registry.js';
+import { RELEASE_JOB } from './release-job.js';
 
 let t: TestApp;
 let superToken: string;
@@ -158,6 +160,20 @@ describe('holding period', () => {
     expect(await balances(studio)).toMatchObject({ pending: 0, available: 14_000 });
     expect((await sharesOf(t, paymentId)).find((share) => share.role === 'studio')!.status).toBe('available');
     expect(await audit()).toMatchObject({ unbalancedTransactions: 0, driftedBalances: 0 });
+  });
+});
+
+describe('the holding-period job', () => {
+  it('is registered, and releases what the holding-days setting made due', async () => {
+    await t.call('/v1/finance/settings/update', { holding_days: 0 }, { token: superToken });
+    const studio = await addAccount(t, { type: ACCOUNT_TYPE.studio });
+    const merchant = await addAccount(t, { type: ACCOUNT_TYPE.client, studioId: studio });
+    await pay(t, merchant, 1_000);
+    await t.call('/v1/finance/settings/update', { holding_days: 14 }, { token: superToken });
+    const job = jobDefinitions(t.app.services, t.app.log).find((definition) => definition.name === RELEASE_JOB);
+    expect(job?.schedule).toBeDefined();
+    await job!.handler({} as never);
+    expect(await balances(studio)).toMatchObject({ pending: 0, available: 700 });
   });
 });
 

@@ -105,8 +105,7 @@ async function perform(world: World, step: Op, alone = true): Promise<void> {
         select p.amount_cents - coalesce((select sum(amount_cents) from refunds r where r.payment_id = p.id and r.status = 'completed'), 0)::int as left
           from payments p where p.id = ${payment.id}`);
       const amount = step.part === 1 ? undefined : Math.max(1, Math.floor(left!.left * step.part));
-      const caller = { id: staff } as Parameters<typeof services.finance.refund>[0];
-      await allowRefusal(() => services.finance.refund(caller, { payment_id: payment.id, amount_cents: amount, reason: 'model' }));
+      await allowRefusal(() => services.finance.refund({ id: staff }, { payment_id: payment.id, amount_cents: amount, reason: 'model' }));
       return;
     }
     case 'release':

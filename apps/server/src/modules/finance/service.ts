@@ -229,7 +229,7 @@ export class FinanceService {
    * payment while Stripe answers), then asked of Stripe, then posted — or, when Stripe reports
    * it by webhook first, posted from there, once.
    */
-  async refund(caller: Caller, body: Body<'refund'>) {
+  async refund(caller: Pick<Caller, 'id'>, body: Body<'refund'>) {
     const facts = await this.facts(body.payment_id);
     const reserved = await this.db.transaction(async (tx) => {
       await repo.lockPayment(tx, facts.id);
