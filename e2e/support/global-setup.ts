@@ -96,10 +96,15 @@ export default async function setup(project: TestProject) {
     // the journeys buy through the sandbox and sign in as the demo accounts.
     PAYMENTS: 'sandbox',
     SEED_DEMO: '1',
+    // The nine accounts alone: journeys arrange their own money, and the demo network's open
+    // settlements and payments would change what they start from.
+    DEMO_NETWORK: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   const output: string[] = [];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
+  // The server itself, plus the journeys' test-only hooks (support/test-hooks.ts) preloaded beside it.
+  const hooks = path.join(repoRoot, 'e2e/support/test-hooks.ts');
+  const server = spawn(process.execPath, ['--import', 'tsx', '--import', hooks, 'apps/server/src/server.ts'], { cwd: repoRoot, env });
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   await waitForReady(baseUrl, server, output);
