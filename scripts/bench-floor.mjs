@@ -118,6 +118,7 @@ try {
     NODE_ENV: 'production',
     DATABASE_URL,
     SEED_DEMO: '1',
+    DEMO_NETWORK: '0',
     HOST: '127.0.0.1',
     PORT: String(nearcastPort),
     PUBLIC_URL: `http://127.0.0.1:${nearcastPort}`,

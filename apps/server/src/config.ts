@@ -23,6 +23,14 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: flag,
+  /**
+   * With the demo accounts, their network too (more agents, studios, merchants, 90 days of
+   * payments, settlements): on unless `0`, so a bare `npm start` opens on real-looking numbers.
+   */
+  DEMO_NETWORK: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nearcast <no-reply@nearcast.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

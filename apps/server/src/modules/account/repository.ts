@@ -107,6 +107,14 @@ export interface AccountCard {
   companyShortName: string;
 }
 
+/**
+ * Moves an account's registration back in time: only the demo network uses it, so that the
+ * demo accounts seeded "now" read as the months-old business their history describes.
+ */
+export async function backdateAccount(ex: Executor, id: number, createdAt: Date): Promise<void> {
+  await ex.update(accounts).set({ createdAt }).where(eq(accounts.id, id));
+}
+
 // ---- sessions -------------------------------------------------------------------------------
 
 export async function insertSession(
