@@ -237,6 +237,18 @@ describe('refunds', () => {
     expect(list.data.list).toEqual([expect.objectContaining({ amount_cents: 10_000, full: true })]);
   });
 
+  it('lets only one of two refunds racing for the same money through', async () => {
+    const merchant = await addAccount(t, { type: ACCOUNT_TYPE.client, studioId: ids.studio });
+    const paymentId = await pay(t, merchant, 8_000);
+    const answers = await Promise.all([
+      t.call('/v1/finance/refund', { payment_id: paymentId, amount_cents: 6_000, reason: '' }, { token: adminToken }),
+      t.call('/v1/finance/refund', { payment_id: paymentId, amount_cents: 6_000, reason: '' }, { token: superToken }),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual(['200', '400']);
+    expect(await t.query(sql`select sum(amount_cents)::int as total from refunds where payment_id = ${paymentId} and status = 'completed'`)).toEqual([{ total: 6_000 }]);
+    expect(await audit()).toMatchObject({ unbalancedTransactions: 0, driftedBalances: 0 });
+  });
+
   it('answers not-found for an unknown payment and forbids refunds to anyone but staff', async () => {
     expect((await t.call('/v1/finance/refund', { payment_id: 999_999, reason: '' }, { token: adminToken })).code).toBe('404');
     expect((await t.call('/v1/finance/refunds', { payment_id: 999_999 }, { token: adminToken })).code).toBe('404');

@@ -23,7 +23,8 @@ export async function ensureAccounts(ex: Executor, refs: AccountRef[]): Promise<
   let rows = await ex.select({ id: ledgerAccounts.id, key: ledgerAccounts.key }).from(ledgerAccounts).where(inArray(ledgerAccounts.key, keys));
   if (rows.length < keys.length) {
     const found = new Set(rows.map((row) => row.key));
-    const missing = [...unique.entries()].filter(([key]) => !found.has(key));
+    // In key order: two postings opening the same accounts wait on them in the same order.
+    const missing = [...unique.entries()].filter(([key]) => !found.has(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const created = await ex
       .insert(ledgerAccounts)
       .values(missing.map(([key, ref]) => ({ key, ownerId: ref.ownerId, purpose: ref.purpose })))
