@@ -60,8 +60,17 @@ export async function lockBalances(ex: Executor, accountIds: number[]): Promise<
   return new Map(rows.map((row) => [Number(row.ledger_account_id), Number(row.balance_cents)]));
 }
 
-export async function setBalance(ex: Executor, accountId: number, balanceCents: number, at: Date): Promise<void> {
-  await ex.update(ledgerBalances).set({ balanceCents, updatedAt: at }).where(eq(ledgerBalances.ledgerAccountId, accountId));
+/** Writes new balances of several accounts in one statement (their rows are locked already). */
+export async function setBalances(ex: Executor, balances: Map<number, number>, at: Date): Promise<void> {
+  if (balances.size === 0) return;
+  const values = sql.join(
+    [...balances].map(([id, cents]) => sql`(${id}::int, ${cents}::bigint)`),
+    sql`, `,
+  );
+  await ex.execute(sql`
+    update ${ledgerBalances} as b set balance_cents = v.cents, updated_at = ${at.toISOString()}::timestamptz
+      from (values ${values}) as v(id, cents)
+     where b.ledger_account_id = v.id`);
 }
 
 export interface NewTransaction {

@@ -94,14 +94,16 @@ export class LedgerService {
       const seen = deltas.get(id);
       deltas.set(id, { delta: (seen?.delta ?? 0) + entry.amountCents, clawback: (seen?.clawback ?? false) || entry.clawback === true, entry });
     }
+    const updated = new Map<number, number>();
     for (const [id, { delta, clawback, entry }] of deltas) {
       const before = balances.get(id) ?? 0;
       const after = before + delta;
       const guarded = entry.owner !== null && NEVER_NEGATIVE.has(entry.purpose);
       const allowedNegative = clawback && entry.purpose === 'available';
       if (guarded && after < 0 && delta < 0 && !allowedNegative) throw rejected('finance.balance_insufficient');
-      if (delta !== 0) await repo.setBalance(tx, id, after, at);
+      if (delta !== 0) updated.set(id, after);
     }
+    await repo.setBalances(tx, updated, at);
     await repo.insertEntries(
       tx,
       transactionId,
