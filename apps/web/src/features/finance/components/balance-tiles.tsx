@@ -38,9 +38,7 @@ export function PlatformTiles({ summary, loading }: { summary: PlatformSummary |
         { key: 'fees', label: t('platform.fees'), value: value(summary?.fees_cents) },
         { key: 'unallocated', label: t('platform.unallocated'), value: value(summary?.unallocated_cents) },
         { key: 'refunded', label: t('platform.refunded'), value: value(summary?.refunded_cents) },
-        { key: 'owed-pending', label: t('platform.owed_pending'), value: value(summary?.owed.pending_cents) },
-        { key: 'owed-available', label: t('platform.owed_available'), value: value(summary?.owed.available_cents) },
-        { key: 'paid-out', label: t('platform.paid_out'), value: value(summary?.owed.paid_out_cents) },
+        { key: 'owed', label: t('platform.owed'), value: value(summary ? summary.owed.pending_cents + summary.owed.available_cents + summary.owed.in_transit_cents : undefined) },
       ]}
     />
   );

@@ -94,7 +94,8 @@ export function RecordsTable({ view, filters, receipts, testId }: { view: Record
     ...(view === 'earnings'
       ? []
       : [{ key: 'user', title: t('fields.user'), width: 180, ellipsis: true, render: (_: unknown, row: FinanceRecord) => party(row.user_id, row.user_name) }]),
-    ...(view === 'payments' ? [] : [{ key: 'receiver', title: t('fields.receiver'), width: 180, ellipsis: true, render: (_: unknown, row: FinanceRecord) => party(row.receiver_id, row.receiver_name) }]),
+    // An earner's own earnings all go to itself: its list names the merchant instead.
+    ...(view === 'all' ? [{ key: 'receiver', title: t('fields.receiver'), width: 180, ellipsis: true, render: (_: unknown, row: FinanceRecord) => party(row.receiver_id, row.receiver_name) }] : []),
     ...(view === 'payments'
       ? []
       : [
