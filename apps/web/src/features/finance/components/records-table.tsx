@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { FinanceRecord } from '@nearcast/contract';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -13,6 +13,7 @@ import { downloadReceipt } from '../api/download-receipt';
 import { useRecords, type RecordsQuery } from '../api/list-records';
 import { percentOf } from '../lib/display';
 import { FinanceStatusTag } from './finance-status-tag';
+import { RefundModal } from './refund-modal';
 
 /** Which columns a list shows: a payer's payments, an earner's commissions, or every record (staff). */
 export type RecordsView = 'payments' | 'earnings' | 'all';
@@ -53,11 +54,25 @@ export function ReceiptButton({ paymentId, size = 'small' }: { paymentId: number
  * type, status, remark, create and process time; a payment's receipt where the caller paid it
  * (or may read it). A card per record on a phone.
  */
-export function RecordsTable({ view, filters, receipts, testId }: { view: RecordsView; filters: RecordFilters; receipts: boolean; testId: string }) {
+export function RecordsTable({
+  view,
+  filters,
+  receipts,
+  refunds = false,
+  testId,
+}: {
+  view: RecordsView;
+  filters: RecordFilters;
+  receipts: boolean;
+  /** Staff: a payment's row offers a refund. */
+  refunds?: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation('finance');
   const language = currentLanguage();
   const party = useParty();
   const [page, setPage] = useState({ page: 1, size: 20 });
+  const [refunding, setRefunding] = useState<FinanceRecord | null>(null);
   const [lastFilters, setLastFilters] = useState(filters);
   // New filters start again at the first page.
   if (lastFilters !== filters && JSON.stringify(lastFilters) !== JSON.stringify(filters)) {
@@ -129,26 +144,39 @@ export function RecordsTable({ view, filters, receipts, testId }: { view: Record
           {
             key: 'actions',
             title: t('fields.actions'),
-            width: 130,
+            width: refunds ? 200 : 130,
             fixed: 'right' as const,
-            render: (_: unknown, row: FinanceRecord) => (row.type === 'payment' && row.payment_id !== null ? <ReceiptButton paymentId={row.payment_id} /> : null),
+            render: (_: unknown, row: FinanceRecord) =>
+              row.type === 'payment' && row.payment_id !== null ? (
+                <Space size={4} wrap>
+                  <ReceiptButton paymentId={row.payment_id} />
+                  {refunds && (
+                    <Button size="small" danger onClick={() => setRefunding(row)} data-testid="refund-open">
+                      {t('actions.refund')}
+                    </Button>
+                  )}
+                </Space>
+              ) : null,
           },
         ]
       : []),
   ];
 
   return (
-    <DataTable<FinanceRecord>
-      query={query}
-      columns={columns}
-      page={page.page}
-      pageSize={page.size}
-      onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
-      rowTestId={(row) => `record-${row.transaction_id}`}
-      testId={testId}
-      emptyTitle={t(`empty.${view}`)}
-      filtered={Object.values(filters).some((value) => value !== undefined)}
-    />
+    <>
+      <DataTable<FinanceRecord>
+        query={query}
+        columns={columns}
+        page={page.page}
+        pageSize={page.size}
+        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        rowTestId={(row) => `record-${row.transaction_id}`}
+        testId={testId}
+        emptyTitle={t(`empty.${view}`)}
+        filtered={Object.values(filters).some((value) => value !== undefined)}
+      />
+      {refunds && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
+    </>
   );
 }
 

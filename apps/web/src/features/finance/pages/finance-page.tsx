@@ -12,6 +12,7 @@ import { RecordsExportButtons } from '../components/records-export';
 import { RecordsFilters } from '../components/records-filters';
 import { RecordsTable, type RecordFilters } from '../components/records-table';
 import { RulesPanel } from '../components/rules-panel';
+import { SettingsPanel } from '../components/settings-panel';
 import { SettlementApplyModal } from '../components/settlement-apply-modal';
 import { SettlementsTable } from '../components/settlements-table';
 import { SubAgentsTable } from '../components/sub-agents-table';
@@ -110,12 +111,18 @@ function StaffFinance({ isSuper }: { isSuper: boolean }) {
             children: (
               <>
                 <RecordsFilters value={filters} onChange={setFilters} />
-                <RecordsTable view="all" filters={filters} receipts testId="records-table" />
+                <RecordsTable view="all" filters={filters} receipts refunds testId="records-table" />
               </>
             ),
           },
           { key: 'queue', label: <span data-testid="tab-queue">{t('tabs.queue')}</span>, children: <SettlementsTable staff testId="queue-table" /> },
-          ...(isSuper ? [{ key: 'rules', label: <span data-testid="tab-rules">{t('tabs.rules')}</span>, children: <RulesPanel /> }] : []),
+          ...(isSuper ? [{ key: 'rules', label: <span data-testid="tab-rules">{t('tabs.rules')}</span>, children: (
+                  <div className="fin-rules">
+                    <SettingsPanel />
+                    <RulesPanel />
+                  </div>
+                ),
+              }] : []),
         ]}
       />
     </div>
