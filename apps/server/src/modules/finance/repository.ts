@@ -145,3 +145,13 @@ export async function commissionsByIds(ex: Executor, ids: number[]): Promise<Com
   if (ids.length === 0) return [];
   return ex.select().from(commissions).where(inArray(commissions.id, ids));
 }
+
+/** Refunds still pending since before `before`: asked of the provider, never confirmed (a crash, a lost answer). */
+export async function stalePendingRefunds(ex: Executor, before: Date, limit: number): Promise<RefundRow[]> {
+  return ex
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.createdAt, before)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+}

@@ -24,6 +24,8 @@ type Body<K extends keyof typeof api.finance> = ParsedRequestOf<(typeof api.fina
 const DAY_MS = 86_400_000;
 /** Shares released per transaction by the holding-period job: short transactions, bounded locks. */
 const RELEASE_BATCH = 200;
+/** A refund pending this long was not answered in its own request: the resume job asks again. */
+const STALE_REFUND_MS = 10 * 60_000;
 
 function toRule(row: CommissionRuleRow): CommissionRule {
   return { version: row.version, rates: row.rates, note: row.note, created_by: row.createdBy, create_time: row.createdAt.toISOString() };
@@ -253,6 +255,16 @@ export class FinanceService {
     });
     if (reserved.status !== 'pending') return this.refundAnswer(reserved);
 
+    const settled = await this.askProvider(facts, reserved);
+    if (settled.status === 'failed') throw rejected('finance.refund_failed');
+    return this.refundAnswer(settled);
+  }
+
+  /**
+   * Asks the provider for a reserved refund and records its answer. The idempotency key is the
+   * refund's own id, so asking again (a retry after a crash) never refunds twice at Stripe.
+   */
+  private async askProvider(facts: PaymentFacts, reserved: RefundRow): Promise<RefundRow> {
     let outcome: ProviderRefund;
     try {
       outcome = await this.payments().refundAtProvider(facts, reserved.amountCents, `refund-${reserved.id}`);
@@ -273,8 +285,22 @@ export class FinanceService {
       if (outcome.state === 'pending') return repo.updateRefund(tx, row.id, { providerRef: outcome.ref });
       return this.completeRefundIn(tx, row, facts, outcome.ref);
     });
-    if (settled.status === 'failed') throw rejected('finance.refund_failed');
-    return this.refundAnswer(settled);
+    return settled;
+  }
+
+  /**
+   * Refunds left pending for a while — the server stopped between reserving and recording, or
+   * Stripe's answer was lost — are asked again under the same key: Stripe answers with the refund
+   * it already made (or makes it now), and it is recorded once. Answers how many it settled.
+   */
+  async resumeStaleRefunds(now: Date = new Date()): Promise<number> {
+    let settled = 0;
+    for (const row of await repo.stalePendingRefunds(this.db, new Date(now.getTime() - STALE_REFUND_MS), 50)) {
+      const facts = await this.facts(row.paymentId);
+      const after = await this.askProvider(facts, row).catch(() => undefined);
+      if (after && after.status !== 'pending') settled += 1;
+    }
+    return settled;
   }
 
   private async refundAnswer(row: RefundRow) {

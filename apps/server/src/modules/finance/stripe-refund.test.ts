@@ -131,4 +131,19 @@ describe('refunds through Stripe', () => {
     refundStatus = 'succeeded';
     expect(await t.app.services.ledger.audit()).toMatchObject({ unbalancedTransactions: 0, driftedBalances: 0 });
   });
+
+  it('asks Stripe again, under the same key, for a refund left pending by a crash, and records it once', async () => {
+    const { paymentId } = await stripePayment(9_000);
+    const admin = await idOf(t, 'admin@example.com');
+    // What a crash between reserving and recording leaves behind.
+    const [left] = await t.query<{ id: number }>(sql`
+      insert into refunds (payment_id, payer_id, amount_cents, status, reason, provider, actor_id, created_at)
+      select id, account_id, 3000, 'pending', 'lost answer', 'stripe', ${admin}, now() - interval '1 hour' from payments where id = ${paymentId}
+      returning id`);
+    expect(await t.app.services.finance.resumeStaleRefunds()).toBe(1);
+    expect(refundRequests.at(-1)!.idempotencyKey).toBe(`refund-${left!.id}`);
+    expect(await refundsOf(paymentId)).toEqual([{ amount_cents: 3_000, status: 'completed', provider_ref: expect.stringMatching(/^re_/) }]);
+    expect(await t.app.services.finance.resumeStaleRefunds()).toBe(0);
+    expect(Object.fromEntries((await sharesOf(t, paymentId)).map((share) => [share.role, share.reversed_cents]))).toEqual({ studio: 2_100, agent: 300, platform: 600 });
+  });
 });
