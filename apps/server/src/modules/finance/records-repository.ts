@@ -65,8 +65,12 @@ function typesFor(role: RecordScope['role']): FinanceRecordType[] {
 
 const isStaff = (scope: RecordScope) => scope.role === 'super' || scope.role === 'admin';
 
-/** The accounts in the caller's scope, as a subquery of ids (access/scope.ts). */
-const scopedIds = (scope: RecordScope) => sql`(select accounts.id from accounts where ${visibleAccounts(scope)})`;
+/**
+ * The accounts in the caller's scope (access/scope.ts) as one array computed first: the list
+ * then walks each of those payers' own `(party, time)` index rows instead of the whole
+ * platform's newest postings looking for the few that are theirs.
+ */
+const scopedIds = (scope: RecordScope) => sql`any(array(select accounts.id from accounts where ${visibleAccounts(scope)}))`;
 
 function dateRange(column: SQL, filter: RecordFilter): SQL[] {
   const out: SQL[] = [];
@@ -95,7 +99,7 @@ function branch(type: FinanceRecordType, filter: RecordFilter, limit: number | n
       // A payment's own posting names its payer (`party_id`) and its size.
       const where: SQL[] = [sql`t.kind = 'payment'`];
       if (filter.partyId) where.push(sql`t.party_id = ${filter.partyId}`);
-      if (scope.role === 'operator') where.push(sql`t.party_id in ${scopedIds(scope)}`);
+      if (scope.role === 'operator') where.push(sql`t.party_id = ${scopedIds(scope)}`);
       else if (!staff) where.push(sql`t.party_id = ${scope.id}`);
       where.push(...dateRange(sql`t.created_at`, filter));
       return sql`(select 'payment'::text as kind, t.payment_id as src_id, 'completed'::text as status, t.amount_cents as amount,
@@ -121,7 +125,7 @@ function branch(type: FinanceRecordType, filter: RecordFilter, limit: number | n
       const where: SQL[] = [];
       if (native) where.push(sql`r.status = ${native}`);
       if (filter.partyId) where.push(sql`r.payer_id = ${filter.partyId}`);
-      if (scope.role === 'operator') where.push(sql`r.payer_id in ${scopedIds(scope)}`);
+      if (scope.role === 'operator') where.push(sql`r.payer_id = ${scopedIds(scope)}`);
       else if (!staff) where.push(sql`r.payer_id = ${scope.id}`);
       where.push(...dateRange(sql`r.created_at`, filter));
       return sql`(select 'refund'::text as kind, r.id as src_id, r.status, r.amount_cents::bigint as amount,
