@@ -246,5 +246,6 @@ describe('the ledger model', () => {
     expect(seen!.released).toBeGreaterThan(0);
     expect(seen!.refunds).toBeGreaterThan(0);
     expect(seen!.clawbacks).toBeGreaterThan(0);
-  });
+    // A dozen sequences of real transactions: more than the default per-test time on a busy machine.
+  }, 240_000);
 });
