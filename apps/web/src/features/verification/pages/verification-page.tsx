@@ -1,5 +1,4 @@
 import { isStaff } from '@nearcast/contract';
-import { Result } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -25,7 +24,13 @@ export function VerificationPage() {
       {kind === 'staff' && <ReviewPanel />}
       {kind === 'payout' && <PayoutPanel />}
       {kind === 'business' && <BusinessPanel />}
-      {kind === 'none' && <Result icon={<SafetyCertificateOutlined />} title={t('none.title')} subTitle={t('none.body')} />}
+      {kind === 'none' && (
+        <section className="ver-card ver-none" data-testid="verification-nothing">
+          <SafetyCertificateOutlined className="ver-none__icon" aria-hidden="true" />
+          <h2 className="ver-card__title">{t('none.title')}</h2>
+          <p className="ver-hint">{t('none.body')}</p>
+        </section>
+      )}
     </div>
   );
 }
