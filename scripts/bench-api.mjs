@@ -1,6 +1,7 @@
 // API benchmark at the vision's scale: autocannon against a running server filled by
-// `npm run seed:scale`, measuring the list, count and search endpoints of people and territory
-// as a super admin, a main agent and a studio. Budget: p95 under 100 ms for every one.
+// `npm run seed:scale`, measuring the list, count and search endpoints of people and territory,
+// and the finance lists and balances over a year of payments, as a super admin, a main agent
+// and a studio. Budget: p95 under 100 ms for every one.
 //
 //   DATABASE_URL=postgres://…/nearcast_scale npm start   # in one shell
 //   npm run bench:api                                     # in another (BENCH_URL to point elsewhere,
@@ -74,6 +75,24 @@ const cases = [
   ['studio', '/v1/client/count', {}],
   ['studio', '/v1/client/all', {}],
   ['studio', '/v1/client/pay', { days: 30 }],
+  // Finance at scale (seed:scale's year of payments): every list and balance read of each caller.
+  ['super', '/v1/finance/records', {}],
+  ['super', '/v1/finance/records', { type: 'payment' }],
+  ['super', '/v1/finance/records', { type: 'commission', status: 'pending' }],
+  ['super', '/v1/finance/records', { type: 'settlement' }],
+  ['super', '/v1/finance/records', { date_from: '2026-01-01', date_to: '2026-03-31' }],
+  ['super', '/v1/finance/platform', {}],
+  ['super', '/v1/settlement/list', {}],
+  ['super', '/v1/settlement/list', { status: 'paid' }],
+  ['super', '/v1/verification/list', {}],
+  ['agent', '/v1/finance/records', {}],
+  ['agent', '/v1/finance/records', { type: 'commission' }],
+  ['agent', '/v1/finance/balance', {}],
+  ['agent', '/v1/settlement/list', {}],
+  ['studio', '/v1/finance/records', {}],
+  ['studio', '/v1/finance/records', { type: 'commission', status: 'available' }],
+  ['studio', '/v1/finance/balance', {}],
+  ['studio', '/v1/settlement/list', {}],
 ];
 
 const rows = [];

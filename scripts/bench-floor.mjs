@@ -11,6 +11,7 @@
 //   BENCH_PG_URL=postgres://user@host:5432  base URL of the server to create the database on
 //   BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=50
 //   BENCH_PROFILE=/tmp/prof  also write a CPU profile of Nearcast (node --cpu-prof) there
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -117,9 +118,11 @@ try {
     NODE_ENV: 'production',
     DATABASE_URL,
     SEED_DEMO: '1',
+    DEMO_NETWORK: '0',
     HOST: '127.0.0.1',
     PORT: String(nearcastPort),
     PUBLIC_URL: `http://127.0.0.1:${nearcastPort}`,
+    PAYOUT_DETAILS_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   }, LOG_FILE);
   const nearcastBase = `http://127.0.0.1:${nearcastPort}`;

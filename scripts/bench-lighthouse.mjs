@@ -9,6 +9,7 @@
 //   BENCH_WEB_DIST=/tmp/x-dist   a build elsewhere       BENCH_RUNS=3   how many runs
 //   BENCH_CHROMIUM=/usr/bin/chromium                     BENCH_URL=http://…  an already running server
 //   BENCH_LHR_DIR=/tmp/lh  keep each run's full report (JSON) there   BENCH_VERBOSE=1  list the opportunities
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -58,7 +59,7 @@ try {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn' },
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, PAYOUT_DETAILS_KEY: randomBytes(32).toString('base64'), DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

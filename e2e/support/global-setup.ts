@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +80,8 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    // Production insists on its own key for payout details (any 32 bytes will do for a test run).
+    PAYOUT_DETAILS_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: path.join(workDir, 'data'),
     WEB_DIST: webDist,
     SMTP_URL: mailbox.url,
@@ -93,10 +96,15 @@ export default async function setup(project: TestProject) {
     // the journeys buy through the sandbox and sign in as the demo accounts.
     PAYMENTS: 'sandbox',
     SEED_DEMO: '1',
+    // The nine accounts alone: journeys arrange their own money, and the demo network's open
+    // settlements and payments would change what they start from.
+    DEMO_NETWORK: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   const output: string[] = [];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
+  // The server itself, plus the journeys' test-only hooks (support/test-hooks.ts) preloaded beside it.
+  const hooks = path.join(repoRoot, 'e2e/support/test-hooks.ts');
+  const server = spawn(process.execPath, ['--import', 'tsx', '--import', hooks, 'apps/server/src/server.ts'], { cwd: repoRoot, env });
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   await waitForReady(baseUrl, server, output);

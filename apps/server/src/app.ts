@@ -9,10 +9,14 @@ import { areaRoutes } from './modules/area/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
+import { financeRoutes } from './modules/finance/routes.js';
+import { financeRecordRoutes } from './modules/finance/records-routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
+import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
+import { verificationRoutes } from './modules/verification/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
 import { createServices } from './services.js';
@@ -111,6 +115,10 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(onboardingRoutes);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
+  await app.register(financeRoutes);
+  await app.register(financeRecordRoutes);
+  await app.register(verificationRoutes);
+  await app.register(settlementRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

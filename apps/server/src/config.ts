@@ -23,6 +23,14 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: flag,
+  /**
+   * With the demo accounts, their network too (more agents, studios, merchants, 90 days of
+   * payments, settlements): on unless `0`, so a bare `npm start` opens on real-looking numbers.
+   */
+  DEMO_NETWORK: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nearcast <no-reply@nearcast.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,13 +74,36 @@ const schema = z.object({
   FILE_URL_SECRET: z.string().min(32).optional(),
   /** How long a signed file URL stays valid. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+  /**
+   * The AES-256-GCM key that encrypts payout details (tax numbers, bank accounts): 32 bytes as
+   * 64 hex digits or base64. Required in production; elsewhere a fixed development key applies.
+   */
+  PAYOUT_DETAILS_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || decodeKey(value) !== null, {
+      message: 'must be 32 bytes, as 64 hex digits or base64',
+    }),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+/** A 32-byte key from 64 hex digits or base64, or null when it is neither. */
+export function decodeKey(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/**
+ * Development only: anyone can read it here, so data encrypted with it is as good as plain.
+ * Production refuses to start without its own key rather than fall back to this one.
+ */
+const DEV_PAYOUT_DETAILS_KEY = 'bmVhcmNhc3QtZGV2LW9ubHktcGF5b3V0LWtleS0zMmI=';
+
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'PAYOUT_DETAILS_KEY'> & { PUBLIC_URL: string; PAYOUT_DETAILS_KEY: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env);
@@ -86,7 +117,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!PUBLIC_URL && !overrides.PUBLIC_URL && rest.NODE_ENV === 'production') {
     throw new Error('Invalid configuration: PUBLIC_URL is required in production (the address users reach, e.g. https://nearcast.example.com)');
   }
-  return { ...rest, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}`, ...overrides };
+  // Payout details encrypted under a key that ships in the source would be readable by anyone
+  // who has the database; a production instance must bring its own (decision 013's rule).
+  if (!rest.PAYOUT_DETAILS_KEY && !overrides.PAYOUT_DETAILS_KEY && rest.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: PAYOUT_DETAILS_KEY is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)');
+  }
+  return {
+    ...rest,
+    PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}`,
+    PAYOUT_DETAILS_KEY: rest.PAYOUT_DETAILS_KEY ?? DEV_PAYOUT_DETAILS_KEY,
+    ...overrides,
+  };
 }
 
 export type PaymentsMode = 'stripe' | 'sandbox' | 'none';

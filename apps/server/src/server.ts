@@ -2,6 +2,7 @@ import { createMailer } from './adapters/mail/index.js';
 import { buildApp } from './app.js';
 import { loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
+import { seedDemoNetwork } from './demo/network.js';
 import { seedDemo } from './demo/seed.js';
 import { startJobs } from './jobs/registry.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
   if (seedDemoWanted(config)) {
     const seeded = await seedDemo(database.db, (password) => app.services.accounts.hash(password));
     if (seeded) app.log.info('seeded the demo accounts (password Nearcast-demo-1)');
+    if (seeded && config.DEMO_NETWORK) {
+      const network = await seedDemoNetwork(app.services);
+      app.log.info(network, `seeded the demo network in ${network.ms} ms`);
+    }
   }
 
   // The queue stops in the app's onClose hook, after the HTTP server has drained.

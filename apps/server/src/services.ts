@@ -1,18 +1,25 @@
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { createPayoutRail } from './adapters/payouts/index.js';
 import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
-import type { Config } from './config.js';
+import { decodeKey, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
 import { EventService } from './modules/events/service.js';
+import { LedgerService } from './modules/finance/ledger.js';
+import { FinanceService } from './modules/finance/service.js';
+import { FinanceRecordsService } from './modules/finance/records-service.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
 import { PromotionService } from './modules/promotion/service.js';
+import { settlementLedger } from './modules/settlement/ledger.js';
+import { SettlementService } from './modules/settlement/service.js';
 import { UploadService } from './modules/upload/service.js';
+import { VerificationService } from './modules/verification/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
@@ -32,10 +39,19 @@ export interface Services {
   promotion: PromotionService;
   pricing: PricingService;
   payments: PaymentService;
+  /** The double-entry ledger: every money movement posts through it (decision 021). */
+  ledger: LedgerService;
+  /** Commissions, holding period, refunds, commission rules and finance settings. */
+  finance: FinanceService;
+  /** The read side of finance: records, balances, the platform's accounts, receipts. */
+  financeRecords: FinanceRecordsService;
   onboarding: OnboardingService;
   /** Where uploaded files live: local disk or S3 (README "File storage"). */
   storage: FileStorage;
   uploads: UploadService;
+  verification: VerificationService;
+  /** Settlement applications of studios and agents, and staff decisions (decision 024). */
+  settlements: SettlementService;
 }
 
 declare module 'fastify' {
@@ -53,15 +69,23 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N, events);
   const areas = new AreaService(database.db, accounts);
   const pricing = new PricingService(database.db);
+  const ledger = new LedgerService(database.db);
+  // Fulfilment posts commissions through finance; finance reads payments back for refunds.
+  const finance: FinanceService = new FinanceService(database.db, ledger, accounts, events, () => payments);
   const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
     publicUrl: config.PUBLIC_URL,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
-  }, events);
+  }, events, finance);
   const onboarding = new OnboardingService(database.db, accounts, areas);
   const storage = createFileStorage(config);
   const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
   // After payments: a client's detail shows its purchases through the payment service.
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads };
+  // Payout details are sealed under the configured key (config.ts refuses a malformed one).
+  const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!);
+  const financeRecords = new FinanceRecordsService(database.db, accounts, payments, ledger);
+  // Settlements move money through the ledger and pay only parties whose verification is approved.
+  const settlements = new SettlementService(database.db, settlementLedger(ledger, finance), verification, accounts, createPayoutRail(), events);
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements };
 }

@@ -1,12 +1,16 @@
 import type { z } from 'zod';
 import * as account from './account.js';
 import * as area from './area.js';
+import * as finance from './finance.js';
+import * as financeRecords from './finance-records.js';
 import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
 import * as pricing from './pricing.js';
+import * as settlement from './settlement.js';
 import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
+import * as verification from './verification.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions (a JSON body). */
@@ -132,6 +136,44 @@ export const api = {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
     // A temporary upload (spec §7: multipart form data, field `file`); a later call claims it.
     ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
+  },
+  // Ours (spec §2 names the /verification page, not its calls): payout details and corrections.
+  verification: {
+    mine: endpoint('/v1/verification/mine', empty, verification.myVerificationResponse),
+    submit: endpoint('/v1/verification/submit', verification.verificationSubmitRequest, verification.payoutVerification),
+    list: endpoint('/v1/verification/list', verification.verificationListRequest, verification.verificationListResponse),
+    get: endpoint('/v1/verification/get', verification.verificationByIdRequest, verification.verificationReviewRow),
+    approve: endpoint('/v1/verification/approve', verification.verificationByIdRequest, verification.verificationReviewRow),
+    reject: endpoint('/v1/verification/reject', verification.verificationRejectRequest, verification.verificationReviewRow),
+    business: endpoint('/v1/verification/business', empty, verification.businessResponse),
+    correction: endpoint('/v1/verification/correction', verification.correctionAddRequest, verification.correction),
+    corrections: endpoint('/v1/verification/corrections', verification.correctionListRequest, verification.correctionListResponse),
+    resolve: endpoint('/v1/verification/correction/resolve', verification.correctionResolveRequest, verification.correctionReviewRow),
+  },
+  // Ours: a studio's or an agent's application to be paid its available balance, and staff's decision.
+  // Ours (spec §2 /finance, §3 Finance record): the read side of finance for every role.
+  finance: {
+    records: endpoint('/v1/finance/records', financeRecords.financeRecordsRequest, financeRecords.financeRecordsResponse),
+    balance: endpoint('/v1/finance/balance', financeRecords.balanceRequest, financeRecords.balanceResponse),
+    platform: endpoint('/v1/finance/platform', empty, financeRecords.platformSummaryResponse),
+    receipt: endpoint('/v1/finance/receipt', financeRecords.receiptRequest, financeRecords.receiptResponse),
+    // Commission rules (versioned; super edits, a change applies to later payments) and settings.
+    rules: endpoint('/v1/finance/rules', empty, finance.commissionRulesResponse),
+    rulesUpdate: endpoint('/v1/finance/rules/update', finance.commissionRuleUpdateRequest, finance.commissionRulesResponse),
+    settings: endpoint('/v1/finance/settings', empty, finance.financeSettings),
+    settingsUpdate: endpoint('/v1/finance/settings/update', finance.financeSettingsUpdateRequest, finance.financeSettings),
+    // Staff refund a payment in full or in part; its refunds so far.
+    refund: endpoint('/v1/finance/refund', finance.refundRequest, finance.refundResponse),
+    refunds: endpoint('/v1/finance/refunds', finance.paymentRefundsRequest, finance.paymentRefundsResponse),
+  },
+  settlement: {
+    preview: endpoint('/v1/settlement/preview', empty, settlement.settlementPreview),
+    apply: endpoint('/v1/settlement/apply', empty, settlement.settlement),
+    list: endpoint('/v1/settlement/list', settlement.settlementListRequest, settlement.settlementListResponse),
+    get: endpoint('/v1/settlement/get', settlement.settlementByIdRequest, settlement.settlement),
+    approve: endpoint('/v1/settlement/approve', settlement.settlementApproveRequest, settlement.settlement),
+    reject: endpoint('/v1/settlement/reject', settlement.settlementDecisionRequest, settlement.settlement),
+    fail: endpoint('/v1/settlement/fail', settlement.settlementDecisionRequest, settlement.settlement),
   },
   area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),

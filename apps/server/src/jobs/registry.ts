@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.js';
 import { idempotencyPurgeJob } from '../plugins/idempotency.js';
+import { releaseJob } from '../modules/finance/release-job.js';
 import { expiryJob } from './expiry-job.js';
 import type { JobDefinition } from './queue.js';
 
@@ -14,6 +15,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...services.events.jobDefinitions(log),
     services.uploads.purgeJob(log) as JobDefinition<never>,
     idempotencyPurgeJob(services.database.db, log) as JobDefinition<never>,
+    releaseJob(services.finance, log) as JobDefinition<never>,
   ];
 }
 

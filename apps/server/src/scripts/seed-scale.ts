@@ -1,16 +1,19 @@
 import { ACCOUNT_TYPE } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { openDatabase, selectRows } from '../db/client.js';
+import { openDatabase, selectRows, type Db } from '../db/client.js';
 import { DEMO_PASSWORD } from '../demo/seed.js';
 import { hashPassword } from '../modules/account/crypto.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
+import { seedScaleFinance } from './seed-scale-finance.js';
 
 /**
  * Fills a database with the spec's vision: 1,000 agents (a quarter of them
  * sub-agents), 10,000 studios, 100,000 clients, 2,000 operators, with assignments and real
  * cities. Every account's password is the demo password; the benchmark signs in as
- * scale-super@, scale-agent-1@ (a main agent) and scale-studio-1@.
+ * scale-super@, scale-agent-1@ (a main agent) and scale-studio-1@. Then a year of their money
+ * (seed-scale-finance.ts): monthly payments with their ledger postings and commissions,
+ * releases and a payout per earner. Each part is skipped when already there.
  *
  *   DATABASE_URL=postgres://…/nearcast_scale npm run seed:scale
  */
@@ -31,10 +34,20 @@ async function main(): Promise<void> {
     const db = database.db;
     const [{ n: existing } = { n: 0 }] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from accounts where email like 'scale-%'`);
     if (existing > 0) {
-      console.log(`Already seeded (${existing} scale accounts); nothing to do.`);
-      return;
+      console.log(`Accounts already seeded (${existing} scale accounts).`);
+    } else {
+      await seedAccounts(db, config.SCRYPT_LOG_N, started);
     }
-    const hash = await hashPassword(DEMO_PASSWORD, config.SCRYPT_LOG_N);
+    await seedScaleFinance(db, (message) => console.log(message));
+  } finally {
+    await database.close();
+  }
+}
+
+/** The people: agents, studios, operators and merchants, wired together, in one transaction. */
+async function seedAccounts(db: Db, scryptLogN: number, started: number): Promise<void> {
+  {
+    const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
 
     await db.transaction(async (tx) => {
       // Real cities, with their state, to place everyone in.
@@ -109,14 +122,12 @@ async function main(): Promise<void> {
           join scale_studios st on st.n = 1 + (i - 1) % ${STUDIOS}`);
     });
     // Statistics and the search index's pending entries, before anyone measures anything.
-    await database.db.execute(sql`vacuum analyze accounts`);
+    await db.execute(sql`vacuum analyze accounts`);
     const counts = await selectRows<{ account_type: number; n: number }>(
-      database.db,
+      db,
       sql`select account_type, count(*)::int as n from accounts where email like 'scale-%' group by 1 order by 1`,
     );
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, Object.fromEntries(counts.map((c) => [c.account_type, c.n])));
-  } finally {
-    await database.close();
   }
 }
 

@@ -7,13 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, paymentsMode, repoRoot, seedDemoWanted } from '../config.js';
 import { createTestApp, type TestApp } from './harness.js';
 
-const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://nearcast.example.com' } as const;
+const PAYOUT_KEY = Buffer.alloc(32, 7).toString('base64');
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://nearcast.example.com', PAYOUT_DETAILS_KEY: PAYOUT_KEY } as const;
 
 describe('production switches', () => {
   it('refuses to start in production without PUBLIC_URL, and derives it from PORT elsewhere', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production/);
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
     expect(loadConfig({ ...PRODUCTION }).PUBLIC_URL).toBe('https://nearcast.example.com');
+  });
+
+  it('refuses to start in production without its own key for payout details, or with a malformed one', () => {
+    const { PAYOUT_DETAILS_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(() => loadConfig({ ...withoutKey })).toThrow(/PAYOUT_DETAILS_KEY is required in production/);
+    expect(() => loadConfig({ ...PRODUCTION, PAYOUT_DETAILS_KEY: 'too-short' })).toThrow(/PAYOUT_DETAILS_KEY: must be 32 bytes/);
+    expect(loadConfig({ ...PRODUCTION, PAYOUT_DETAILS_KEY: 'ab'.repeat(32) }).PAYOUT_DETAILS_KEY).toBe('ab'.repeat(32));
+    // Elsewhere the development key applies, so `npm start` needs no setup.
+    expect(loadConfig({ NODE_ENV: 'development' }).PAYOUT_DETAILS_KEY).toMatch(/=$/);
   });
 
   it('keeps the free sandbox checkout off in production unless PAYMENTS=sandbox', () => {
@@ -103,7 +113,7 @@ describe('the server entry in production', () => {
 
   it('logs the address it really listens on and every live adapter, and seeds no demo accounts', async () => {
     const { output } = await runServer(
-      { NODE_ENV: 'production', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://nearcast.example.com' },
+      { NODE_ENV: 'production', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://nearcast.example.com', PAYOUT_DETAILS_KEY: PAYOUT_KEY },
       /Nearcast is listening/,
     );
     const line = output.split('\n').find((text) => text.includes('Nearcast is listening')) ?? '';

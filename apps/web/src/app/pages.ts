@@ -46,7 +46,10 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   learning: upcoming,
   video: upcoming,
   agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats'] },
-  finance: upcoming,
+  finance: {
+    page: lazyPage(() => import('../features/finance/pages/finance-page'), 'FinancePage'),
+    namespaces: ['finance'],
+  },
   account: { page: lazyPage(() => import('../features/org/pages/account-page'), 'AccountPage'), namespaces: ['org'] },
   operator: { page: lazyPage(() => import('../features/org/pages/operator-page'), 'OperatorPage'), namespaces: ['org'] },
   content: upcoming,
@@ -64,7 +67,10 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/promotion/pages/promotion-page'), 'PromotionPage'),
     namespaces: ['promotion'],
   },
-  verification: upcoming,
+  verification: {
+    page: lazyPage(() => import('../features/verification/pages/verification-page'), 'VerificationPage'),
+    namespaces: ['verification'],
+  },
   payment: {
     page: lazyPage(() => import('../features/checkout/pages/payment-page'), 'PaymentPage'),
     namespaces: ['checkout'],

@@ -30,6 +30,8 @@ export class StripeProvider implements PaymentProvider {
       mode: 'payment',
       client_reference_id: String(input.orderId),
       metadata: { order_id: String(input.orderId) },
+      // Copied onto the charge, so a `charge.refunded` webhook names its order without a lookup.
+      payment_intent_data: { metadata: { order_id: String(input.orderId) } },
       customer_email: input.customerEmail,
       line_items: [
         { quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.description } } },
@@ -50,6 +52,30 @@ export class StripeProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return { state: 'unknown', orderId: null, amountCents: null };
       throw error;
     }
+  }
+
+  /**
+   * Refunds part or all of a checkout's payment. `idempotencyKey` is ours (one per refund row),
+   * so a retried request never refunds twice at Stripe.
+   */
+  async refund(sessionId: string, amountCents: number, idempotencyKey: string): Promise<{ ref: string; state: 'completed' | 'pending' | 'failed' }> {
+    const session = await this.client.checkout.sessions.retrieve(sessionId);
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!paymentIntent) throw new Error(`Stripe session ${sessionId} has no payment to refund`);
+    const refund = await this.client.refunds.create({ payment_intent: paymentIntent, amount: amountCents, metadata: { order_id: session.metadata?.order_id ?? '' } }, { idempotencyKey });
+    const state = refund.status === 'succeeded' ? 'completed' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+    return { ref: refund.id, state };
+  }
+
+  /** The order a charge paid for: its metadata when it carries it, else the checkout session of its payment. */
+  async orderIdOfCharge(charge: Stripe.Charge): Promise<number | null> {
+    const fromMetadata = Number(charge.metadata?.order_id ?? NaN);
+    if (Number.isInteger(fromMetadata) && fromMetadata > 0) return fromMetadata;
+    const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!paymentIntent) return null;
+    const sessions = await this.client.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+    const session = sessions.data[0];
+    return session ? describe(session).orderId : null;
   }
 
   /** Checks the signature over the raw body; throws on a bad one. */

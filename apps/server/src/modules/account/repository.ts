@@ -82,6 +82,39 @@ export async function emailsOf(ex: Executor, ids: number[]): Promise<Map<number,
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
+/** Who some accounts are (email, name, type, company), by id, in one query: for other modules' lists. */
+export async function cardsOf(ex: Executor, ids: number[]) {
+  if (ids.length === 0) return new Map<number, AccountCard>();
+  const rows = await ex
+    .select({
+      id: accounts.id,
+      email: accounts.email,
+      name: accounts.name,
+      username: accounts.username,
+      accountType: accounts.accountType,
+      companyShortName: accounts.companyShortName,
+    })
+    .from(accounts)
+    .where(inArray(accounts.id, ids));
+  return new Map<number, AccountCard>(rows.map((row) => [row.id, row]));
+}
+export interface AccountCard {
+  id: number;
+  email: string;
+  name: string;
+  username: string;
+  accountType: number;
+  companyShortName: string;
+}
+
+/**
+ * Moves an account's registration back in time: only the demo network uses it, so that the
+ * demo accounts seeded "now" read as the months-old business their history describes.
+ */
+export async function backdateAccount(ex: Executor, id: number, createdAt: Date): Promise<void> {
+  await ex.update(accounts).set({ createdAt }).where(eq(accounts.id, id));
+}
+
 // ---- sessions -------------------------------------------------------------------------------
 
 export async function insertSession(
@@ -271,6 +304,23 @@ export async function applyPurchase(ex: Executor, accountId: number, purchase: P
       updatedAt: sql`now()`,
     })
     .where(eq(accounts.id, accountId))
+    .returning();
+  return row;
+}
+
+/**
+ * A full refund's effect on its buyer, inside the refund's transaction: the plan days the
+ * payment bought are taken back, and a plan that thereby ends in the past is expired at once.
+ */
+export async function takeBackPlan(ex: Executor, accountId: number, days: number) {
+  const [row] = await ex
+    .update(accounts)
+    .set({
+      expireAt: sql`${accounts.expireAt} - make_interval(days => ${days})`,
+      payStatus: sql`case when ${accounts.payStatus} = 1 and ${accounts.expireAt} - make_interval(days => ${days}) <= now() then 2 else ${accounts.payStatus} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(accounts.id, accountId), isNotNull(accounts.expireAt)))
     .returning();
   return row;
 }

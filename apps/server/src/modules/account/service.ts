@@ -170,6 +170,11 @@ export class AccountService {
     return repo.scopeOf(ex, accountId);
   }
 
+  /** Takes back the plan days a fully refunded payment bought (the refund's transaction). */
+  async takeBackPlan(ex: Executor, accountId: number, days: number): Promise<void> {
+    await repo.takeBackPlan(ex, accountId, days);
+  }
+
   expireOverdue(): Promise<number> {
     return repo.expireOverdue(this.db);
   }
@@ -189,6 +194,11 @@ export class AccountService {
   /** The emails of a page of accounts, in one query. */
   emailsOf(ids: number[]): Promise<Map<number, string>> {
     return repo.emailsOf(this.db, [...new Set(ids)]);
+  }
+
+  /** Who a page of accounts are (email, name, type, company), in one query. */
+  cardsOf(ids: number[], ex: Executor = this.db): Promise<Map<number, repo.AccountCard>> {
+    return repo.cardsOf(ex, [...new Set(ids)]);
   }
 
   async findById(id: number): Promise<AccountRow | undefined> {

@@ -26,10 +26,10 @@ export async function lockOrder(ex: Executor, orderId: number): Promise<OrderRow
   return row;
 }
 
-export async function markOrder(ex: Executor, orderId: number, status: OrderRow['status']): Promise<OrderRow> {
+export async function markOrder(ex: Executor, orderId: number, status: OrderRow['status'], at: Date = new Date()): Promise<OrderRow> {
   const [row] = await ex
     .update(orders)
-    .set({ status, paidAt: status === 'paid' ? new Date() : null, holdUntil: status === 'pending' ? undefined : null })
+    .set({ status, paidAt: status === 'paid' ? at : null, holdUntil: status === 'pending' ? undefined : null })
     .where(eq(orders.id, orderId))
     .returning();
   return row!;
@@ -45,6 +45,17 @@ export async function paidOrders(ex: Executor, accountId: number, limit: number)
     .limit(limit);
 }
 
+/** A payment with the order it paid, for its receipt. */
+export async function paymentWithOrder(ex: Executor, paymentId: number) {
+  const [row] = await ex
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  return row;
+}
+
 /** The last plan (not an add-on) an account paid for. */
 export async function lastPaidPlan(ex: Executor, accountId: number): Promise<OrderRow | undefined> {
   const [row] = await ex
@@ -56,10 +67,15 @@ export async function lastPaidPlan(ex: Executor, accountId: number): Promise<Ord
   return row;
 }
 
-/** Records the money; false when this order was already paid for (one payment per order). */
-export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<boolean> {
-  const rows = await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId }).returning({ id: payments.id });
-  return rows.length > 0;
+/** Records the money; null when this order was already paid for (one payment per order). */
+export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<typeof payments.$inferSelect | null> {
+  const rows = await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId }).returning();
+  return rows[0] ?? null;
+}
+
+export async function paymentIdOfOrder(ex: Executor, orderId: number): Promise<number | undefined> {
+  const [row] = await ex.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row?.id;
 }
 
 /** False when this event was handled before. */

@@ -31,6 +31,18 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       return sendEnvelope(reply, '400', formatMessage(request.lang, 'payment.webhook_signature'), null);
     }
     const object = event.data.object as { object?: string };
+    if (event.type === 'charge.refunded' && object.object === 'charge') {
+      // A refund, asked for here or in Stripe's dashboard: finance posts what Stripe refunded in total.
+      const charge = event.data.object as Parameters<StripeProvider['orderIdOfCharge']>[0];
+      const result = await payments.handleStripeChargeRefunded({
+        id: event.id,
+        type: event.type,
+        orderId: await provider.orderIdOfCharge(charge),
+        totalRefundedCents: charge.amount_refunded,
+        chargeId: charge.id,
+      });
+      return sendEnvelope(reply, '200', result, { result });
+    }
     if (object.object !== 'checkout.session') return sendEnvelope(reply, '200', 'ignored', { result: 'ignored' });
     const session = event.data.object as Parameters<typeof describe>[0];
     const described = describe(session);

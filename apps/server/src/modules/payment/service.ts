@@ -8,18 +8,24 @@ import {
   type ParsedRequestOf,
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
-import type { PaymentProvider, RetrievedSession } from '../../adapters/payments/index.js';
+import { StripeProvider, type PaymentProvider, type RetrievedSession } from '../../adapters/payments/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected, tooMany } from '../../errors.js';
 import { toCurrentUser } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
 import type { EventService } from '../events/service.js';
+import type { FinanceService } from '../finance/service.js';
 import { firstPurchaseFor, type PricingService } from '../pricing/service.js';
 import * as repo from './repository.js';
 import type { OrderRow } from './repository.js';
 
 type Body<K extends keyof typeof api.payment> = ParsedRequestOf<(typeof api.payment)[K]>;
+
+export interface FulfilOptions {
+  /** When the payment happened; now unless history is replayed (the demo seed's back-dated payments). */
+  at?: Date;
+}
 
 /** Open (pending, not yet lapsed) checkouts one account may hold at once. */
 export const MAX_OPEN_CHECKOUTS = 3;
@@ -47,6 +53,23 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+/** What finance needs to know of a payment: who paid, how much, for what, and when. */
+export interface PaymentFacts {
+  id: number;
+  orderId: number;
+  accountId: number;
+  amountCents: number;
+  provider: 'sandbox' | 'stripe';
+  providerRef: string;
+  packageType: OrderRow['packageType'];
+  periods: number;
+  /** The package as sold, with the number of periods: the ledger's remark. */
+  description: string;
+  createdAt: Date;
+}
+
+export type ProviderRefund = { ref: string | null; state: 'completed' | 'pending' | 'failed' };
+
 export interface PaymentOptions {
   publicUrl: string;
   holdMinutes: number;
@@ -65,7 +88,36 @@ export class PaymentService {
     private readonly areas: AreaService,
     private readonly options: PaymentOptions,
     private readonly events: EventService,
+    private readonly finance: FinanceService,
   ) {}
+
+  async factsOf(ex: Executor, paymentId: number): Promise<PaymentFacts | undefined> {
+    const row = await repo.paymentWithOrder(ex, paymentId);
+    if (!row) return undefined;
+    const { payment, order } = row;
+    return {
+      id: payment.id,
+      orderId: order.id,
+      accountId: payment.accountId,
+      amountCents: payment.amountCents,
+      provider: payment.provider,
+      providerRef: payment.providerRef,
+      packageType: order.packageType,
+      periods: order.periods,
+      description: order.periods > 1 ? `${order.packageName} × ${order.periods}` : order.packageName,
+      createdAt: payment.createdAt,
+    };
+  }
+
+  /**
+   * Gives money back through the provider that took it. The sandbox has nothing to call: its
+   * refunds are recorded directly. Stripe refunds the checkout's payment.
+   */
+  async refundAtProvider(payment: PaymentFacts, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+    if (payment.provider === 'sandbox') return { ref: null, state: 'completed' };
+    if (!(this.provider instanceof StripeProvider)) throw new Error('Stripe is not configured: a Stripe payment cannot be refunded');
+    return this.provider.refund(payment.providerRef, amountCents, idempotencyKey);
+  }
 
   /**
    * An account's purchase history for its detail: the plan it paid for last and its newest
@@ -76,6 +128,24 @@ export class PaymentService {
     return {
       plan: plan ? { package_id: plan.packageId, package_name: plan.packageName, periods: plan.periods, paid_time: (plan.paidAt ?? plan.createdAt).toISOString() } : null,
       payments: paid.map(toOrder),
+    };
+  }
+
+  /**
+   * What a receipt of one payment shows: the order as it was sold and the provider's reference.
+   * Callers check the payment is in their scope first.
+   */
+  async receiptFacts(paymentId: number) {
+    const row = await repo.paymentWithOrder(this.db, paymentId);
+    if (!row) return undefined;
+    return {
+      payment_id: row.payment.id,
+      account_id: row.payment.accountId,
+      amount_cents: row.payment.amountCents,
+      provider: row.payment.provider,
+      provider_ref: row.payment.providerRef,
+      paid_time: row.payment.createdAt.toISOString(),
+      order: toOrder(row.order),
     };
   }
 
@@ -203,18 +273,20 @@ export class PaymentService {
   }
 
   /** Pays an order: idempotent, one transaction. */
-  fulfil(orderId: number, providerRef: string): Promise<OrderRow> {
-    return this.db.transaction((tx) => this.fulfilIn(tx, orderId, providerRef));
+  fulfil(orderId: number, providerRef: string, options: FulfilOptions = {}): Promise<OrderRow> {
+    return this.db.transaction((tx) => this.fulfilIn(tx, orderId, providerRef, options));
   }
 
-  async fulfilIn(tx: Executor, orderId: number, providerRef: string): Promise<OrderRow> {
+  async fulfilIn(tx: Executor, orderId: number, providerRef: string, options: FulfilOptions = {}): Promise<OrderRow> {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw notFound('payment.session_unknown');
     if (order.status === 'paid') return order;
-    if (!(await repo.insertPayment(tx, { orderId, accountId: order.accountId, amountCents: order.amountCents, provider: order.provider, providerRef }))) {
-      return order;
-    }
-    const paid = await repo.markOrder(tx, orderId, 'paid');
+    const at = options.at ?? new Date();
+    const payment = await repo.insertPayment(tx, { orderId, accountId: order.accountId, amountCents: order.amountCents, provider: order.provider, providerRef, createdAt: at });
+    if (!payment) return order;
+    const paid = await repo.markOrder(tx, orderId, 'paid', at);
+    // The commissions, in this same transaction: a payment and its commissions exist together or not at all.
+    await this.finance.postPaymentIn(tx, (await this.factsOf(tx, payment.id))!);
     let place;
     if (order.cityId) {
       const city = await this.areas.find(order.cityId, tx);
@@ -263,6 +335,19 @@ export class PaymentService {
         return 'handled';
       }
       return 'ignored';
+    });
+  }
+
+  /**
+   * Stripe's `charge.refunded`: recorded with the event id and acted on in one transaction, so a
+   * redelivery changes nothing; the finance module posts what Stripe refunded.
+   */
+  async handleStripeChargeRefunded(event: { id: string; type: string; orderId: number | null; totalRefundedCents: number; chargeId: string }): Promise<'handled' | 'duplicate' | 'ignored'> {
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
+      const paymentId = event.orderId === null ? undefined : await repo.paymentIdOfOrder(tx, event.orderId);
+      if (paymentId === undefined) return 'ignored';
+      return this.finance.recordProviderRefundIn(tx, paymentId, event.totalRefundedCents, event.chargeId);
     });
   }
 }

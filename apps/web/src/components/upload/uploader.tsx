@@ -141,21 +141,22 @@ export function Uploader({ purpose, onUploaded, parallel = 2, testId = 'uploader
         <span className="nc-uploader__hint" id={hintId} data-testid={`${testId}-limits`}>
           {t(`upload.limits_${purpose}`, { formats: limits.formats.join(', ').toUpperCase(), size: formatBytes(limits.maxBytes, language) })}
         </span>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={acceptOf(limits)}
-          className="nc-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            add(event.target.files);
-            event.target.value = '';
-          }}
-          data-testid={`${testId}-input`}
-        />
       </div>
+      {/* Beside the drop zone, not in it: an input inside a role=button is a nested control. */}
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={acceptOf(limits)}
+        className="nc-visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          add(event.target.files);
+          event.target.value = '';
+        }}
+        data-testid={`${testId}-input`}
+      />
       {items.length > 0 && (
         <ul className="nc-uploader__list" aria-live="polite">
           {items.map((item) => (

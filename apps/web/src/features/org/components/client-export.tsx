@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listClients, type ClientListQuery } from '../api/list-clients';
-import { saveBlob } from '../utils/download';
-import { exportFileName, fetchAllPages, toCsv, toSheetRows, type ExportColumn } from '../utils/export-table';
+import { saveBlob } from '../../../lib/export/download';
+import { exportFileName, fetchAllPages, toCsv, type ExportColumn } from '../../../lib/export/export-table';
+import { xlsxBlob } from '../../../lib/export/xlsx';
 import { centsToDollars } from '../../../lib/money';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
@@ -38,21 +39,6 @@ function useClientColumns(): ExportColumn<AccountSummary>[] {
     { header: t('fields.sale_email'), value: (row) => row.sale_email, width: 24 },
     { header: t('fields.sale_uid'), value: (row) => row.sale_uid, width: 12 },
   ];
-}
-
-async function xlsxBlob(columns: ExportColumn<AccountSummary>[], rows: AccountSummary[], sheet: string): Promise<Blob> {
-  // The writer (and its zip library) loads only when someone exports, never with the page.
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const data = toSheetRows(columns, rows).map((row) =>
-    row.map((cell) =>
-      cell.value === ''
-        ? null
-        : cell.type === 'number'
-          ? { value: cell.value as number, type: Number }
-          : { value: String(cell.value), type: String, ...(cell.bold ? { fontWeight: 'bold' as const } : {}) },
-    ),
-  );
-  return writeXlsxFile(data, { sheet, columns: columns.map((column) => ({ width: column.width ?? 16 })), stickyRowsCount: 1 }).toBlob();
 }
 
 /**

@@ -1,0 +1,29 @@
+import type { PayoutRailKind } from '@nearcast/contract';
+
+/** One settlement to pay out: the party, the amount it receives, and what staff typed. */
+export interface PayoutRequest {
+  settlementId: number;
+  accountId: number;
+  /** What the party receives (the settlement's net amount), in cents. */
+  amountCents: number;
+  /** The reference staff entered: the bank transfer's number on the manual rail. */
+  reference: string;
+  /**
+   * The same for every attempt at one settlement, so a rail that talks to the outside (Stripe
+   * Connect's transfers take an idempotency key) never pays a retried approval twice.
+   */
+  idempotencyKey: string;
+}
+
+export type PayoutResult = { state: 'paid'; reference: string } | { state: 'failed' };
+
+/**
+ * How approved settlements leave the platform. The settlement service decides and books; a rail
+ * only moves the money and answers with the reference to keep. The manual bank transfer is the
+ * default; Stripe Connect (a transfer to the party's connected account) can implement this later
+ * without the settlement rules changing.
+ */
+export interface PayoutRail {
+  readonly kind: PayoutRailKind;
+  pay(request: PayoutRequest): Promise<PayoutResult>;
+}

@@ -1,0 +1,14 @@
+import { api, type ApiLanguage, type Language } from '@nearcast/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/route.js';
+
+const LANGUAGE_OF: Record<ApiLanguage, Language> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES' };
+
+/** The read side of /finance: every role reads its own records; balances for earners and staff. */
+export async function financeRecordRoutes(app: FastifyInstance): Promise<void> {
+  const records = app.services.financeRecords;
+  route(app, api.finance.records, '*', (caller, { body }) => records.records(caller, body));
+  route(app, api.finance.balance, ['super', 'admin', 'studio', 'partner'], (caller, { body }) => records.balance(caller, body));
+  route(app, api.finance.platform, ['super', 'admin'], () => records.platform());
+  route(app, api.finance.receipt, '*', (caller, { body, request }) => records.receipt(caller, body, LANGUAGE_OF[request.lang]));
+}

@@ -1,0 +1,135 @@
+import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { settlements, type NewSettlementRow, type SettlementRow } from '../../db/schema.js';
+
+export type { SettlementRow };
+export type SettlementStatusValue = SettlementRow['status'];
+
+/** The SQL of settlement applications and decisions. */
+
+/** Distinguishes this module's advisory locks from any other's. */
+const APPLY_LOCK_SPACE = 7302;
+
+/**
+ * Queues one party's applications behind each other until the end of the transaction. The
+ * party may have no ledger row to lock yet (nothing ever earned), so the balance lock alone
+ * could not serialize two first applications.
+ */
+export async function lockParty(ex: Executor, accountId: number): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK_SPACE}::int, ${accountId}::int)`);
+}
+
+/** The new application; undefined when the party already has a pending one (the partial unique index). */
+export async function insertSettlement(ex: Executor, values: NewSettlementRow): Promise<SettlementRow | undefined> {
+  const [row] = await ex.insert(settlements).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function hasPending(ex: Executor, accountId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: settlements.id })
+    .from(settlements)
+    .where(and(eq(settlements.accountId, accountId), eq(settlements.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Where the party's next period starts: the end of the last period it applied for and that still
+ * stands (pending or paid). A cancelled or failed application gave its funds back, so its
+ * period is open again.
+ */
+export async function lastCoveredEnd(ex: Executor, accountId: number): Promise<Date | null> {
+  const [row] = await ex
+    .select({ end: max(settlements.periodEnd) })
+    .from(settlements)
+    .where(and(eq(settlements.accountId, accountId), inArray(settlements.status, ['pending', 'paid'])));
+  return row?.end ? new Date(row.end) : null;
+}
+
+/** The settlement, locked until the end of the transaction, so two decisions on it queue up. */
+export async function lockSettlement(ex: Executor, id: number): Promise<SettlementRow | undefined> {
+  const [row] = await ex.select().from(settlements).where(eq(settlements.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** One settlement; with `accountId`, only if it is that party's (anything else is not found). */
+export async function findSettlement(ex: Executor, id: number, accountId?: number): Promise<SettlementRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(settlements)
+    .where(and(eq(settlements.id, id), accountId === undefined ? undefined : eq(settlements.accountId, accountId)))
+    .limit(1);
+  return row;
+}
+
+export async function markDecided(
+  ex: Executor,
+  id: number,
+  decision: { status: Exclude<SettlementStatusValue, 'pending'>; payoutReference?: string; reason?: string; decidedBy: number | null; decidedAt: Date },
+): Promise<SettlementRow> {
+  const [row] = await ex
+    .update(settlements)
+    .set({
+      status: decision.status,
+      payoutReference: decision.payoutReference ?? null,
+      reason: decision.reason ?? null,
+      decidedBy: decision.decidedBy,
+      decidedAt: decision.decidedAt,
+    })
+    // Only a pending row moves: the row lock is held, this is the belt to its braces.
+    .where(and(eq(settlements.id, id), eq(settlements.status, 'pending')))
+    .returning();
+  return row!;
+}
+
+export interface SettlementFilter {
+  /** One party's own applications; undefined for staff, who see every party. */
+  accountId?: number | undefined;
+  status?: SettlementStatusValue | undefined;
+  /** Inclusive days (YYYY-MM-DD, UTC) of the application time. */
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+function conditionOf(filter: SettlementFilter): SQL | undefined {
+  return and(
+    filter.accountId === undefined ? undefined : eq(settlements.accountId, filter.accountId),
+    filter.status ? eq(settlements.status, filter.status) : undefined,
+    filter.from ? gte(settlements.createdAt, sql`${filter.from}::date`) : undefined,
+    filter.to ? lt(settlements.createdAt, sql`${filter.to}::date + 1`) : undefined,
+  );
+}
+
+/** A page of settlements, newest application first, and how many match in all. */
+export async function listSettlements(ex: Executor, filter: SettlementFilter): Promise<{ rows: SettlementRow[]; total: number }> {
+  const where = conditionOf(filter);
+  const [rows, [counted]] = await Promise.all([
+    ex
+      .select()
+      .from(settlements)
+      .where(where)
+      .orderBy(desc(settlements.createdAt), desc(settlements.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    ex.select({ n: count() }).from(settlements).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** What each of some parties has been paid by settlements (net) and has waiting (gross), in one query. */
+export async function totalsOf(ex: Executor, accountIds: number[]): Promise<Map<number, { paidCents: number; pendingCents: number }>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await ex
+    .select({
+      accountId: settlements.accountId,
+      paid: sql<string>`coalesce(sum(${settlements.netCents}) filter (where ${settlements.status} = 'paid'), 0)`,
+      pending: sql<string>`coalesce(sum(${settlements.grossCents}) filter (where ${settlements.status} = 'pending'), 0)`,
+    })
+    .from(settlements)
+    .where(inArray(settlements.accountId, accountIds))
+    .groupBy(settlements.accountId);
+  return new Map(rows.map((row) => [row.accountId, { paidCents: Number(row.paid), pendingCents: Number(row.pending) }]));
+}

@@ -1,0 +1,271 @@
+import { isStaff, roleOf, type api, type ParsedRequestOf, type PayeeVerificationState, type Settlement, type SettlementPreview } from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { PayoutRail } from '../../adapters/payouts/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import { conflict, notFound, rejected } from '../../errors.js';
+import type { EventService } from '../events/service.js';
+import { amountsFor, blockerOf, dollars } from './amounts.js';
+import * as repo from './repository.js';
+import type { SettlementRow } from './repository.js';
+
+type Body<K extends keyof typeof api.settlement> = ParsedRequestOf<(typeof api.settlement)[K]>;
+
+/**
+ * What settlements need of the ledger (the finance module owns it), all inside the caller's
+ * transaction so that an application or a decision and its money commit together. Each posting
+ * is keyed by its cause (`settlement:<id>:apply`, …), so it posts once however often it is tried.
+ */
+export interface SettlementLedger {
+  /** The party's available balance, its row locked until the end of `tx` (0 before any earning). */
+  lockAvailable(tx: Executor, accountId: number): Promise<number>;
+  /** The party's available balance, read without a lock (the apply form's preview). */
+  available(ex: Executor, accountId: number): Promise<number>;
+  /** The settlement minimum and fee rate in force (finance settings, edited by the super admin). */
+  settlementTerms(ex: Executor): Promise<{ minCents: number; feeBps: number }>;
+  /** available → in transit, the gross amount: the funds are reserved for this application. */
+  reserve(tx: Executor, posting: SettlementPosting): Promise<void>;
+  /** in transit → the party's paid-out account (net) and the platform's fees (fee). */
+  payOut(tx: Executor, posting: SettlementPosting & { feeCents: number; netCents: number; reference: string }): Promise<void>;
+  /** in transit → available, the gross amount: a cancelled or failed application gives its funds back. */
+  release(tx: Executor, posting: SettlementPosting): Promise<void>;
+}
+
+export interface SettlementPosting {
+  settlementId: number;
+  accountId: number;
+  grossCents: number;
+  actorId: number | null;
+}
+
+/** Whether a party's payout details are approved by staff (the verification module answers). */
+export interface PayeeVerification {
+  isPayoutVerified(accountId: number, ex?: Executor): Promise<boolean>;
+  payoutStatusOf(accountIds: number[], ex?: Executor): Promise<Map<number, PayeeVerificationState>>;
+}
+
+/** Who the parties of settlements are (the account module answers, once per page). */
+export interface PartyDirectory {
+  cardsOf(ids: number[], ex?: Executor): Promise<Map<number, { email: string; name: string; username: string; accountType: number }>>;
+  findById(id: number): Promise<{ id: number; accountType: number; createdAt: Date } | undefined>;
+}
+
+export type Decision = { status: 'paid'; reference: string } | { status: 'cancelled' | 'failed'; reason: string };
+
+/**
+ * Settlement applications and staff decisions (design.md "Money"). An application reserves the
+ * party's whole available balance in the same transaction as its row, behind a lock on the
+ * party, so two applications at the same moment can never both take it. A decision moves the
+ * reserved funds on — paid out through the payout rail, or back to available — and records
+ * `settlement.decided` in that same transaction.
+ */
+export class SettlementService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: SettlementLedger,
+    private readonly verification: PayeeVerification,
+    private readonly parties: PartyDirectory,
+    private readonly rail: PayoutRail,
+    private readonly events: EventService,
+  ) {}
+
+  /** What an application would be now: the available balance, the period, the fee and the amount to receive. */
+  async preview(caller: Caller): Promise<SettlementPreview> {
+    const [available, terms, pending, covered, verification] = await Promise.all([
+      this.ledger.available(this.db, caller.id),
+      this.ledger.settlementTerms(this.db),
+      repo.hasPending(this.db, caller.id),
+      repo.lastCoveredEnd(this.db, caller.id),
+      this.verification.payoutStatusOf([caller.id]),
+    ]);
+    const amounts = amountsFor(available, terms.feeBps);
+    const blocker = blockerOf({ availableCents: available, minCents: terms.minCents, hasPending: pending });
+    return {
+      available_cents: available,
+      min_cents: terms.minCents,
+      fee_bps: terms.feeBps,
+      gross_cents: amounts.grossCents,
+      fee_cents: amounts.feeCents,
+      amount_cents: amounts.netCents,
+      period_start: (covered ?? caller.account.createdAt).toISOString(),
+      period_end: new Date().toISOString(),
+      can_apply: blocker === null,
+      blocker,
+      verification: verification.get(caller.id) ?? 'none',
+    };
+  }
+
+  /** The caller applies for its whole available balance. */
+  async apply(caller: Caller): Promise<Settlement> {
+    const row = await this.db.transaction((tx) => this.applyIn(tx, { id: caller.id, createdAt: caller.account.createdAt }, caller.id));
+    return (await this.present([row]))[0]!;
+  }
+
+  /** An application on a party's behalf (the demo seed), through the same rules. */
+  async applyFor(partyId: number): Promise<Settlement> {
+    const party = await this.parties.findById(partyId);
+    const role = party ? roleOf(party.accountType) : undefined;
+    if (!party || (role !== 'studio' && role !== 'partner')) throw notFound('settlement.not_found');
+    const row = await this.db.transaction((tx) => this.applyIn(tx, { id: partyId, createdAt: party.createdAt }, null));
+    return (await this.present([row]))[0]!;
+  }
+
+  private async applyIn(tx: Executor, party: { id: number; createdAt: Date }, actorId: number | null): Promise<SettlementRow> {
+    // The party's applications queue here; the balance row lock below also holds off a refund
+    // or a release changing the balance between reading it and reserving it.
+    await repo.lockParty(tx, party.id);
+    const available = await this.ledger.lockAvailable(tx, party.id);
+    const terms = await this.ledger.settlementTerms(tx);
+    const blocker = blockerOf({ availableCents: available, minCents: terms.minCents, hasPending: await repo.hasPending(tx, party.id) });
+    if (blocker === 'open_application') throw conflict('settlement.open_application');
+    if (blocker === 'below_minimum') throw rejected('settlement.below_minimum', { available: dollars(available), min: dollars(terms.minCents) });
+
+    const amounts = amountsFor(available, terms.feeBps);
+    const now = new Date();
+    const covered = await repo.lastCoveredEnd(tx, party.id);
+    const start = covered ?? party.createdAt;
+    const row = await repo.insertSettlement(tx, {
+      accountId: party.id,
+      periodStart: start.getTime() > now.getTime() ? now : start,
+      periodEnd: now,
+      grossCents: amounts.grossCents,
+      feeBps: terms.feeBps,
+      feeCents: amounts.feeCents,
+      netCents: amounts.netCents,
+      payoutRail: this.rail.kind,
+      createdAt: now,
+    });
+    // Unreachable while the party lock holds; the index is the guard should it ever not.
+    if (!row) throw conflict('settlement.open_application');
+    await this.ledger.reserve(tx, { settlementId: row.id, accountId: party.id, grossCents: row.grossCents, actorId });
+    await this.events.record(tx, {
+      type: 'settlement.applied',
+      actor_id: actorId,
+      subject: { type: 'settlement', id: row.id },
+      account_id: party.id,
+      payload: { settlement_id: row.id, gross_cents: row.grossCents, fee_cents: row.feeCents, amount_cents: row.netCents },
+    });
+    return row;
+  }
+
+  /** Staff pay a pending settlement through the payout rail, once the party's payout details are approved. */
+  approve(actorId: number, id: number, reference: string): Promise<Settlement> {
+    return this.decide(actorId, id, { status: 'paid', reference });
+  }
+
+  /** Staff turn an application down: cancelled, its funds back in the available balance. */
+  reject(actorId: number, id: number, reason: string): Promise<Settlement> {
+    return this.decide(actorId, id, { status: 'cancelled', reason });
+  }
+
+  /** The payout did not arrive (a bounced transfer): failed, its funds back in the available balance. */
+  fail(actorId: number, id: number, reason: string): Promise<Settlement> {
+    return this.decide(actorId, id, { status: 'failed', reason });
+  }
+
+  async decide(actorId: number | null, id: number, decision: Decision): Promise<Settlement> {
+    const row = await this.db.transaction(async (tx) => {
+      const current = await repo.lockSettlement(tx, id);
+      if (!current) throw notFound('settlement.not_found');
+      if (current.status !== 'pending') throw conflict('settlement.already_decided');
+      const posting = { settlementId: current.id, accountId: current.accountId, grossCents: current.grossCents, actorId };
+      const decidedAt = new Date();
+
+      let decided: SettlementRow;
+      if (decision.status === 'paid') {
+        if (!(await this.verification.isPayoutVerified(current.accountId, tx))) throw rejected('settlement.not_verified');
+        const payout = await this.rail.pay({
+          settlementId: current.id,
+          accountId: current.accountId,
+          amountCents: current.netCents,
+          reference: decision.reference,
+          idempotencyKey: `settlement-${current.id}`,
+        });
+        if (payout.state !== 'paid') throw rejected('settlement.payout_failed');
+        await this.ledger.payOut(tx, { ...posting, feeCents: current.feeCents, netCents: current.netCents, reference: payout.reference });
+        decided = await repo.markDecided(tx, id, { status: 'paid', payoutReference: payout.reference, decidedBy: actorId, decidedAt });
+      } else {
+        await this.ledger.release(tx, posting);
+        decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt });
+      }
+
+      await this.events.record(tx, {
+        type: 'settlement.decided',
+        actor_id: actorId,
+        subject: { type: 'settlement', id: decided.id },
+        account_id: decided.accountId,
+        payload: {
+          settlement_id: decided.id,
+          status: decided.status,
+          gross_cents: decided.grossCents,
+          fee_cents: decided.feeCents,
+          amount_cents: decided.netCents,
+          payout_rail: decided.payoutRail,
+          payout_reference: decided.payoutReference,
+          reason: decided.reason,
+        },
+      });
+      return decided;
+    });
+    return (await this.present([row]))[0]!;
+  }
+
+  /** Staff see every party's applications; a studio or an agent only its own. */
+  async list(caller: Caller, body: Body<'list'>) {
+    const own = isStaff(caller.role) ? undefined : caller.id;
+    // A party filter outside the caller's own applications matches nothing, like any other scope.
+    if (own !== undefined && body.party_id !== undefined && body.party_id !== own) {
+      return { list: [], total: 0, page: body.page, page_size: body.page_size };
+    }
+    const { rows, total } = await repo.listSettlements(this.db, {
+      accountId: own ?? body.party_id,
+      status: body.status,
+      from: body.date_from,
+      to: body.date_to,
+      page: body.page,
+      pageSize: body.page_size,
+    });
+    return { list: await this.present(rows), total, page: body.page, page_size: body.page_size };
+  }
+
+  /** One settlement; another party's answers not found (decision 006). */
+  async get(caller: Caller, id: number): Promise<Settlement> {
+    const row = await repo.findSettlement(this.db, id, isStaff(caller.role) ? undefined : caller.id);
+    if (!row) throw notFound('settlement.not_found');
+    return (await this.present([row]))[0]!;
+  }
+
+  /** Paid out (net) and waiting (gross) per party, for finance overviews. */
+  totalsOf(accountIds: number[], ex: Executor = this.db) {
+    return repo.totalsOf(ex, [...new Set(accountIds)]);
+  }
+
+  /** Rows as the contract shows them, with their parties and verification read once per page. */
+  private async present(rows: SettlementRow[]): Promise<Settlement[]> {
+    const ids = [...new Set(rows.map((row) => row.accountId))];
+    const [labels, verification] = await Promise.all([this.parties.cardsOf(ids), this.verification.payoutStatusOf(ids)]);
+    return rows.map((row) => {
+      const party = labels.get(row.accountId);
+      return {
+        id: row.id,
+        party_id: row.accountId,
+        party_name: party ? party.name || party.username : '',
+        party_email: party?.email ?? '',
+        party_role: party && roleOf(party.accountType) === 'partner' ? 'partner' : 'studio',
+        status: row.status,
+        period_start: row.periodStart.toISOString(),
+        period_end: row.periodEnd.toISOString(),
+        gross_cents: row.grossCents,
+        fee_bps: row.feeBps,
+        fee_cents: row.feeCents,
+        amount_cents: row.netCents,
+        payout_rail: row.payoutRail as Settlement['payout_rail'],
+        payout_reference: row.payoutReference,
+        reason: row.reason,
+        verification: verification.get(row.accountId) ?? 'none',
+        apply_time: row.createdAt.toISOString(),
+        process_time: row.decidedAt ? row.decidedAt.toISOString() : null,
+        decided_by: row.decidedBy,
+      };
+    });
+  }
+}
