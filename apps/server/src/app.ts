@@ -12,6 +12,7 @@ import { paymentRoutes } from './modules/payment/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
+import { footageRoutes } from './modules/footage/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(onboardingRoutes);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
+  await app.register(footageRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

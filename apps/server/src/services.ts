@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
@@ -7,6 +8,9 @@ import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
 import { EventService } from './modules/events/service.js';
+import { FootageService } from './modules/footage/service.js';
+import { resolveMediaTools, type MediaTools } from './modules/footage/media-tools.js';
+import { TusStaging } from './modules/footage/tus-staging.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -36,6 +40,8 @@ export interface Services {
   /** Where uploaded files live: local disk or S3 (README "File storage"). */
   storage: FileStorage;
   uploads: UploadService;
+  /** The material center: merchants' videos, images and audio. */
+  footage: FootageService;
 }
 
 declare module 'fastify' {
@@ -63,5 +69,18 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // After payments: a client's detail shows its purchases through the payment service.
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads };
+  // ffmpeg and ffprobe are looked up when the first file is processed, so an app that never
+  // processes one (most tests) starts on any platform.
+  let mediaTools: MediaTools | null = null;
+  const footage = new FootageService(
+    database.db,
+    storage,
+    uploads,
+    payments,
+    jobs,
+    new TusStaging(path.join(config.DATA_DIR, 'tus')),
+    () => (mediaTools ??= resolveMediaTools(config)),
+    { quotaMb: config.FOOTAGE_QUOTA_MB, quotaMbByPlan: config.FOOTAGE_QUOTA_MB_BY_PLAN, urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
+  );
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads, footage };
 }

@@ -29,8 +29,8 @@ export type FootageUsage = (typeof FOOTAGE_USAGES)[number];
  */
 export const FOOTAGE_MAX_SECONDS: Record<FootageType, number | null> = { video: 600, image: null, audio: 1800 };
 
-export function footageLimits(type: FootageType): { formats: readonly string[]; max_bytes: number; max_seconds: number | null } {
-  return { formats: UPLOAD_RULES[type].formats, max_bytes: uploadMaxBytes(type), max_seconds: FOOTAGE_MAX_SECONDS[type] };
+export function footageLimits(type: FootageType): { formats: string[]; max_bytes: number; max_seconds: number | null } {
+  return { formats: [...UPLOAD_RULES[type].formats], max_bytes: uploadMaxBytes(type), max_seconds: FOOTAGE_MAX_SECONDS[type] };
 }
 
 /**

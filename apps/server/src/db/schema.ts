@@ -11,3 +11,4 @@ export * from './schema/payment.js';
 export * from './schema/pricing.js';
 export * from './schema/sign-in-throttle.js';
 export * from './schema/upload.js';
+export * from './schema/footage.js';

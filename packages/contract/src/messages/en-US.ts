@@ -161,6 +161,7 @@ export const enUS = {
   'footage.failed_no_picture': 'This video has no picture',
   'footage.failed_too_long': 'This file is longer than {{limit}} minutes',
   'footage.failed_storage': 'The file could not be stored. Please upload it again',
+  'footage.failed_processing': 'We could not process this file. Please upload it again',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -154,4 +154,5 @@ export const esES: MessageCatalogue = {
   'footage.failed_no_picture': 'Este vídeo no tiene imagen',
   'footage.failed_too_long': 'Este archivo dura más de {{limit}} minutos',
   'footage.failed_storage': 'No se pudo guardar el archivo. Súbelo de nuevo',
+  'footage.failed_processing': 'No pudimos procesar este archivo. Súbelo de nuevo',
 };

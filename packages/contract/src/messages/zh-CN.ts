@@ -154,4 +154,5 @@ export const zhCN: MessageCatalogue = {
   'footage.failed_no_picture': '此视频没有画面',
   'footage.failed_too_long': '此文件超过 {{limit}} 分钟',
   'footage.failed_storage': '文件无法保存，请重新上传',
+  'footage.failed_processing': '无法处理此文件，请重新上传',
 };
