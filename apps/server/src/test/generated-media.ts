@@ -7,7 +7,7 @@ import { resolveMediaTools, run } from '../modules/footage/media-tools.js';
  * Real, tiny media files made with the bundled ffmpeg for the material tests: no binary
  * fixtures are committed, and each file is a few kilobytes.
  */
-export type GeneratedKind = 'mp4' | 'hevc' | 'mov' | 'png' | 'jpg' | 'm4a' | 'mp3' | 'wav' | 'silent-mp4';
+export type GeneratedKind = 'mp4' | 'hevc' | 'mov' | 'png' | 'jpg' | 'm4a' | 'mp3' | 'wav' | 'silent-mp4' | 'audio-only-mp4';
 
 const tools = resolveMediaTools({ MEDIA_BINARIES: 'bundled', FFMPEG_PATH: undefined, FFPROBE_PATH: undefined });
 const quiet = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
@@ -17,6 +17,7 @@ const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050'];
 const recipes: Record<GeneratedKind, { ext: string; args: string[] }> = {
   mp4: { ext: 'mp4', args: [...picture, ...tone, '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'] },
   'silent-mp4': { ext: 'mp4', args: [...picture, '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'] },
+  'audio-only-mp4': { ext: 'mp4', args: [...tone, '-t', '1', '-c:a', 'aac', '-brand', 'isom'] },
   hevc: { ext: 'mp4', args: [...picture, '-t', '1', '-c:v', 'libx265', '-x265-params', 'log-level=error', '-tag:v', 'hvc1'] },
   mov: { ext: 'mov', args: [...picture, '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'] },
   png: { ext: 'png', args: [...picture, '-frames:v', '1'] },

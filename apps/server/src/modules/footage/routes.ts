@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { CODES, FOOTAGE_TUS_PATH, UPLOAD_PURPOSES, UPLOAD_RULES, api, uploadMaxBytes, type ApiLanguage, type UploadPurpose } from '@nearcast/contract';
 import { Server } from '@tus/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import { AppError, forbidden, invalid, unauthenticated } from '../../errors.js';
 import { renderAppError } from '../../plugins/envelope.js';
@@ -60,6 +60,8 @@ async function tusRoutes(app: FastifyInstance): Promise<void> {
     path: `/api${FOOTAGE_TUS_PATH}`,
     datastore: footage.staging.store,
     relativeLocation: true,
+    // tus would answer any origin ('*'); the API serves its own pages only, like every other route.
+    allowedOrigins: (origin) => origin === new URL(app.services.config.PUBLIC_URL).origin,
     namingFunction: (req) => newTusId(contextOf(req).caller.id),
     onIncomingRequest: async (req, uploadId) => {
       if (!tusIdOwnedBy(uploadId, contextOf(req).caller.id)) throw { status_code: 404, body: 'Not found\n' };
@@ -94,7 +96,7 @@ async function tusRoutes(app: FastifyInstance): Promise<void> {
   // tus bodies stream straight to the store: no parser may read them first.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'OPTIONS') {
       const caller = await authenticate(app, request);
       contexts.set(request.raw, { caller, lang: request.lang });

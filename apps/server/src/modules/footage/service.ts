@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
+import type {
+  api} from '@nearcast/contract';
 import {
   CODES,
   FOOTAGE_TYPES,
-  api,
   footageLimits,
   formatMessage,
   type ApiLanguage,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import type { Readable} from 'node:stream';
+import { Transform } from 'node:stream';
 import { CODES, UPLOAD_PURPOSES, UPLOAD_RULES, uploadMaxBytes, uploadPurposeOf } from '@nearcast/contract';
 import { FileStore } from '@tus/file-store';
 import { fileTypeFromBuffer } from 'file-type';
