@@ -163,21 +163,22 @@ export function MaterialUploader({ userId, onAdded, parallel = 2 }: MaterialUplo
             );
           })}
         </ul>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={materialAccept()}
-          className="nc-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            add(event.target.files);
-            event.target.value = '';
-          }}
-          data-testid="material-input"
-        />
       </div>
+      {/* Beside the zone, not inside it: a button may not hold another control. */}
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={materialAccept()}
+        className="nc-visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          add(event.target.files);
+          event.target.value = '';
+        }}
+        data-testid="material-input"
+      />
       {items.length > 0 && (
         <ul className="nc-uploader__list" aria-live="polite">
           {items.map((item) => (
