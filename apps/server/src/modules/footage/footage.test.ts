@@ -277,7 +277,7 @@ describe('the library on local disk', () => {
   }, 60_000);
 
   it('filters the list by type, status and date and counts by type', async () => {
-    const count = await t.call<Record<string, number>>('/v1/footage/count', {}, { token });
+    const count = await t.call<{ total: number; video: number; image: number; audio: number; failed: number }>('/v1/footage/count', {}, { token });
     const list = await t.call<{ list: Footage[]; total: number }>('/v1/footage/list', { page_size: 100 }, { token });
     expect(count.data.total).toBe(list.data.total);
     expect(count.data.video + count.data.image + count.data.audio).toBe(count.data.total);
