@@ -61,7 +61,8 @@ export class FootageService {
     private readonly payments: PaymentService,
     private readonly jobs: JobQueue,
     readonly staging: TusStaging,
-    private readonly tools: () => MediaTools,
+    /** ffmpeg and ffprobe, found on first use. */
+    readonly tools: () => MediaTools,
     private readonly settings: FootageSettings,
   ) {
     this.quotaByPlan = parseQuotas(settings.quotaMbByPlan);
@@ -125,39 +126,70 @@ export class FootageService {
    * same add answers the material it made the first time.
    */
   async add(caller: Caller, body: Body<'add'>, lang: ApiLanguage): Promise<Footage> {
-    const existing = body.upload ? await repo.findByTusId(this.db, body.upload) : await repo.findByUploadId(this.db, body.upload_id!);
-    if (existing) {
-      if (existing.merchantId !== caller.id) throw notFound('upload.not_found');
-      return this.get(caller, existing.id, lang);
-    }
+    const made = async (): Promise<Footage | null> => {
+      const row = body.upload ? await repo.findByTusId(this.db, body.upload) : await repo.findByUploadId(this.db, body.upload_id!);
+      if (!row) return null;
+      if (row.merchantId !== caller.id) throw notFound('upload.not_found');
+      return this.get(caller, row.id, lang);
+    };
+    const existing = await made();
+    if (existing) return existing;
 
-    let uploadId: number;
-    let fileName: string | null = null;
-    if (body.upload) {
-      const staged = await this.staging.finished(caller.id, body.upload);
-      await this.assertRoom(caller.id, staged.size);
-      const temp = await this.uploads.acceptTemp(caller, undefined, { stream: createReadStream(staged.file), contentLength: staged.size });
-      uploadId = temp.id;
-      fileName = staged.fileName;
-    } else {
-      uploadId = body.upload_id!;
+    try {
+      let uploadId: number;
+      let fileName: string | null = null;
+      if (body.upload) {
+        const staged = await this.staging.finished(caller.id, body.upload);
+        await this.assertRoom(caller.id, staged.size);
+        const temp = await this.uploads.acceptTemp(caller, undefined, { stream: createReadStream(staged.file), contentLength: staged.size });
+        uploadId = temp.id;
+        fileName = staged.fileName;
+      } else {
+        uploadId = body.upload_id!;
+      }
+      const id = await this.addFromUpload(caller.id, uploadId, {
+        tusId: body.upload ?? null,
+        name: body.name ?? null,
+        fileName,
+        tags: body.tags,
+        note: body.note,
+      });
+      if (body.upload) await this.staging.remove(body.upload);
+      return await this.get(caller, id, lang);
+    } catch (error) {
+      // Two adds of one upload at once: the loser finds the winner's material (its own copy of
+      // the bytes stays a temporary upload, which the purge job removes).
+      const winner = await made();
+      if (winner) return winner;
+      throw error;
     }
+  }
 
+  /**
+   * Makes a temporary upload of a merchant one of its materials, within its quota, and queues
+   * its processing: the add endpoint's transaction, and the demo library's.
+   */
+  async addFromUpload(
+    merchantId: number,
+    uploadId: number,
+    details: { tusId: string | null; name: string | null; fileName: string | null; tags: readonly string[]; note: string },
+    options: { queue: boolean } = { queue: true },
+  ): Promise<number> {
     // Read before the transaction: inside it, every query must go through `tx` (PGlite has one session).
-    const quota = await this.quotaOf(caller.id);
-    const id = await this.db.transaction(async (tx) => {
-      await repo.lockQuota(tx, caller.id);
-      const claimed = await this.uploads.claim(tx, uploadId, caller.id);
-      const used = await repo.storedBytes(tx, caller.id);
+    const quota = await this.quotaOf(merchantId);
+    return this.db.transaction(async (tx) => {
+      await repo.lockQuota(tx, merchantId);
+      const claimed = await this.uploads.claim(tx, uploadId, merchantId);
+      const used = await repo.storedBytes(tx, merchantId);
       if (used + claimed.size > quota.bytes) throw quotaRefusal(used, quota.bytes, claimed.size);
       const row = await repo.insert(tx, {
-        merchantId: caller.id,
+        merchantId,
         uploadId: claimed.id,
-        tusId: body.upload ?? null,
+        tusId: details.tusId,
         type: claimed.type,
-        name: body.name ?? defaultName(fileName, claimed.type, claimed.key),
-        tags: dedupe(body.tags),
-        note: body.note,
+        name: details.name ?? defaultName(details.fileName, claimed.type, claimed.key),
+        tags: dedupe(details.tags),
+        note: details.note,
         key: claimed.key,
         mime: claimed.mime,
         size: claimed.size,
@@ -165,11 +197,9 @@ export class FootageService {
       });
       // The job exists exactly when the row does; without a running queue (a script, a test
       // that runs none) the sweep job finds the row later.
-      if (this.jobs.running) await this.jobs.sendWithin(tx, PROCESS_JOB, [{ id: row.id }]);
+      if (options.queue && this.jobs.running) await this.jobs.sendWithin(tx, PROCESS_JOB, [{ id: row.id }]);
       return row.id;
     });
-    if (body.upload) await this.staging.remove(body.upload);
-    return this.get(caller, id, lang);
   }
 
   /** Refuses early, before bytes are copied, what the quota cannot hold (tus creation asks too). */
