@@ -1,8 +1,7 @@
 import { api } from '@nearcast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { invalidateEndpoints } from '../../../lib/query-keys';
-import { materialReads } from './material-reads';
+import { endpointKey, invalidateEndpoints } from '../../../lib/query-keys';
 
 /** POST /v1/footage/delete: the material and its stored files go. */
 export function deleteFootage(id: number) {
@@ -11,5 +10,12 @@ export function deleteFootage(id: number) {
 
 export function useDeleteFootage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteFootage, onSuccess: () => invalidateEndpoints(queryClient, materialReads) });
+  return useMutation({
+    mutationFn: deleteFootage,
+    onSuccess: (_data, id) => {
+      // The deleted one is not asked for again (it would only answer not-found); the rest refresh.
+      queryClient.removeQueries({ queryKey: endpointKey(api.footage.get, { id }) });
+      return invalidateEndpoints(queryClient, [api.footage.list, api.footage.count, api.footage.storage]);
+    },
+  });
 }

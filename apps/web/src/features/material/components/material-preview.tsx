@@ -2,6 +2,7 @@ import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Footage } from '@nearcast/contract';
 import { Image } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { lastingUrl } from '../lib/stable-urls';
 import { TYPE_ICONS } from './material-tags';
 
 /**
@@ -11,6 +12,9 @@ import { TYPE_ICONS } from './material-tags';
  */
 export function MaterialPreview({ footage }: { footage: Footage }) {
   const { t } = useTranslation('material');
+  // A refetch (after a save, or while polling) must not restart what is playing.
+  const source = lastingUrl(`${footage.id}:source`, footage.preview_url ?? footage.file_url, footage.url_expires_at) ?? footage.file_url;
+  const poster = lastingUrl(`${footage.id}:thumb`, footage.thumbnail_url, footage.url_expires_at);
   if (footage.status === 'processing') {
     return (
       <div className="material-preview material-preview--state" data-testid="material-preview-processing">
@@ -27,14 +31,13 @@ export function MaterialPreview({ footage }: { footage: Footage }) {
       </div>
     );
   }
-  const source = footage.preview_url ?? footage.file_url;
   if (footage.type === 'video') {
     return (
       <div className="material-preview">
         <video
           className="material-preview__video"
           src={source}
-          poster={footage.thumbnail_url ?? undefined}
+          poster={poster ?? undefined}
           controls
           playsInline
           preload="metadata"
@@ -48,7 +51,7 @@ export function MaterialPreview({ footage }: { footage: Footage }) {
     return (
       <div className="material-preview" data-testid="material-viewer-image">
         <Image
-          src={footage.thumbnail_url ?? source}
+          src={poster ?? source}
           alt={footage.name}
           preview={{ src: source, mask: t('preview.zoom') }}
           className="material-preview__image"
@@ -59,8 +62,8 @@ export function MaterialPreview({ footage }: { footage: Footage }) {
   const Icon = TYPE_ICONS.audio;
   return (
     <div className="material-preview material-preview--audio">
-      {footage.thumbnail_url ? (
-        <img className="material-preview__wave" src={footage.thumbnail_url} alt="" />
+      {poster ? (
+        <img className="material-preview__wave" src={poster} alt="" />
       ) : (
         <Icon className="material-preview__icon" aria-hidden="true" />
       )}
@@ -80,10 +83,11 @@ export function MaterialPreview({ footage }: { footage: Footage }) {
 export function MaterialThumb({ footage, size = 'card' }: { footage: Footage; size?: 'card' | 'row' }) {
   const { t } = useTranslation('material');
   const Icon = TYPE_ICONS[footage.type];
+  const thumbnail = lastingUrl(`${footage.id}:thumb`, footage.thumbnail_url, footage.url_expires_at);
   return (
     <div className={`material-thumb material-thumb--${size} material-thumb--${footage.type}`}>
-      {footage.thumbnail_url ? (
-        <img src={footage.thumbnail_url} alt="" loading="lazy" data-testid="material-thumb" />
+      {thumbnail ? (
+        <img src={thumbnail} alt="" loading="lazy" data-testid="material-thumb" />
       ) : footage.status === 'processing' ? (
         <LoadingOutlined className="material-thumb__icon" aria-label={t('status.processing')} />
       ) : (
