@@ -65,6 +65,10 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   app.decorateRequest('caller', null);
 
   await app.register(envelopePlugin);
+  // Signed file URLs point at the file storage: this origin on local disk, the bucket's on S3.
+  // Pages show those files (material thumbnails, players), so images and media may come from it.
+  const { storage } = app.services;
+  const fileOrigin = new URL(storage.kind === 'local' ? config.PUBLIC_URL : (await storage.signedUrl('csp-origin-probe', 60)).url).origin;
   // Security headers from one helmet middleware built here: @fastify/helmet rebuilds it (and
   // re-parses the CSP) on every request.
   const securityHeaders = helmet({
@@ -74,7 +78,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', fileOrigin],
+        mediaSrc: ["'self'", 'blob:', fileOrigin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],

@@ -59,6 +59,13 @@ describe.each([
   }, 180_000);
   afterAll(() => t?.close());
 
+  it('lets pages show images and play media from the storage’s origin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const origin = t.app.services.storage.kind === 's3' ? fake.endpoint : new URL(t.app.services.config.PUBLIC_URL).origin;
+    expect(response.headers['content-security-policy']).toContain(`media-src 'self' blob: ${origin}`);
+    expect(response.headers['content-security-policy']).toContain(`img-src 'self' data: blob: ${origin}`);
+  });
+
   it.each(CASES)('%s is uploaded resumably, processed to active with its facts and thumbnail, and deleted with its files', async (_label, kind, type, codec) => {
     const bytes = await generatedMedia(kind);
     const added = await uploadAndAdd(t, token, bytes, `shop.${kind}`, { tags: ['lunch', 'lunch', 'menu'], note: 'use this for the lunch offer' });
