@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Config } from '../../config.js';
 
@@ -20,7 +21,7 @@ export function resolveMediaTools(config: Pick<Config, 'MEDIA_BINARIES' | 'FFMPE
     if (config.MEDIA_BINARIES === 'system') return name;
     try {
       const installer = require(`@${name}-installer/${name}`) as { path: string };
-      return installer.path;
+      return executable(installer.path);
     } catch (error) {
       throw new Error(
         `No bundled ${name} for this platform (${String(error)}); set MEDIA_BINARIES=system with ${name} on the PATH, or ${name.toUpperCase()}_PATH`,
@@ -28,6 +29,24 @@ export function resolveMediaTools(config: Pick<Config, 'MEDIA_BINARIES' | 'FFMPE
     }
   };
   return { ffmpeg: config.FFMPEG_PATH ?? bundled('ffmpeg'), ffprobe: config.FFPROBE_PATH ?? bundled('ffprobe') };
+}
+
+/**
+ * The installers' postinstall `chmod u+x` does not run where npm skips install scripts (npm 11
+ * asks for them to be approved), and ffprobe's tarball is executable by its owner only: a
+ * binary we may not run is made executable when we own it, or named in the error.
+ */
+function executable(binary: string): string {
+  try {
+    fs.accessSync(binary, fs.constants.X_OK);
+  } catch {
+    try {
+      fs.chmodSync(binary, 0o755);
+    } catch {
+      throw new Error(`${binary} is not executable by this user: run \`chmod a+x ${binary}\` once`);
+    }
+  }
+  return binary;
 }
 
 export class ToolError extends Error {
