@@ -175,7 +175,6 @@ describe('material center', () => {
     await studio.getByTestId('mark-reason').fill('Too dark');
     await studio.getByTestId('mark-submit').click();
     await expect.poll(() => card(studio, 'image').getByTestId('material-usage').getAttribute('data-usage')).toBe('failed');
-    await studio.locator('.ant-modal-wrap').filter({ visible: true }).waitFor({ state: 'hidden' }).catch(() => undefined);
     await studio.getByTestId('mark-submit').waitFor({ state: 'hidden' });
     await screenshot(studio, 'material-studio-marked');
 
