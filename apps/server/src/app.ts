@@ -15,6 +15,7 @@ import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
 import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
+import { footageRoutes } from './modules/footage/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
@@ -68,6 +69,10 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   app.decorateRequest('caller', null);
 
   await app.register(envelopePlugin);
+  // Signed file URLs point at the file storage: this origin on local disk, the bucket's on S3.
+  // Pages show those files (material thumbnails, players), so images and media may come from it.
+  const { storage } = app.services;
+  const fileOrigin = new URL(storage.kind === 'local' ? config.PUBLIC_URL : (await storage.signedUrl('csp-origin-probe', 60)).url).origin;
   // Security headers from one helmet middleware built here: @fastify/helmet rebuilds it (and
   // re-parses the CSP) on every request.
   const securityHeaders = helmet({
@@ -77,7 +82,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', fileOrigin],
+        mediaSrc: ["'self'", 'blob:', fileOrigin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -119,6 +125,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(financeRecordRoutes);
   await app.register(verificationRoutes);
   await app.register(settlementRoutes);
+  await app.register(footageRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -86,6 +86,18 @@ const schema = z.object({
       message: 'must be 32 bytes, as 64 hex digits or base64',
     }),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Material center (docs/decisions/027). ffmpeg and ffprobe come with `npm install`
+   * (@ffmpeg-installer, @ffprobe-installer); `system` uses the ones on the PATH instead, and
+   * FFMPEG_PATH / FFPROBE_PATH name other binaries outright.
+   */
+  MEDIA_BINARIES: z.enum(['bundled', 'system']).default('bundled'),
+  FFMPEG_PATH: z.string().optional().transform((value) => value || undefined),
+  FFPROBE_PATH: z.string().optional().transform((value) => value || undefined),
+  /** Storage per merchant, in MB, when its plan has no quota of its own below. */
+  FOOTAGE_QUOTA_MB: z.coerce.number().int().min(1).default(5120),
+  /** Quotas by plan: `<package id or name>=<MB>` pairs separated by commas, e.g. `Growth=20480,7=10240`. */
+  FOOTAGE_QUOTA_MB_BY_PLAN: z.string().default(''),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),

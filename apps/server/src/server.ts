@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoNetwork } from './demo/network.js';
+import { seedDemoLibrary } from './demo/footage-library.js';
 import { seedDemo } from './demo/seed.js';
 import { startJobs } from './jobs/registry.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  // The demo merchant's material library takes a few seconds of ffmpeg: made once, while the
+  // server already answers, so it never holds up the start.
+  if (seedDemoWanted(config)) {
+    seedDemoLibrary(app.services, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo material library'));
+  }
   // What is really live, so an operator sees at once a sandbox checkout or console mail.
   const adapters = {
     database: database.kind,

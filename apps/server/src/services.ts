@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { createPayoutRail } from './adapters/payouts/index.js';
@@ -11,6 +12,9 @@ import { EventService } from './modules/events/service.js';
 import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
 import { FinanceRecordsService } from './modules/finance/records-service.js';
+import { FootageService } from './modules/footage/service.js';
+import { resolveMediaTools, type MediaTools } from './modules/footage/media-tools.js';
+import { TusStaging } from './modules/footage/tus-staging.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -52,6 +56,8 @@ export interface Services {
   verification: VerificationService;
   /** Settlement applications of studios and agents, and staff decisions (decision 024). */
   settlements: SettlementService;
+  /** The material center: merchants' videos, images and audio. */
+  footage: FootageService;
 }
 
 declare module 'fastify' {
@@ -87,5 +93,18 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const financeRecords = new FinanceRecordsService(database.db, accounts, payments, ledger);
   // Settlements move money through the ledger and pay only parties whose verification is approved.
   const settlements = new SettlementService(database.db, settlementLedger(ledger, finance), verification, accounts, createPayoutRail(), events);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements };
+  // ffmpeg and ffprobe are looked up when the first file is processed, so an app that never
+  // processes one (most tests) starts on any platform.
+  let mediaTools: MediaTools | null = null;
+  const footage = new FootageService(
+    database.db,
+    storage,
+    uploads,
+    payments,
+    jobs,
+    new TusStaging(path.join(config.DATA_DIR, 'tus')),
+    () => (mediaTools ??= resolveMediaTools(config)),
+    { quotaMb: config.FOOTAGE_QUOTA_MB, quotaMbByPlan: config.FOOTAGE_QUOTA_MB_BY_PLAN, urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
+  );
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements, footage };
 }

@@ -3,6 +3,7 @@ import * as account from './account.js';
 import * as area from './area.js';
 import * as finance from './finance.js';
 import * as financeRecords from './finance-records.js';
+import * as footage from './footage.js';
 import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
@@ -174,6 +175,19 @@ export const api = {
     approve: endpoint('/v1/settlement/approve', settlement.settlementApproveRequest, settlement.settlement),
     reject: endpoint('/v1/settlement/reject', settlement.settlementDecisionRequest, settlement.settlement),
     fail: endpoint('/v1/settlement/fail', settlement.settlementDecisionRequest, settlement.settlement),
+  },
+  // The material center (spec §7 add, list, delete, count; the rest ours, docs/decisions/027).
+  footage: {
+    add: endpoint('/v1/footage/add', footage.footageAddRequest, footage.footage),
+    list: endpoint('/v1/footage/list', footage.footageListRequest, footage.footageListResponse),
+    delete: endpoint('/v1/footage/delete', footage.footageByIdRequest, ok),
+    count: endpoint('/v1/footage/count', footage.footageCountRequest, footage.footageCountResponse),
+    get: endpoint('/v1/footage/get', footage.footageByIdRequest, footage.footage),
+    update: endpoint('/v1/footage/update', footage.footageUpdateRequest, footage.footage),
+    activate: endpoint('/v1/footage/activate', footage.footageByIdRequest, footage.footage),
+    deactivate: endpoint('/v1/footage/deactivate', footage.footageByIdRequest, footage.footage),
+    mark: endpoint('/v1/footage/mark', footage.footageMarkRequest, footage.footage),
+    storage: endpoint('/v1/footage/storage', footage.footageStorageRequest, footage.footageStorageResponse),
   },
   area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),

@@ -8,6 +8,7 @@ export * from './area.js';
 export * from './org.js';
 export * from './pricing.js';
 export * from './upload.js';
+export * from './footage.js';
 export * from './payment.js';
 export * from './finance.js';
 export * from './finance-records.js';

@@ -14,3 +14,4 @@ export * from './schema/settlement.js';
 export * from './schema/sign-in-throttle.js';
 export * from './schema/upload.js';
 export * from './schema/verification.js';
+export * from './schema/footage.js';

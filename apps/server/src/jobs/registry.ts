@@ -14,6 +14,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     expiryJob(services.accounts, services.config.EXPIRY_JOB_CRON, log) as JobDefinition<never>,
     ...services.events.jobDefinitions(log),
     services.uploads.purgeJob(log) as JobDefinition<never>,
+    ...services.footage.jobDefinitions(log),
     idempotencyPurgeJob(services.database.db, log) as JobDefinition<never>,
     releaseJob(services.finance, log) as JobDefinition<never>,
   ];

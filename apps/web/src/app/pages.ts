@@ -41,8 +41,12 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/system/pages/not-found-page'), 'NotFoundPage'),
     namespaces: ['common'],
   },
-  material: upcoming,
-  clients: { page: lazyPage(() => import('../features/org/pages/clients-page'), 'ClientsPage'), namespaces: ['org'] },
+  material: {
+    page: lazyPage(() => import('../features/material/pages/material-page'), 'MaterialPage'),
+    namespaces: ['material'],
+  },
+  // The client list opens a merchant's materials (studio, operator): their words come with it.
+  clients: { page: lazyPage(() => import('../features/org/pages/clients-page'), 'ClientsPage'), namespaces: ['org', 'material'] },
   learning: upcoming,
   video: upcoming,
   agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats'] },

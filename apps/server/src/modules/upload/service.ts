@@ -57,7 +57,7 @@ export class UploadService {
     private readonly urlTtlSeconds: number,
   ) {}
 
-  async acceptTemp(caller: Caller, purpose: UploadPurpose | undefined, incoming: IncomingUpload): Promise<UploadResponse> {
+  async acceptTemp(caller: Pick<Caller, 'id'>, purpose: UploadPurpose | undefined, incoming: IncomingUpload): Promise<UploadResponse> {
     const sniffed = await sniff(incoming.stream, SNIFF_BYTES);
     const format = sniffed.fileType?.ext;
     const detected = format ? uploadPurposeOf(format) : null;
@@ -131,6 +131,15 @@ export class UploadService {
     const row = await repo.claimUpload(tx, uploadId, ownerId);
     if (!row) throw notFound('upload.not_found');
     return { id: row.id, key: row.key, type: row.type, mime: row.mime, size: row.size, sha256: row.sha256 };
+  }
+
+  /**
+   * Forgets a claimed upload when the feature that claimed it deletes its own record, in that
+   * feature's transaction; the feature deletes the stored object itself (it may keep files
+   * made from it beside it).
+   */
+  async forget(tx: Executor, uploadId: number): Promise<void> {
+    await repo.deleteUpload(tx, uploadId);
   }
 
   /** A fresh signed URL for a stored file. */

@@ -13,14 +13,15 @@ export interface FileFacts {
   size: number;
 }
 
-export interface UploadItem {
+export interface UploadItem<R = UploadResponse> {
   id: string;
   file: FileFacts;
   status: UploadStatus;
   loaded: number;
   /** Why it failed, already in the user's language (the server's message, or ours). */
   error: string | null;
-  result: UploadResponse | null;
+  /** What the server answered once the file arrived (the temporary upload, or what a feature made of it). */
+  result: R | null;
 }
 
 export interface UploadLimits {
@@ -54,11 +55,11 @@ export function refusalOf(file: FileFacts, limits: UploadLimits): Refusal | null
   return null;
 }
 
-export type UploadEvent =
-  | { type: 'added'; items: UploadItem[] }
+export type UploadEvent<R = UploadResponse> =
+  | { type: 'added'; items: UploadItem<R>[] }
   | { type: 'started'; id: string }
   | { type: 'progress'; id: string; loaded: number }
-  | { type: 'done'; id: string; result: UploadResponse }
+  | { type: 'done'; id: string; result: R }
   | { type: 'failed'; id: string; error: string }
   | { type: 'cancelled'; id: string }
   | { type: 'retried'; id: string }
@@ -67,12 +68,12 @@ export type UploadEvent =
 let counter = 0;
 
 /** A queue item for a picked or dropped file: queued, or failed at once with its refusal's words. */
-export function itemFor(file: FileFacts, refusal: string | null): UploadItem {
+export function itemFor<R = UploadResponse>(file: FileFacts, refusal: string | null): UploadItem<R> {
   counter += 1;
   return { id: `upload-${counter}`, file, status: refusal ? 'failed' : 'queued', loaded: 0, error: refusal, result: null };
 }
 
-const update = (items: UploadItem[], id: string, change: (item: UploadItem) => UploadItem | null): UploadItem[] =>
+const update = <R>(items: UploadItem<R>[], id: string, change: (item: UploadItem<R>) => UploadItem<R> | null): UploadItem<R>[] =>
   items.flatMap((item) => {
     if (item.id !== id) return [item];
     const next = change(item);
@@ -83,7 +84,7 @@ const update = (items: UploadItem[], id: string, change: (item: UploadItem) => U
  * The queue after an event. Events for a file that has moved on are ignored: a progress event
  * that arrives after a cancel does not bring the file back, and a cancelled file never fails.
  */
-export function reduceUploads(items: UploadItem[], event: UploadEvent): UploadItem[] {
+export function reduceUploads<R = UploadResponse>(items: UploadItem<R>[], event: UploadEvent<R>): UploadItem<R>[] {
   switch (event.type) {
     case 'added':
       return [...items, ...event.items];
@@ -113,20 +114,20 @@ export function reduceUploads(items: UploadItem[], event: UploadEvent): UploadIt
 }
 
 /** Files to start now so that at most `parallel` upload at once, oldest first. */
-export function nextToStart(items: readonly UploadItem[], parallel: number): UploadItem[] {
+export function nextToStart<R>(items: readonly UploadItem<R>[], parallel: number): UploadItem<R>[] {
   const running = items.filter((item) => item.status === 'uploading').length;
   return items.filter((item) => item.status === 'queued').slice(0, Math.max(0, parallel - running));
 }
 
 /** Whole percent of one file, 100 only once the server has answered. */
-export function percentOf(item: UploadItem): number {
+export function percentOf<R>(item: UploadItem<R>): number {
   if (item.status === 'done') return 100;
   if (item.file.size === 0) return 0;
   return Math.min(99, Math.floor((item.loaded / item.file.size) * 100));
 }
 
 /** Whether a retry makes sense: a refused file (wrong type, too large) fails the same way again. */
-export function canRetry(item: UploadItem, limits: UploadLimits): boolean {
+export function canRetry<R>(item: UploadItem<R>, limits: UploadLimits): boolean {
   return (item.status === 'failed' || item.status === 'cancelled') && refusalOf(item.file, limits) === null;
 }
 

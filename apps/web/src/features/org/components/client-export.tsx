@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { listClients, type ClientListQuery } from '../api/list-clients';
+import { listClients, type ClientListQuery } from '../../../api/client-list';
 import { saveBlob } from '../../../lib/export/download';
 import { exportFileName, fetchAllPages, toCsv, type ExportColumn } from '../../../lib/export/export-table';
 import { xlsxBlob } from '../../../lib/export/xlsx';

@@ -1,7 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { AccountSummary } from '@nearcast/contract';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useAssignClientAgent } from '../api/assign-client-agent';
 import { useAssignClientOperator } from '../api/assign-client-operator';
 import { useClientCount } from '../../../api/client-count';
-import { useClients } from '../api/list-clients';
+import { useClients } from '../../../api/client-list';
 import { useSetClientStudio } from '../api/set-client-studio';
 import { AssignModal, type AssignTarget } from '../components/assign-modal';
 import { ClientDetailDrawer } from '../components/client-detail-drawer';
@@ -29,6 +29,7 @@ import { InfoStatusTag, Maybe, PayStateTag } from '../components/status-tags';
 import { abilitiesOf } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
+import { ClientMaterialDrawer, type MaterialClient } from '../../material';
 import './org.css';
 
 type Link = 'agent' | 'studio' | 'operator';
@@ -50,7 +51,11 @@ const CURRENT: Record<Link, (client: AccountSummary) => { id: number | null; nam
  */
 export function ClientsPage() {
   const { t } = useTranslation('org');
+  const { t: tm } = useTranslation('material');
   const { role, user } = useSession();
+  // A studio and an operator use the merchants' materials; managers look after assignments.
+  const seesMaterials = role === 'studio' || role === 'operator';
+  const [materialsOf, setMaterialsOf] = useState<MaterialClient | null>(null);
   const abilities = abilitiesOf(role, user?.agent_type);
   const language = currentLanguage();
   const [filters, setFilters] = useState<ClientPageFilters>({});
@@ -126,6 +131,18 @@ export function ClientsPage() {
     </Dropdown>
   );
 
+  const materialsButton = (client: AccountSummary, testId: string) => (
+    <Button
+      size="small"
+      icon={<FolderOpenOutlined />}
+      onClick={() => setMaterialsOf({ id: client.id, name: client.company_short_name || displayName(client) })}
+      aria-label={tm('client.open_named', { name: displayName(client) })}
+      data-testid={testId}
+    >
+      {tm('client.open')}
+    </Button>
+  );
+
   const tiles = payStateTiles('clients', t('tiles.clients'), count.data, (key) => t(key));
 
   const columns: DataColumn<AccountSummary>[] = [
@@ -171,6 +188,17 @@ export function ClientsPage() {
             width: 130,
             fixed: 'right' as const,
             render: (_: unknown, row: AccountSummary) => assignMenu(row, 'row-assign-menu'),
+          },
+        ]
+      : []),
+    ...(seesMaterials
+      ? [
+          {
+            key: 'actions',
+            title: t('fields.actions'),
+            width: 130,
+            fixed: 'right' as const,
+            render: (_: unknown, row: AccountSummary) => materialsButton(row, 'row-materials'),
           },
         ]
       : []),
@@ -246,8 +274,19 @@ export function ClientsPage() {
       <ClientDetailDrawer
         id={detailId}
         onClose={() => setDetailId(null)}
-        actions={abilities.assign ? (client) => assignMenu(client, 'detail-assign-menu') : undefined}
+        actions={
+          abilities.assign
+            ? (client) => assignMenu(client, 'detail-assign-menu')
+            : seesMaterials
+              ? (client) => materialsButton(client, 'detail-materials')
+              : undefined
+        }
       />
+      {materialsOf && (
+        <Suspense fallback={null}>
+          <ClientMaterialDrawer client={materialsOf} onClose={() => setMaterialsOf(null)} />
+        </Suspense>
+      )}
       {confirmElement}
     </div>
   );

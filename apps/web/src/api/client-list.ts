@@ -1,7 +1,7 @@
 import { api, type RequestOf } from '@nearcast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
-import { endpointKey } from '../../../lib/query-keys';
+import { call } from '../lib/api-client';
+import { endpointKey } from '../lib/query-keys';
 
 export type ClientListQuery = RequestOf<typeof api.client.list>;
 

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './account.js';
+import { timestamps } from './columns.js';
+import { uploads } from './upload.js';
+
+/**
+ * A merchant's materials (docs/decisions/027). Each row owns its claimed upload (the original
+ * bytes under `key`) and the files processing made from it (`thumb_key`, `preview_key`); the
+ * module deletes all of them when the row goes. `stored_bytes` is what counts against the
+ * merchant's quota: the original plus what processing added.
+ */
+export const footage = pgTable(
+  'footage',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The claimed upload holding the original; unique, so one upload is added once. */
+    uploadId: integer()
+      .notNull()
+      .unique()
+      .references(() => uploads.id),
+    /** The tus upload it came from, when it did: a retried add finds the material it made. */
+    tusId: text().unique(),
+    type: text({ enum: ['video', 'image', 'audio'] }).notNull(),
+    status: text({ enum: ['processing', 'active', 'inactive', 'failed'] }).notNull().default('processing'),
+    name: text().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    note: text().notNull().default(''),
+    key: text().notNull(),
+    mime: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    storedBytes: bigint({ mode: 'number' }).notNull(),
+    durationSeconds: doublePrecision(),
+    width: integer(),
+    height: integer(),
+    codec: text(),
+    thumbKey: text(),
+    previewKey: text(),
+    /** A message key (footage.failed_*) and its parameters; rendered in the reader's language. */
+    failureKey: text(),
+    failureParams: jsonb().$type<Record<string, string | number>>(),
+    processingAttempts: integer().notNull().default(0),
+    processingStartedAt: timestamp({ withTimezone: true }),
+    processedAt: timestamp({ withTimezone: true }),
+    usage: text({ enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    usageReason: text().notNull().default(''),
+    usageVideoIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    usageAt: timestamp({ withTimezone: true }),
+    usageById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('footage_merchant_idx').on(t.merchantId, t.createdAt),
+    index('footage_processing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'processing'`),
+    check('footage_failure_chk', sql`(${t.status} = 'failed') = (${t.failureKey} is not null)`),
+  ],
+);

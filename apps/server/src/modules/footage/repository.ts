@@ -1,0 +1,276 @@
+import { ACCOUNT_TYPE, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Caller } from '../../access/caller.js';
+import { visibleAccounts } from '../../access/scope.js';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
+import { accounts, footage } from '../../db/schema.js';
+
+/** The SQL of the material center. */
+
+export type FootageRow = typeof footage.$inferSelect;
+export type NewFootageRow = typeof footage.$inferInsert;
+export type FootageView = FootageRow & { merchantName: string; usageByName: string | null };
+
+/** Quota checks of one merchant queue behind each other (the sum they read must not go stale). */
+const QUOTA_LOCK_SPACE = 27_001;
+
+const marker = alias(accounts, 'marker');
+const merchantName = sql<string>`coalesce(nullif(${accounts.companyShortName}, ''), nullif(${accounts.name}, ''), ${accounts.username})`;
+const markerName = sql<string | null>`coalesce(nullif(${marker.companyShortName}, ''), nullif(${marker.name}, ''), nullif(${marker.username}, ''), ${marker.email})`;
+
+/**
+ * Which materials a caller sees (decision 006: anything else is not found): a merchant its
+ * own, in every status; the studio and the operator of a merchant only its active ones (an
+ * inactive one is hidden from them by definition); super everything. Other roles nothing.
+ */
+export function visibleFootage(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  switch (caller.role) {
+    case 'super':
+      return sql`true`;
+    case 'client':
+      return eq(footage.merchantId, caller.id);
+    case 'studio':
+    case 'operator':
+      return and(
+        eq(footage.status, 'active'),
+        sql`${footage.merchantId} in (select ${accounts.id} from ${accounts} where ${visibleAccounts(caller)} and ${accounts.accountType} = ${ACCOUNT_TYPE.client})`,
+      )!;
+    default:
+      return sql`false`;
+  }
+}
+
+function viewQuery(ex: Executor) {
+  return ex
+    .select({ row: footage, merchantName, usageByName: markerName })
+    .from(footage)
+    .innerJoin(accounts, eq(accounts.id, footage.merchantId))
+    .leftJoin(marker, eq(marker.id, footage.usageById));
+}
+
+const toView = (r: { row: FootageRow; merchantName: string; usageByName: string | null }): FootageView => ({
+  ...r.row,
+  merchantName: r.merchantName,
+  usageByName: r.usageByName,
+});
+
+export async function findVisible(ex: Executor, caller: Caller, id: number): Promise<FootageView | undefined> {
+  const [row] = await viewQuery(ex).where(and(eq(footage.id, id), visibleFootage(caller)));
+  return row ? toView(row) : undefined;
+}
+
+export async function findView(ex: Executor, id: number): Promise<FootageView | undefined> {
+  const [row] = await viewQuery(ex).where(eq(footage.id, id));
+  return row ? toView(row) : undefined;
+}
+
+export interface ListFilter {
+  keyword?: string | undefined;
+  type?: FootageType | undefined;
+  status?: FootageStatus | undefined;
+  usage?: FootageUsage | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  merchantId?: number | undefined;
+  tag?: string | undefined;
+  sort: 'newest' | 'oldest' | 'largest' | 'name';
+}
+
+function listWhere(caller: Caller, filter: Omit<ListFilter, 'sort'>): SQL {
+  const conditions: (SQL | undefined)[] = [visibleFootage(caller)];
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    conditions.push(or(ilike(footage.name, pattern), ilike(footage.note, pattern), sql`${filter.keyword} = any(${footage.tags})`));
+  }
+  if (filter.type) conditions.push(eq(footage.type, filter.type));
+  if (filter.status) conditions.push(eq(footage.status, filter.status));
+  if (filter.usage) conditions.push(eq(footage.usage, filter.usage));
+  if (filter.merchantId) conditions.push(eq(footage.merchantId, filter.merchantId));
+  if (filter.tag) conditions.push(sql`${filter.tag} = any(${footage.tags})`);
+  if (filter.dateFrom) conditions.push(gte(footage.createdAt, sql`${filter.dateFrom}::date`));
+  if (filter.dateTo) conditions.push(lt(footage.createdAt, sql`${filter.dateTo}::date + 1`));
+  return and(...conditions)!;
+}
+
+export async function list(ex: Executor, caller: Caller, filter: ListFilter, page: number, pageSize: number) {
+  const where = listWhere(caller, filter);
+  const order = {
+    newest: [desc(footage.createdAt), desc(footage.id)],
+    oldest: [asc(footage.createdAt), asc(footage.id)],
+    largest: [desc(footage.size), desc(footage.id)],
+    name: [asc(footage.name), asc(footage.id)],
+  }[filter.sort];
+  const [rows, [total]] = await Promise.all([
+    viewQuery(ex)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ex.select({ n: count() }).from(footage).where(where),
+  ]);
+  return { rows: rows.map(toView), total: total?.n ?? 0 };
+}
+
+export async function countVisible(ex: Executor, caller: Caller, merchantId: number | undefined) {
+  const where = and(visibleFootage(caller), merchantId ? eq(footage.merchantId, merchantId) : undefined);
+  return ex
+    .select({ type: footage.type, status: footage.status, n: count() })
+    .from(footage)
+    .where(where)
+    .groupBy(footage.type, footage.status);
+}
+
+/** Holds the merchant's quota lock until the transaction ends. */
+export async function lockQuota(ex: Executor, merchantId: number): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, ${merchantId}::int)`);
+}
+
+export async function storedBytes(ex: Executor, merchantId: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`coalesce(sum(${footage.storedBytes}), 0)`.mapWith(Number) })
+    .from(footage)
+    .where(eq(footage.merchantId, merchantId));
+  return row?.n ?? 0;
+}
+
+/** Is this id a client account in the caller's scope (for super's and the studio's merchant filter)? */
+export async function merchantVisible(ex: Executor, caller: Caller, merchantId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, merchantId), eq(accounts.accountType, ACCOUNT_TYPE.client), visibleAccounts(caller)));
+  return row !== undefined;
+}
+
+export async function insert(ex: Executor, values: NewFootageRow): Promise<FootageRow> {
+  const [row] = await ex.insert(footage).values(values).returning();
+  return row!;
+}
+
+export async function findByTusId(ex: Executor, tusId: string): Promise<FootageRow | undefined> {
+  const [row] = await ex.select().from(footage).where(eq(footage.tusId, tusId));
+  return row;
+}
+
+export async function findByUploadId(ex: Executor, uploadId: number): Promise<FootageRow | undefined> {
+  const [row] = await ex.select().from(footage).where(eq(footage.uploadId, uploadId));
+  return row;
+}
+
+export async function updateDetails(ex: Executor, id: number, values: Partial<Pick<FootageRow, 'name' | 'tags' | 'note'>>): Promise<void> {
+  await ex
+    .update(footage)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(footage.id, id));
+}
+
+/** Active ↔ inactive; a row still processing or failed is left alone (answers false). */
+export async function setActive(ex: Executor, id: number, active: boolean): Promise<boolean> {
+  const rows = await ex
+    .update(footage)
+    .set({ status: active ? 'active' : 'inactive', updatedAt: sql`now()` })
+    .where(and(eq(footage.id, id), inArray(footage.status, ['active', 'inactive'])))
+    .returning({ id: footage.id });
+  return rows.length > 0;
+}
+
+export async function mark(
+  ex: Executor,
+  id: number,
+  values: { usage: FootageUsage; reason: string; videoIds: number[]; byId: number },
+): Promise<boolean> {
+  const rows = await ex
+    .update(footage)
+    .set({
+      usage: values.usage,
+      usageReason: values.reason,
+      usageVideoIds: values.videoIds,
+      usageById: values.byId,
+      usageAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(footage.id, id), eq(footage.status, 'active')))
+    .returning({ id: footage.id });
+  return rows.length > 0;
+}
+
+export async function remove(ex: Executor, id: number): Promise<FootageRow | undefined> {
+  const [row] = await ex.delete(footage).where(eq(footage.id, id)).returning();
+  return row;
+}
+
+/**
+ * Takes a row for processing: only while it is processing, counting the attempt, so a job
+ * for a row deleted or already done meanwhile does nothing.
+ */
+export async function startProcessing(ex: Executor, id: number): Promise<FootageRow | undefined> {
+  const [row] = await ex
+    .update(footage)
+    .set({ processingAttempts: sql`${footage.processingAttempts} + 1`, processingStartedAt: sql`now()` })
+    .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
+    .returning();
+  return row;
+}
+
+export async function finishProcessing(
+  ex: Executor,
+  id: number,
+  values: Pick<FootageRow, 'durationSeconds' | 'width' | 'height' | 'codec' | 'thumbKey' | 'previewKey'> & { extraBytes: number },
+): Promise<boolean> {
+  const { extraBytes, ...rest } = values;
+  const rows = await ex
+    .update(footage)
+    .set({
+      ...rest,
+      status: 'active',
+      storedBytes: sql`${footage.size} + ${extraBytes}`,
+      processedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
+    .returning({ id: footage.id });
+  return rows.length > 0;
+}
+
+export async function failProcessing(
+  ex: Executor,
+  id: number,
+  failure: { key: string; params: Record<string, string | number>; durationSeconds?: number | null },
+): Promise<boolean> {
+  const rows = await ex
+    .update(footage)
+    .set({
+      status: 'failed',
+      failureKey: failure.key,
+      failureParams: failure.params,
+      processedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
+    .returning({ id: footage.id });
+  return rows.length > 0;
+}
+
+/**
+ * Rows that should be processing but have no live job: never started and older than a moment
+ * (added while no queue ran, e.g. by the demo seed), or started long ago (a worker died).
+ */
+export async function stuckProcessing(ex: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: footage.id })
+    .from(footage)
+    .where(
+      and(
+        eq(footage.status, 'processing'),
+        or(
+          and(isNull(footage.processingStartedAt), lt(footage.createdAt, sql`${now.toISOString()}::timestamptz - interval '30 seconds'`)),
+          lt(footage.processingStartedAt, sql`${now.toISOString()}::timestamptz - interval '30 minutes'`),
+        ),
+      ),
+    )
+    .orderBy(asc(footage.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
