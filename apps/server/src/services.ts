@@ -6,6 +6,8 @@ import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { LearningService } from './modules/content/learning-service.js';
+import { ContentService } from './modules/content/service.js';
 import { EventService } from './modules/events/service.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
@@ -36,6 +38,9 @@ export interface Services {
   /** Where uploaded files live: local disk or S3 (README "File storage"). */
   storage: FileStorage;
   uploads: UploadService;
+  /** Articles, live events and landing pages; the learning center built from them. */
+  content: ContentService;
+  learning: LearningService;
 }
 
 declare module 'fastify' {
@@ -63,5 +68,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // After payments: a client's detail shows its purchases through the payment service.
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads };
+  const content = new ContentService(database.db, uploads, events, config.PUBLIC_URL);
+  const learning = new LearningService(database.db, content, uploads, payments, pricing, events);
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, onboarding, storage, uploads, content, learning };
 }
