@@ -14,8 +14,13 @@ export function useDeleteContent() {
   return useMutation({
     mutationFn: deleteContent,
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: [api.content.get.path, { id }] });
-      return invalidateEndpoints(queryClient, CONTENT_READS);
+      // The editor of the deleted item is still on screen until its caller leaves it: asking
+      // for the item again now would only fetch a '404'. Its cached copy goes once unwatched.
+      queryClient.removeQueries({ queryKey: [api.content.get.path, { id }], type: 'inactive' });
+      return invalidateEndpoints(
+        queryClient,
+        CONTENT_READS.filter((endpoint) => endpoint !== api.content.get),
+      );
     },
   });
 }

@@ -21,7 +21,7 @@ import { useSaveContent, type SaveRequest } from '../api/save-content';
 import { changesSomething, emptyValues, toSaveRequest, valuesOf, type ContentFormValues } from '../lib/content-form';
 import { browserTimeZone, timeZones } from '../lib/zoned-time';
 import { StatusTag, LiveTimeTag, TypeTag } from './content-tags';
-import { ContentPreview } from './content-preview';
+import { ContentPreview, type PreviewSnapshot } from './content-preview';
 import { RichTextField, useRichText } from './rich-text-editor';
 import { TranslationPicker } from './translation-picker';
 import { UploadField } from './upload-field';
@@ -115,7 +115,7 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
   const [dirty, setDirty] = useState(false);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
-  const [previewing, setPreviewing] = useState(false);
+  const [preview, setPreview] = useState<PreviewSnapshot | null>(null);
   const [confirm, confirmElement] = useConfirm();
   const editor = useRichText(saved?.body_html ?? '', t('fields.body'), () => {
     setDirty(true);
@@ -237,7 +237,7 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
 
   const actions = (
     <Space wrap className="content-actions">
-      <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)} data-testid="content-preview">
+      <Button icon={<EyeOutlined />} onClick={() => setPreview({ values: form.getFieldsValue(true) as ContentFormValues, document: editor?.getJSON() ?? null })} data-testid="content-preview">
         {t('actions.preview')}
       </Button>
       {state !== 'published' && (
@@ -416,14 +416,7 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
           </Card>
         </div>
       </Form>
-      <ContentPreview
-        open={previewing}
-        onClose={() => setPreviewing(false)}
-        type={type}
-        values={form.getFieldsValue(true) as ContentFormValues}
-        document={previewing && editor ? editor.getJSON() : null}
-        author={saved?.author.name ?? null}
-      />
+      <ContentPreview snapshot={preview} onClose={() => setPreview(null)} type={type} author={saved?.author.name ?? null} />
       {confirmElement}
     </div>
   );

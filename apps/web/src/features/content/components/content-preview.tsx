@@ -7,13 +7,16 @@ import type { ContentFormValues } from '../lib/content-form';
 import { zonedIso } from '../lib/zoned-time';
 import { RichTextView } from './rich-text-editor';
 
+/** The form and the editor's document at the moment the preview opened. */
+export interface PreviewSnapshot {
+  values: ContentFormValues;
+  document: JSONContent | null;
+}
+
 interface ContentPreviewProps {
-  open: boolean;
+  snapshot: PreviewSnapshot | null;
   onClose: () => void;
   type: ContentType;
-  values: ContentFormValues;
-  /** The editor's document at the moment the preview opened. */
-  document: JSONContent | null;
   author: string | null;
 }
 
@@ -22,15 +25,18 @@ interface ContentPreviewProps {
  * type as the public page. The body is a read-only copy of the editor's document, never an
  * HTML string, so nothing typed or pasted runs here either.
  */
-export function ContentPreview({ open, onClose, type, values, document, author }: ContentPreviewProps) {
+export function ContentPreview({ snapshot, onClose, type, author }: ContentPreviewProps) {
   const { t, i18n } = useTranslation('content');
+  if (!snapshot) return null;
+  const { values, document } = snapshot;
+  const tags = values.tags ?? [];
   const start = type === 'live' && values.start ? zonedIso(values.start, values.time_zone) : null;
   const startText = start
     ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'full', timeStyle: 'short', timeZone: values.time_zone }).format(new Date(start))
     : null;
   return (
     <Modal
-      open={open}
+      open
       onCancel={onClose}
       footer={null}
       title={t('preview.title')}
@@ -44,7 +50,7 @@ export function ContentPreview({ open, onClose, type, values, document, author }
         <h1 className="content-preview__title">{values.title || t('preview.untitled')}</h1>
         {values.excerpt && <p className="content-preview__excerpt">{values.excerpt}</p>}
         <p className="content-preview__meta">
-          {[author, t(`common:language.${values.language}`), values.tags.length ? values.tags.map((tag) => `#${tag}`).join(' ') : null].filter(Boolean).join(' · ')}
+          {[author, t(`common:language.${values.language}`), tags.length ? tags.map((tag) => `#${tag}`).join(' ') : null].filter(Boolean).join(' · ')}
         </p>
         {startText && (
           <p className="content-preview__live">
