@@ -163,6 +163,11 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
   /** Saves the form (new: created, optionally published at once; saved: only what changed). */
   const persist = async (publish: boolean): Promise<ContentItem | null> => {
     const values = form.getFieldsValue(true) as ContentFormValues;
+    // The contract's message for a malformed time speaks of offsets; an empty field just needs one.
+    if (type === 'live' && !values.start) {
+      showErrors({ start: t('editor.start_required') });
+      return null;
+    }
     const request = checked(toSaveRequest(type, values, bodyHtml(), saved, publish));
     if (!request) return null;
     if (!changesSomething(request)) return saved;

@@ -21,7 +21,17 @@ export function LiveBox({ id, live }: { id: number; live: LiveInfo }) {
 
   const start = new Date(live.start_time);
   const format = (timeZone?: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'full', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(start);
+    // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are named one by one.
+    new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    }).format(start);
   let eventTime: string;
   try {
     eventTime = format(live.time_zone);
