@@ -189,7 +189,11 @@ export const contentByIdRequest = z.strictObject({ id });
 /** The authors and tags in use, for the list's filters. */
 export const contentFacetsResponse = z.object({ authors: z.array(author), tags: z.array(z.string()) });
 
-/** Published items for everyone: newest first, the reader's `language` first when given. */
+/**
+ * Published items for everyone, newest first. With the reader's `language`: that language
+ * first, and each item once — of a translation group only the copy in that language, else the
+ * English one, else the group's first.
+ */
 export const publicContentListRequest = z.strictObject({
   ...pageQuery,
   type: z.enum(CONTENT_TYPES, { error: 'validation.invalid_option' }).optional(),

@@ -211,6 +211,7 @@ export async function seedContent(ex: Executor, authorId: number, authorName: st
       authorName,
       publishedAt: published,
     });
+    if (!course) throw new Error(`demo course ${STARTER_COURSE_CODE} (${language}) already exists`);
     await contentRepo.replaceLessons(
       ex,
       course.id,

@@ -175,8 +175,15 @@ describe('articles', () => {
     const otherType = await t.call('/v1/content/add', { type: 'landing', title: 'L', language: 'es-ES', translation_of: en.id }, { token: admin });
     expect(otherType.code).toBe('400');
     // The reader's language comes first.
-    const zhFirst = await ok<{ list: { language: string }[] }>('/v1/content/public/list', { language: 'zh-CN' });
+    const zhFirst = await ok<{ list: { id: number; language: string }[] }>('/v1/content/public/list', { language: 'zh-CN', page_size: 100 });
     expect(zhFirst.list[0]!.language).toBe('zh-CN');
+    // Each item once, in the reader's language when it has it, else in English.
+    expect(zhFirst.list.filter((row) => [en.id, zh.id].includes(row.id)).map((row) => row.id)).toEqual([zh.id]);
+    const spanish = await ok<{ list: { id: number }[]; total: number }>('/v1/content/public/list', { language: 'es-ES', page_size: 100 });
+    expect(spanish.list.filter((row) => [en.id, zh.id, es.id].includes(row.id)).map((row) => row.id)).toEqual([en.id]);
+    expect(spanish.total).toBe(spanish.list.length);
+    const everything = await ok<{ list: { id: number }[] }>('/v1/content/public/list', { page_size: 100 });
+    expect(everything.list.filter((row) => [en.id, zh.id].includes(row.id))).toHaveLength(2);
     expect(es.status).toBe('draft');
   });
 
@@ -423,6 +430,16 @@ describe('learning center', () => {
     expect((await t.call('/v1/learn/course/update', { id: course.id, lesson_content_ids: [live.id] }, { token: admin })).code).toBe('400');
     expect((await t.call('/v1/learn/course/update', { id: course.id, lesson_content_ids: [lessons[0]!.id, lessons[0]!.id] }, { token: admin })).code).toBe('400');
     expect((await t.call('/v1/learn/course/add', { code: 'test-studio-course', title: 'Dup' }, { token: admin })).code).toBe('409');
+  });
+
+  it('lets only one of two concurrent adds take a code, and publishes once under concurrent clicks', async () => {
+    const body = { code: 'race-course', title: 'Race', lesson_content_ids: [lessons[0]!.id] };
+    const codes = (await Promise.all([1, 2, 3].map(() => t.call('/v1/learn/course/add', body, { token: admin })))).map((r) => r.code).sort();
+    expect(codes).toEqual(['200', '409', '409']);
+    const item = await ok<ContentItem>('/v1/content/add', { type: 'article', title: 'Clicked thrice' }, admin);
+    const published = await Promise.all([1, 2, 3].map(() => t.call('/v1/content/publish', { id: item.id }, { token: admin })));
+    expect(published.map((r) => r.code)).toEqual(['200', '200', '200']);
+    expect(await events('content.published', item.id)).toHaveLength(1);
   });
 
   it('answers one course per code in the reader’s language', async () => {

@@ -80,6 +80,7 @@ export class LearningService {
     if (!lesson) throw notFound('content.lesson_not_found');
     // Opening a lesson starts it.
     const saved = await repo.saveProgress(this.db, caller.id, lesson.id, {});
+    if (!saved) throw notFound('content.lesson_not_found');
     const [content] = await this.content.findRows([lesson.contentId]);
     if (!content) throw notFound('content.lesson_not_found');
     return {
@@ -97,6 +98,7 @@ export class LearningService {
     const lesson = lessons.find((item) => item.id === body.lesson_id);
     if (!lesson) throw notFound('content.lesson_not_found');
     const saved = await repo.saveProgress(this.db, caller.id, lesson.id, { positionSeconds: body.position_seconds, completed: body.completed });
+    if (!saved) throw notFound('content.lesson_not_found');
     const progress = await repo.progressOf(
       this.db,
       caller.id,
@@ -138,6 +140,7 @@ export class LearningService {
         authorId: caller.id,
         authorName: authorNameOf(caller),
       });
+      if (!inserted) throw conflict('content.course_code_taken');
       await repo.replaceLessons(tx, inserted.id, body.lesson_content_ids);
       return body.publish ? this.publishIn(tx, caller, inserted.id) : inserted;
     });
@@ -171,7 +174,9 @@ export class LearningService {
         await this.checkLessons(tx, body.lesson_content_ids);
         await repo.replaceLessons(tx, current.id, body.lesson_content_ids);
       }
-      return { row: await repo.updateCourse(tx, current.id, patch), dropped };
+      const row = await repo.updateCourse(tx, current.id, patch);
+      if (!row) throw conflict('content.course_code_taken');
+      return { row, dropped };
     });
     if (dropped && !(await repo.keyInUse(this.db, dropped))) await this.uploads.storage.delete(dropped).catch(() => {});
     return this.detail(row, 'staff', caller.id, false);
@@ -187,7 +192,7 @@ export class LearningService {
     const current = await repo.lockCourse(tx, id);
     if (!current) throw notFound('content.course_not_found');
     if (current.status === 'published') return current;
-    const row = await repo.updateCourse(tx, id, { status: 'published', publishedAt: current.publishedAt ?? new Date() });
+    const row = (await repo.updateCourse(tx, id, { status: 'published', publishedAt: current.publishedAt ?? new Date() }))!;
     await this.events.record(tx, {
       type: 'course.published',
       actor_id: caller.id,
@@ -204,7 +209,7 @@ export class LearningService {
       if (!current) throw notFound('content.course_not_found');
       if (current.status === 'draft') throw conflict('content.not_published');
       if (current.status === 'unpublished') return current;
-      return repo.updateCourse(tx, id, { status: 'unpublished' });
+      return (await repo.updateCourse(tx, id, { status: 'unpublished' }))!;
     });
     return this.detail(row, 'staff', caller.id, false);
   }

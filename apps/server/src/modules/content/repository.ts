@@ -85,7 +85,11 @@ export interface PublicFilter {
   upcomingAt?: Date;
 }
 
-/** Published items only: nothing else ever leaves through here. */
+/**
+ * Published items only: nothing else ever leaves through here. With a reader's language, each
+ * translation group counts once — the item in that language, else the English one, else the
+ * group's first — and the reader's language comes first.
+ */
 export async function listPublished(ex: Executor, filter: PublicFilter, page: number, pageSize: number) {
   const condition = and(
     eq(contentItems.status, 'published'),
@@ -94,20 +98,39 @@ export async function listPublished(ex: Executor, filter: PublicFilter, page: nu
     filter.upcomingAt
       ? sql`${contentItems.liveStart} + make_interval(mins => ${contentItems.liveDurationMinutes}) > ${filter.upcomingAt}`
       : undefined,
-  );
-  const languageFirst = filter.language ? sql`(${contentItems.language} = ${filter.language}) desc` : undefined;
-  const order = filter.upcomingAt ? [asc(contentItems.liveStart), asc(contentItems.id)] : [desc(contentItems.publishedAt), desc(contentItems.id)];
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select()
-      .from(contentItems)
-      .where(condition)
-      .orderBy(...(languageFirst ? [languageFirst] : []), ...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ex.select({ n: count() }).from(contentItems).where(condition),
+  )!;
+  const order = filter.upcomingAt ? sql`live_start asc, id asc` : sql`published_at desc, id desc`;
+  if (!filter.language) {
+    const [rows, [total]] = await Promise.all([
+      ex
+        .select()
+        .from(contentItems)
+        .where(condition)
+        .orderBy(...(filter.upcomingAt ? [asc(contentItems.liveStart), asc(contentItems.id)] : [desc(contentItems.publishedAt), desc(contentItems.id)]))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      ex.select({ n: count() }).from(contentItems).where(condition),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+  const group = sql`coalesce(${contentItems.translationGroup}, ${contentItems.id})`;
+  const [chosen, [total]] = await Promise.all([
+    selectRows<{ id: number }>(
+      ex,
+      sql`select id from (
+            select distinct on (${group}) ${contentItems.id} as id, ${contentItems.language} as language,
+                   ${contentItems.publishedAt} as published_at, ${contentItems.liveStart} as live_start
+            from ${contentItems} where ${condition}
+            order by ${group}, (${contentItems.language} = ${filter.language}) desc, (${contentItems.language} = 'en-US') desc, ${contentItems.id}
+          ) chosen
+          order by (language = ${filter.language}) desc, ${order}
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    selectRows<{ n: number }>(ex, sql`select count(distinct ${group})::int as n from ${contentItems} where ${condition}`),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const ids = chosen.map((row) => Number(row.id));
+  const byId = new Map((await findContents(ex, ids)).map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
 }
 
 export async function findContent(ex: Executor, id: number): Promise<ContentItemRow | undefined> {
@@ -281,18 +304,37 @@ export async function courseTranslations(ex: Executor, code: string, exceptId: n
     .orderBy(asc(courses.language));
 }
 
-export async function insertCourse(ex: Executor, values: typeof courses.$inferInsert): Promise<CourseRow> {
-  const [row] = await ex.insert(courses).values(values).returning();
-  return row!;
+/** PostgreSQL's error `code` (23505 unique, 23503 foreign key), through drizzle's wrapper. */
+function isViolation(error: unknown, code: '23505' | '23503'): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
 }
 
-export async function updateCourse(ex: Executor, id: number, patch: Partial<typeof courses.$inferInsert>): Promise<CourseRow> {
+/** Undefined when the code is taken in that language (a concurrent add lost the race). */
+export async function insertCourse(ex: Executor, values: typeof courses.$inferInsert): Promise<CourseRow | undefined> {
   const [row] = await ex
-    .update(courses)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(courses.id, id))
+    .insert(courses)
+    .values(values)
+    .onConflictDoNothing({ target: [courses.code, courses.language] })
     .returning();
-  return row!;
+  return row;
+}
+
+/** Undefined when the new code and language are taken by another course. */
+export async function updateCourse(ex: Executor, id: number, patch: Partial<typeof courses.$inferInsert>): Promise<CourseRow | undefined> {
+  try {
+    const [row] = await ex
+      .update(courses)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(courses.id, id))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isViolation(error, '23505')) return undefined;
+    throw error;
+  }
 }
 
 export async function deleteCourse(ex: Executor, id: number): Promise<void> {
@@ -366,10 +408,11 @@ export async function saveProgress(
   accountId: number,
   lessonId: number,
   change: { positionSeconds?: number; completed?: boolean },
-): Promise<LessonProgressRow> {
+): Promise<LessonProgressRow | undefined> {
   const now = new Date();
   const completedAt = change.completed ? now : null;
-  const [row] = await ex
+  // Undefined when the lesson was removed from its course meanwhile.
+  const saving = ex
     .insert(lessonProgress)
     .values({ accountId, lessonId, positionSeconds: change.positionSeconds ?? 0, completedAt, startedAt: now, updatedAt: now })
     .onConflictDoUpdate({
@@ -381,5 +424,11 @@ export async function saveProgress(
       },
     })
     .returning();
-  return row!;
+  try {
+    const [row] = await saving;
+    return row;
+  } catch (error) {
+    if (isViolation(error, '23503')) return undefined;
+    throw error;
+  }
 }
