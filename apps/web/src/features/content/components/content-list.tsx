@@ -22,7 +22,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeStatus } from '../api/change-status';
 import { useContentFacets } from '../api/content-facets';
 import { useDeleteContent } from '../api/delete-content';
-import { useContentList, type ContentListRequest } from '../api/list-content';
+import { useContentList, type ContentListRequest } from '../../../api/content-list';
 import { LiveTimeTag, StatusTag, TypeTag } from './content-tags';
 
 export interface ContentFilters {

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useContentList } from '../api/list-content';
+import { useContentList } from '../../../api/content-list';
 
 interface TranslationPickerProps {
   type: ContentType;

@@ -1,6 +1,8 @@
+import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
+import { CourseAdmin } from '../components/course-admin';
 import { CourseGrid } from '../components/course-grid';
 import { CourseView } from '../components/course-view';
 import { LessonView } from '../components/lesson-view';
@@ -37,10 +39,28 @@ export function LearningPage() {
   if (courseId !== null) {
     return <CourseView id={courseId} onBack={() => setParams({})} onLesson={(lesson) => setParams({ course: String(courseId), lesson: String(lesson) })} />;
   }
+  const grid = <CourseGrid onOpen={(id) => setParams({ course: String(id) })} />;
+  if (role !== 'super' && role !== 'admin') {
+    return (
+      <div className="learning-page">
+        <PageHeader subtitle={t('courses.subtitle')} />
+        {grid}
+      </div>
+    );
+  }
+  // Staff see the courses as learners do, and build them on the second tab.
+  const tab = params.get('tab') === 'manage' ? 'manage' : 'courses';
   return (
     <div className="learning-page">
-      <PageHeader subtitle={t(role === 'super' || role === 'admin' ? 'courses.subtitle_staff' : 'courses.subtitle')} />
-      <CourseGrid onOpen={(id) => setParams({ course: String(id) })} />
+      <PageHeader subtitle={t(tab === 'manage' ? 'admin.subtitle' : 'courses.subtitle_staff')} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'manage' ? { tab: 'manage' } : {})}
+        items={[
+          { key: 'courses', label: <span data-testid="learning-tab-courses">{t('tabs.courses')}</span>, children: grid },
+          { key: 'manage', label: <span data-testid="learning-tab-manage">{t('tabs.manage')}</span>, children: <CourseAdmin /> },
+        ]}
+      />
     </div>
   );
 }
