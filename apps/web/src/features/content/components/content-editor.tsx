@@ -413,10 +413,14 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
                 </Button>
               </Dropdown>
             )}
-            {(!saved || saved.translations.length === 0) && (
-              <Form.Item name="translation_of" label={t('fields.translation_of')} extra={t('editor.translation_of_hint')} className="content-translation-of">
-                <TranslationPicker type={type} exclude={saved?.id ?? null} />
-              </Form.Item>
+            {draft?.translationOf ? (
+              <TranslationSource id={draft.translationOf} />
+            ) : (
+              (!saved || saved.translations.length === 0) && (
+                <Form.Item name="translation_of" label={t('fields.translation_of')} extra={t('editor.translation_of_hint')} className="content-translation-of">
+                  <TranslationPicker type={type} exclude={saved?.id ?? null} />
+                </Form.Item>
+              )
             )}
           </Card>
         </div>
@@ -424,5 +428,16 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
       <ContentPreview snapshot={preview} onClose={() => setPreview(null)} type={type} author={saved?.author.name ?? null} />
       {confirmElement}
     </div>
+  );
+}
+
+/** A new translation names the item it translates (chosen with "Add a translation"). */
+function TranslationSource({ id }: { id: number }) {
+  const { t } = useTranslation('content');
+  const source = useContent(id);
+  return (
+    <p className="content-translation-source" data-testid="content-translation-source">
+      {t('fields.translation_of')}: {source.data ? `${source.data.title} · ${t(`common:language.${source.data.language}`)}` : '…'}
+    </p>
   );
 }
