@@ -97,7 +97,7 @@ describe('content and the learning center', () => {
     // A visitor on a phone, in Chinese, without signing in.
     const visitor = await open(WIDTHS.phone, 'zh-CN');
     await visitor.goto(`/item/${id}`);
-    await expect.poll(() => visitor.getByTestId('item-title').textContent(), { timeout: 30_000 }).toBe(title);
+    await expect.poll(() => visitor.getByTestId('page-title').textContent(), { timeout: 30_000 }).toBe(title);
     expect(await visitor.getByTestId('item-page').getAttribute('data-type')).toBe('article');
     const image = visitor.getByTestId('item-body').locator('img');
     await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth), { timeout: 15_000 }).toBe(320);

@@ -126,7 +126,7 @@ export function ItemPage() {
           {t(`type.${item.type}`)}
           {item.tags.length > 0 && <span className="item-tags"> · {item.tags.map((tag) => `#${tag}`).join(' ')}</span>}
         </p>
-        <h1 className="item-title" data-testid="item-title">
+        <h1 className="item-title" data-testid="page-title">
           {item.title}
         </h1>
         {item.excerpt && <p className="item-excerpt">{item.excerpt}</p>}
