@@ -25,6 +25,13 @@ const SCENARIOS = [
     chunks: ['src/features/home/pages/home-page.tsx', 'src/locales/en-US/common.json', 'src/locales/en-US/home.json'],
   },
   {
+    // A shared link opened on a phone: drawn without the antd shell, like the landing page.
+    name: 'public /item/:id',
+    page: 'shell',
+    budgetKb: 200,
+    chunks: ['src/features/item/pages/item-page.tsx', 'src/locales/en-US/common.json', 'src/locales/en-US/item.json'],
+  },
+  {
     name: 'signed-in /dashboard',
     page: 'shell',
     budgetKb: 400,

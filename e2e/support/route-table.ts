@@ -49,8 +49,14 @@ export function expectedLanding(account: DemoAccount, def: Route, target: string
  * reachable only through a parameter is never silently left out of the walks.
  */
 export const ROUTE_PARAMS: Readonly<Record<string, () => Promise<Record<string, string>>>> = {
-  // The item detail page takes any id until items exist on the server; 1 is the first one seeded.
-  item: async () => ({ id: '1' }),
+  // A published item anyone may read (the demo seed publishes several), so the walks see the
+  // item page itself and not its not-found state.
+  item: async () => {
+    const items = await apiPost<{ list: { id: number }[] }>('/v1/content/public/list', { page_size: 1 });
+    const first = items.list[0];
+    if (!first) throw new Error('no published item to open /item/:id with');
+    return { id: String(first.id) };
+  },
   // A package a visitor can buy: the first enabled one, so the page shows a real plan and not
   // its not-found state.
   plan: async () => {

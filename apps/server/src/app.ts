@@ -6,6 +6,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/area/routes.js';
+import { itemPageRoutes } from './modules/content/item-page.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { EMBED_ORIGINS } from './modules/content/sanitize.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
@@ -82,8 +85,12 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', fileOrigin],
+        // Article bodies may show images from other https sites (decision 030); stored files
+        // come from the storage's origin (S3 or this server's public address).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', fileOrigin],
         mediaSrc: ["'self'", 'blob:', fileOrigin],
+        // The only frames: the YouTube and Vimeo players an article embeds (decision 030).
+        frameSrc: ["'self'", ...EMBED_ORIGINS],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -126,6 +133,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(verificationRoutes);
   await app.register(settlementRoutes);
   await app.register(footageRoutes);
+  await app.register(contentRoutes);
+  await app.register(itemPageRoutes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -8,6 +8,8 @@ import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { LearningService } from './modules/content/learning-service.js';
+import { ContentService } from './modules/content/service.js';
 import { EventService } from './modules/events/service.js';
 import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
@@ -58,6 +60,9 @@ export interface Services {
   settlements: SettlementService;
   /** The material center: merchants' videos, images and audio. */
   footage: FootageService;
+  /** Articles, live events and landing pages; the learning center built from them. */
+  content: ContentService;
+  learning: LearningService;
 }
 
 declare module 'fastify' {
@@ -106,5 +111,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     () => (mediaTools ??= resolveMediaTools(config)),
     { quotaMb: config.FOOTAGE_QUOTA_MB, quotaMbByPlan: config.FOOTAGE_QUOTA_MB_BY_PLAN, urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
   );
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements, footage };
+  const content = new ContentService(database.db, uploads, events, config.PUBLIC_URL);
+  const learning = new LearningService(database.db, content, uploads, payments, pricing, events);
+  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements, footage, content, learning };
 }

@@ -4,6 +4,7 @@ import * as area from './area.js';
 import * as finance from './finance.js';
 import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
+import * as content from './content.js';
 import * as onboarding from './onboarding.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
@@ -197,5 +198,42 @@ export const api = {
     zoneAll: endpoint('/v1/area/zone/all', empty, area.zoneAllResponse),
     zoneAdd: endpoint('/v1/area/zone/add', area.zoneAddRequest, area.zone),
     zoneDelete: endpoint('/v1/area/zone/delete', area.zoneDeleteRequest, ok),
+  },
+  // Content (ours, spec §3 Content): articles and landing pages; live events also through /v1/live.
+  content: {
+    list: endpoint('/v1/content/list', content.contentListRequest, content.contentListResponse),
+    get: endpoint('/v1/content/get', content.contentByIdRequest, content.contentItem),
+    add: endpoint('/v1/content/add', content.contentAddRequest, content.contentItem),
+    update: endpoint('/v1/content/update', content.contentUpdateRequest, content.contentItem),
+    publish: endpoint('/v1/content/publish', content.contentByIdRequest, content.contentItem),
+    unpublish: endpoint('/v1/content/unpublish', content.contentByIdRequest, content.contentItem),
+    delete: endpoint('/v1/content/delete', content.contentByIdRequest, ok),
+    facets: endpoint('/v1/content/facets', empty, content.contentFacetsResponse),
+    // For everyone, signed in or not: published items only.
+    publicList: endpoint('/v1/content/public/list', content.publicContentListRequest, content.contentListResponse),
+    publicGet: endpoint('/v1/content/public/get', content.contentByIdRequest, content.contentItem),
+  },
+  // Live events (spec §7): staff manage them; `detail` is the public read of a published one.
+  live: {
+    add: endpoint('/v1/live/add', content.liveAddRequest, content.contentItem),
+    list: endpoint('/v1/live/list', content.liveListRequest, content.contentListResponse),
+    get: endpoint('/v1/live/get', content.contentByIdRequest, content.contentItem),
+    delete: endpoint('/v1/live/delete', content.contentByIdRequest, ok),
+    detail: endpoint('/v1/live/detail', content.contentByIdRequest, content.contentItem),
+    update: endpoint('/v1/live/update', content.liveUpdateRequest, content.contentItem),
+  },
+  // Learning center (spec §7 /v1/learn/course; the rest ours).
+  learn: {
+    course: endpoint('/v1/learn/course', content.learnCourseRequest, content.learnCourseResponse),
+    courseGet: endpoint('/v1/learn/course/get', content.courseByIdRequest, content.courseDetail),
+    lesson: endpoint('/v1/learn/lesson', content.lessonRequest, content.lessonDetail),
+    progress: endpoint('/v1/learn/progress', content.progressRequest, content.progressResponse),
+    // Staff build courses.
+    courseList: endpoint('/v1/learn/course/list', content.courseListRequest, content.courseListResponse),
+    courseAdd: endpoint('/v1/learn/course/add', content.courseAddRequest, content.courseDetail),
+    courseUpdate: endpoint('/v1/learn/course/update', content.courseUpdateRequest, content.courseDetail),
+    coursePublish: endpoint('/v1/learn/course/publish', content.courseByIdRequest, content.courseDetail),
+    courseUnpublish: endpoint('/v1/learn/course/unpublish', content.courseByIdRequest, content.courseDetail),
+    courseDelete: endpoint('/v1/learn/course/delete', content.courseByIdRequest, ok),
   },
 } as const;

@@ -5,6 +5,7 @@ export * from './routes.js';
 export * from './fields.js';
 export * from './account.js';
 export * from './area.js';
+export * from './content.js';
 export * from './org.js';
 export * from './pricing.js';
 export * from './upload.js';

@@ -4,6 +4,7 @@
  */
 export * from './schema/account.js';
 export * from './schema/area.js';
+export * from './schema/content.js';
 export * from './schema/events.js';
 export * from './schema/finance.js';
 export * from './schema/idempotency.js';

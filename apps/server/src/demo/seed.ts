@@ -5,6 +5,7 @@ import * as accountsRepo from '../modules/account/repository.js';
 import type { NewAccountRow } from '../modules/account/repository.js';
 import * as areasRepo from '../modules/area/repository.js';
 import * as pricingRepo from '../modules/pricing/repository.js';
+import { seedContent, STARTER_COURSE_CODE } from './content-seed.js';
 
 export const DEMO_PASSWORD = 'Nearcast-demo-1';
 
@@ -83,6 +84,7 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
       key: 'newstudio', email: 'newstudio@example.com', username: 'newstudio', name: 'Noah Newstudio', accountType: ACCOUNT_TYPE.studio,
       agentId: id('agent'),
     });
+    await seedContent(tx, id('admin')!, 'Ada Admin');
     return true;
   });
 }
@@ -122,7 +124,8 @@ async function seedPackages(db: Db): Promise<void> {
     actualPriceCents: 99_900,
     discountCents: 0,
     monthlyCredits: 3_000,
-    learningCourse: 'Running a one-person AI traffic studio',
+    // The demo starter course (content-seed.ts): what a studio learns first.
+    learningCourse: STARTER_COURSE_CODE,
     features: [
       'Free use of the AI video tools',
       'Earn about $700 per merchant per month',

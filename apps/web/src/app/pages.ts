@@ -47,7 +47,10 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   },
   // The client list opens a merchant's materials (studio, operator): their words come with it.
   clients: { page: lazyPage(() => import('../features/org/pages/clients-page'), 'ClientsPage'), namespaces: ['org', 'material'] },
-  learning: upcoming,
+  learning: {
+    page: lazyPage(() => import('../features/learning/pages/learning-page'), 'LearningPage'),
+    namespaces: ['learning'],
+  },
   video: upcoming,
   agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats'] },
   finance: {
@@ -56,7 +59,10 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   },
   account: { page: lazyPage(() => import('../features/org/pages/account-page'), 'AccountPage'), namespaces: ['org'] },
   operator: { page: lazyPage(() => import('../features/org/pages/operator-page'), 'OperatorPage'), namespaces: ['org'] },
-  content: upcoming,
+  content: {
+    page: lazyPage(() => import('../features/content/pages/content-page'), 'ContentPage'),
+    namespaces: ['content'],
+  },
   pricing: {
     page: lazyPage(() => import('../features/pricing/pages/pricing-page'), 'PricingPage'),
     namespaces: ['pricing'],
@@ -88,7 +94,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/stats/pages/studio-page'), 'StudioPage'),
     namespaces: ['stats', 'onboarding'],
   },
-  item: upcoming,
+  item: { page: lazyPage(() => import('../features/item/pages/item-page'), 'ItemPage'), namespaces: ['item'] },
   plans: { page: lazyPage(() => import('../features/checkout/pages/plans-page'), 'PlansPage'), namespaces: ['checkout'] },
   plan: { page: lazyPage(() => import('../features/checkout/pages/plan-page'), 'PlanPage'), namespaces: ['checkout'] },
   settleStudio: {
@@ -101,8 +107,11 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   },
 };
 
-/** Route keys rendered without antd (and so outside the antd shell): the landing page. */
-export const ANTD_FREE: ReadonlySet<RouteKey> = new Set<RouteKey>(['home']);
+/**
+ * Route keys rendered without antd (and so outside the antd shell): the landing page, and the
+ * public item page that shared links open on phones.
+ */
+export const ANTD_FREE: ReadonlySet<RouteKey> = new Set<RouteKey>(['home', 'item']);
 
 export const LAYOUTS = {
   shell: lazyPage(() => import('./providers'), 'AppProviders'),

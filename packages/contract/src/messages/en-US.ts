@@ -201,6 +201,26 @@ export const enUS = {
   'footage.failed_too_long': 'This file is longer than {{limit}} minutes',
   'footage.failed_storage': 'The file could not be stored. Please upload it again',
   'footage.failed_processing': 'We could not process this file. Please upload it again',
+  // Content, live events and the learning center.
+  'content.title_required': 'Please enter the title',
+  'content.time_invalid': 'Enter the time with its time zone offset, such as 2026-12-01T18:00:00-08:00',
+  'content.time_zone_invalid': 'Choose a valid time zone, such as America/Los_Angeles',
+  'content.link_invalid': 'Enter a link starting with https:// or a page path starting with /',
+  'content.not_found': 'Content not found',
+  'content.wrong_type': 'This action does not apply to this kind of content',
+  'content.already_published': 'This content is already published',
+  'content.not_published': 'This content is not published',
+  'content.translation_invalid': 'A translation must be another item of the same type',
+  'content.translation_language_taken': 'This item already has a translation in that language',
+  'content.in_course': 'This content is a lesson of a course. Remove it from the course first.',
+  'content.upload_not_image': 'The cover and body images must be image uploads',
+  'content.upload_not_video': 'The video must be a video upload',
+  'content.course_code_invalid': 'The course code is 1 to 60 lowercase letters, digits and dashes, such as studio-starter',
+  'content.course_code_taken': 'A course with this code already exists in this language',
+  'content.course_not_found': 'Course not found',
+  'content.lesson_not_found': 'Lesson not found',
+  'content.lesson_not_article': 'A lesson must be an article (with or without a video)',
+  'content.lesson_duplicate': 'The same content appears twice in the course',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { packages, type PackageRow } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
@@ -63,4 +63,14 @@ export async function deletePackage(ex: Executor, id: number): Promise<boolean> 
 export async function countPackages(ex: Executor): Promise<number> {
   const [row] = await ex.select({ n: count() }).from(packages);
   return row?.n ?? 0;
+}
+
+/** The learning-course codes named by some packages, whatever their status now. */
+export async function learningCoursesOf(ex: Executor, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await ex
+    .selectDistinct({ code: packages.learningCourse })
+    .from(packages)
+    .where(and(inArray(packages.id, ids), ne(packages.learningCourse, '')));
+  return rows.map((row) => row.code);
 }

@@ -105,6 +105,14 @@ export class PricingService {
     return toPackage(await this.visible(caller, id), firstPurchaseFor(caller), language);
   }
 
+  /**
+   * The learning courses (spec §3, a package's "learning course") of packages someone bought:
+   * a package disabled since still gives what was paid for.
+   */
+  learningCoursesOf(packageIds: number[]): Promise<string[]> {
+    return repo.learningCoursesOf(this.db, [...new Set(packageIds)]);
+  }
+
   async add(body: Body<'add'>): Promise<PricePackage> {
     const values = columns(body);
     const row = await repo.insertPackage(this.db, { ...values, name: body.name, type: body.type, basePriceCents: body.base_price_cents, actualPriceCents: body.actual_price_cents });

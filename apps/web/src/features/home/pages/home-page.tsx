@@ -2,6 +2,7 @@ import { Audiences } from '../components/audiences';
 import { EarningsCalculator } from '../components/earnings-calculator';
 import { FaqSection } from '../components/faq-section';
 import { Hero } from '../components/hero';
+import { LatestContent } from '../components/latest-content';
 import { HomeHeader } from '../components/home-header';
 import { planStanding } from '../../../lib/plan-standing';
 import { useSession } from '../../../lib/session';
@@ -27,6 +28,7 @@ export function HomePage() {
         <HowItWorks />
         <Benefits />
         <Vision />
+        <LatestContent />
         <FaqSection />
         <ClosingCta />
       </main>
