@@ -87,6 +87,7 @@ describe('a merchant business details', () => {
     await page.fill('[data-testid=correction-message]', message);
     await page.click('[data-testid=correction-submit]');
     await page.getByTestId('corrections').getByText(message).waitFor();
+    await page.getByTestId('correction-submit').waitFor({ state: 'hidden' });
     await settle(page);
     await screenshot(page, 'verification-business-1440-es');
   });
