@@ -84,7 +84,7 @@ async function seedAccounts(db: Db, scryptLogN: number, started: number): Promis
                               referral_code, company_short_name, city, state, city_id, state_id, order_count, consumption_cents, created_at)
         select 'scale-studio-' || i || '@example.com', ${hash}, 'studio' || i, 'Studio ' || i, ${ACCOUNT_TYPE.studio},
                (select id from scale_agents where n = 1 + (i - 1) % ${AGENTS}),
-               case when i % 10 = 0 then 0 else 1 end, case when i % 10 = 0 then 0 else 1 end,
+               case when i % 10 = 0 then 0 else 1 end, case when i % 10 = 0 then 0 when i % 60 = 0 then 2 else 1 end,
                case when i % 10 = 0 then null else now() + (i % 60) * interval '1 day' end,
                'SST' || lpad(i::text, 7, '0'), 'AI Studio ' || i,
                (${cityPick('i * 13')}).city, (${cityPick('i * 13')}).state, (${cityPick('i * 13')}).city_id, (${cityPick('i * 13')}).state_id,
@@ -113,7 +113,8 @@ async function seedAccounts(db: Db, scryptLogN: number, started: number): Promis
                st.id, st.agent_id,
                case when i % 3 = 0 then null else (select id from scale_operators where n = 1 + (i - 1) % ${OPERATORS}) end,
                case when i % 7 = 0 then 0 else 1 end,
-               case when i % 11 = 0 then 0 when i % 13 = 0 then 2 else 1 end,
+               -- A plan that ended before today is already expired, as the expiry job leaves it.
+               case when i % 11 = 0 then 0 when i % 13 = 0 or i % 90 <= 10 then 2 else 1 end,
                case when i % 11 = 0 then null else now() + ((i % 90) - 10) * interval '1 day' end,
                'SCL' || lpad(i::text, 7, '0'), 'Shop ' || i, (2000000000 + i)::text, 'shop_wechat_' || i,
                (${cityPick('i * 31')}).city, (${cityPick('i * 31')}).state, (${cityPick('i * 31')}).city_id, (${cityPick('i * 31')}).state_id,

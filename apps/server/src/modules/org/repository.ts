@@ -146,6 +146,26 @@ async function summariesByIds(db: Db, ids: number[], extras: Extras): Promise<un
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * A page of a keyword search. PostgreSQL cannot estimate how many rows a '%…%' pattern matches,
+ * and when it guesses many it walks the newest-first index testing every account against the
+ * pattern (0.2 s for a name matched by a hundred of 100,000 accounts). Fencing the matches off
+ * in a materialized CTE makes it find them through the trigram index first and sort only them,
+ * which costs what counting them (done beside it anyway) costs.
+ */
+async function pageOfMatches(db: Db, where: SQL | undefined, expiring: boolean, page: number, pageSize: number): Promise<number[]> {
+  const order = expiring ? sql`expire_at asc, id asc` : sql`created_at desc, id desc`;
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`with matches as materialized (
+          select ${accounts.id} as id, ${accounts.createdAt} as created_at, ${accounts.expireAt} as expire_at
+            from ${accounts} where ${where ?? sql`true`}
+        )
+        select id from matches order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return rows.map((row) => row.id);
+}
+
 /** One page of accounts with the names of their agent, main agent, studio and operator. */
 export async function listSummaries<E extends Extras>(
   db: Db,
@@ -158,14 +178,16 @@ export async function listSummaries<E extends Extras>(
   const where = accountFilter(filter);
   const orderBy = options.order === 'expiring' ? [asc(accounts.expireAt), asc(accounts.id)] : [desc(accounts.createdAt), desc(accounts.id)];
   const [ids, total] = await Promise.all([
-    db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .then((rows) => rows.map((row) => row.id)),
+    filter.keyword
+      ? pageOfMatches(db, where, options.order === 'expiring', page, pageSize)
+      : db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .then((rows) => rows.map((row) => row.id)),
     options.knownTotal ?? db.select({ n: count() }).from(accounts).where(where).then(([row]) => row?.n ?? 0),
   ]);
   const rows = await summariesByIds(db, ids, extras);
