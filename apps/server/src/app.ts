@@ -87,7 +87,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Article bodies may show images from other https sites (decision 030); stored files
         // come from the storage's origin (S3 or this server's public address).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', fileOrigin],
+        imgSrc: ["'self'", 'data:', 'blob:', fileOrigin, 'https:'],
         mediaSrc: ["'self'", 'blob:', fileOrigin],
         // The only frames: the YouTube and Vimeo players an article embeds (decision 030).
         frameSrc: ["'self'", ...EMBED_ORIGINS],
