@@ -12,7 +12,7 @@ export interface ExportColumn<T> {
 
 export const EXPORT_PAGE_SIZE = 100;
 
-interface Page<T> {
+export interface Page<T> {
   list: T[];
   total: number;
 }

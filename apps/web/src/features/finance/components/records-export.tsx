@@ -3,9 +3,8 @@ import type { FinanceRecord } from '@nearcast/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/export/download';
-import { exportFileName, fetchAllPages, toCsv, type ExportColumn } from '../../../lib/export/export-table';
-import { xlsxBlob } from '../../../lib/export/xlsx';
+import { exportList, type ExportFormat } from '../../../lib/export/export-list';
+import type { ExportColumn } from '../../../lib/export/export-table';
 import { formatDate } from '../../../lib/format-date';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { centsToDollars } from '../../../lib/money';
@@ -13,8 +12,6 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listRecords } from '../api/list-records';
 import { percentOf } from '../lib/display';
 import { useParty, type RecordFilters } from './records-table';
-
-type Format = 'csv' | 'xlsx';
 
 function useRecordColumns(): ExportColumn<FinanceRecord>[] {
   const { t } = useTranslation('finance');
@@ -45,19 +42,20 @@ function useRecordColumns(): ExportColumn<FinanceRecord>[] {
 export function RecordsExportButtons({ filters }: { filters: RecordFilters }) {
   const { t } = useTranslation('finance');
   const columns = useRecordColumns();
-  const [busy, setBusy] = useState<Format | null>(null);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
 
-  const run = async (format: Format) => {
+  const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const rows = await fetchAllPages((page, pageSize) => listRecords({ ...filters, page, page_size: pageSize }));
-      if (rows.length === 0) {
-        notifyError(t('feedback.no_data'));
-        return;
-      }
-      const blob = format === 'csv' ? new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }) : await xlsxBlob(columns, rows, t('sheet_name'));
-      saveBlob(blob, exportFileName('finance', format));
-      notifySuccess(t('feedback.exported', { count: rows.length }));
+      const count = await exportList({
+        format,
+        fetchPage: (page, pageSize) => listRecords({ ...filters, page, page_size: pageSize }),
+        columns,
+        fileBase: 'finance',
+        sheetName: t('sheet_name'),
+      });
+      if (count === 0) notifyError(t('feedback.no_data'));
+      else notifySuccess(t('feedback.exported', { count }));
     } catch (error) {
       if (!isSignedOut(error)) notifyError(failureText(t('feedback.export_failed'), error));
     } finally {

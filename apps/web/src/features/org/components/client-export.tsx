@@ -6,14 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listClients, type ClientListQuery } from '../../../api/client-list';
-import { saveBlob } from '../../../lib/export/download';
-import { exportFileName, fetchAllPages, toCsv, type ExportColumn } from '../../../lib/export/export-table';
-import { xlsxBlob } from '../../../lib/export/xlsx';
+import { exportList, type ExportFormat } from '../../../lib/export/export-list';
+import type { ExportColumn } from '../../../lib/export/export-table';
 import { centsToDollars } from '../../../lib/money';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 
-type Format = 'csv' | 'xlsx';
 export type ClientFilters = Omit<ClientListQuery, 'page' | 'page_size'>;
 
 function useClientColumns(): ExportColumn<AccountSummary>[] {
@@ -48,23 +46,20 @@ function useClientColumns(): ExportColumn<AccountSummary>[] {
 export function ClientExportButtons({ filters }: { filters: ClientFilters }) {
   const { t } = useTranslation('org');
   const columns = useClientColumns();
-  const [busy, setBusy] = useState<Format | null>(null);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
 
-  const run = async (format: Format) => {
+  const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const rows = await fetchAllPages((page, pageSize) => listClients({ ...filters, page, page_size: pageSize }));
-      if (rows.length === 0) {
-        notifyError(t('feedback.no_data'));
-        return;
-      }
-      const name = exportFileName('clients', format);
-      const blob =
-        format === 'csv'
-          ? new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' })
-          : await xlsxBlob(columns, rows, t('clients.sheet_name'));
-      saveBlob(blob, name);
-      notifySuccess(t('clients.exported', { count: rows.length }));
+      const count = await exportList({
+        format,
+        fetchPage: (page, pageSize) => listClients({ ...filters, page, page_size: pageSize }),
+        columns,
+        fileBase: 'clients',
+        sheetName: t('clients.sheet_name'),
+      });
+      if (count === 0) notifyError(t('feedback.no_data'));
+      else notifySuccess(t('clients.exported', { count }));
     } catch (error) {
       if (!isSignedOut(error)) notifyError(failureText(t('feedback.export_failed'), error));
     } finally {
