@@ -19,6 +19,9 @@ import { promotionRoutes } from './modules/promotion/routes.js';
 import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
 import { footageRoutes } from './modules/footage/routes.js';
+import { videoRoutes } from './modules/video/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { notificationRoutes } from './modules/notification/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
@@ -69,6 +72,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   app.decorate('services', createServices(config, database, mailer));
   // Running jobs finish (or are failed, and so retried) before the database closes.
   app.addHook('onClose', () => app.services.jobs.stop());
+  app.addHook('onClose', () => app.services.notifications.hub.close());
   app.decorateRequest('caller', null);
 
   await app.register(envelopePlugin);
@@ -133,6 +137,9 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(verificationRoutes);
   await app.register(settlementRoutes);
   await app.register(footageRoutes);
+  await app.register(videoRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(notificationRoutes);
   await app.register(contentRoutes);
   await app.register(itemPageRoutes);
 

@@ -33,6 +33,18 @@ const schema = z.object({
     .transform((value) => value !== '0' && value !== 'false'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nearcast <no-reply@nearcast.local>'),
+  /**
+   * Text messages: printed to the console unless `twilio`, which needs the account SID, auth
+   * token and SMS_FROM (a Twilio number in E.164 or a Messaging Service SID MG…).
+   */
+  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  SMS_TWILIO_ACCOUNT_SID: z.string().optional(),
+  SMS_TWILIO_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
+  /** Point the Twilio client elsewhere (a local fake); unset means https://api.twilio.com. */
+  SMS_TWILIO_BASE_URL: z.string().optional(),
+  /** When the plan reminders (7 days before, and on the day) go out: a cron expression in UTC. */
+  PLAN_REMINDER_CRON: z.string().min(9).default('0 15 * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: flag,
@@ -85,6 +97,18 @@ const schema = z.object({
     .refine((value) => value === undefined || decodeKey(value) !== null, {
       message: 'must be 32 bytes, as 64 hex digits or base64',
     }),
+  /**
+   * The AES-256-GCM key that encrypts the merchants' platform tokens (OAuth access and refresh
+   * tokens), like PAYOUT_DETAILS_KEY: 32 bytes as 64 hex digits or base64. Required in production
+   * once any platform's client id is configured; sandbox tokens grant nothing outside this app.
+   */
+  PLATFORM_TOKEN_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || decodeKey(value) !== null, {
+      message: 'must be 32 bytes, as 64 hex digits or base64',
+    }),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
    * Material center (docs/decisions/027). ffmpeg and ffprobe come with `npm install`
@@ -98,6 +122,30 @@ const schema = z.object({
   FOOTAGE_QUOTA_MB: z.coerce.number().int().min(1).default(5120),
   /** Quotas by plan: `<package id or name>=<MB>` pairs separated by commas, e.g. `Growth=20480,7=10240`. */
   FOOTAGE_QUOTA_MB_BY_PLAN: z.string().default(''),
+  /**
+   * Video publishing (docs/decisions/033): a platform's real adapter is live when both its client
+   * id and secret are set; otherwise the sandbox stands in for it, labelled as such, where
+   * PUBLISH_SANDBOX allows (on outside production; production asks for it with 1).
+   */
+  PUBLISH_SANDBOX: z.enum(['0', '1', 'true', 'false', '']).optional().transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true')),
+  TIKTOK_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  TIKTOK_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  YOUTUBE_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  YOUTUBE_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  BILIBILI_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  BILIBILI_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  INSTAGRAM_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  INSTAGRAM_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  WEIBO_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  WEIBO_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  PINTEREST_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  PINTEREST_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  VK_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  VK_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  KUAISHOU_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  KUAISHOU_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  FACEBOOK_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
+  FACEBOOK_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -114,8 +162,14 @@ export function decodeKey(value: string): Buffer | null {
  * Production refuses to start without its own key rather than fall back to this one.
  */
 const DEV_PAYOUT_DETAILS_KEY = 'bmVhcmNhc3QtZGV2LW9ubHktcGF5b3V0LWtleS0zMmI=';
+/** Development only, for the same reason; it seals sandbox tokens, which grant nothing outside the app. */
+const DEV_PLATFORM_TOKEN_KEY = 'bmVhcmNhc3QtZGV2LW9ubHktcGxhdGZvcm0tdG9rZW4=';
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'PAYOUT_DETAILS_KEY'> & { PUBLIC_URL: string; PAYOUT_DETAILS_KEY: string };
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'PAYOUT_DETAILS_KEY' | 'PLATFORM_TOKEN_KEY'> & {
+  PUBLIC_URL: string;
+  PAYOUT_DETAILS_KEY: string;
+  PLATFORM_TOKEN_KEY: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env);
@@ -131,13 +185,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   // Payout details encrypted under a key that ships in the source would be readable by anyone
   // who has the database; a production instance must bring its own (decision 013's rule).
+  if (rest.SMS_PROVIDER === 'twilio' && !(rest.SMS_TWILIO_ACCOUNT_SID && rest.SMS_TWILIO_AUTH_TOKEN && rest.SMS_FROM)) {
+    throw new Error('Invalid configuration: SMS_PROVIDER=twilio needs SMS_TWILIO_ACCOUNT_SID, SMS_TWILIO_AUTH_TOKEN and SMS_FROM');
+  }
   if (!rest.PAYOUT_DETAILS_KEY && !overrides.PAYOUT_DETAILS_KEY && rest.NODE_ENV === 'production') {
     throw new Error('Invalid configuration: PAYOUT_DETAILS_KEY is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)');
+  }
+  // Real platform tokens post to merchants' accounts: once a real platform is configured, a
+  // production instance must seal them under its own key.
+  const realPlatform = Object.entries(rest).some(([name, value]) => name.endsWith('_CLIENT_ID') && typeof value === 'string' && value.length > 0);
+  if (!rest.PLATFORM_TOKEN_KEY && !overrides.PLATFORM_TOKEN_KEY && rest.NODE_ENV === 'production' && realPlatform) {
+    throw new Error('Invalid configuration: PLATFORM_TOKEN_KEY is required in production when a platform is configured (32 random bytes as base64, e.g. `openssl rand -base64 32`)');
   }
   return {
     ...rest,
     PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}`,
     PAYOUT_DETAILS_KEY: rest.PAYOUT_DETAILS_KEY ?? DEV_PAYOUT_DETAILS_KEY,
+    PLATFORM_TOKEN_KEY: rest.PLATFORM_TOKEN_KEY ?? DEV_PLATFORM_TOKEN_KEY,
     ...overrides,
   };
 }

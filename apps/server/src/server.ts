@@ -4,7 +4,9 @@ import { loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoNetwork } from './demo/network.js';
 import { seedDemoLibrary } from './demo/footage-library.js';
+import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemo } from './demo/seed.js';
+import { backfillDashboard } from './scripts/dashboard-backfill.js';
 import { startJobs } from './jobs/registry.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
 
@@ -27,6 +29,12 @@ async function main(): Promise<void> {
       const network = await seedDemoNetwork(app.services);
       app.log.info(network, `seeded the demo network in ${network.ms} ms`);
     }
+    if (seeded) {
+      const videos = await seedDemoVideos(app.services);
+      if (videos) app.log.info(videos, `seeded the demo video history in ${videos.ms} ms`);
+    }
+    // The demo rows were written without events: the dashboard's rollups start from them.
+    if (seeded) app.log.info(await backfillDashboard(database.db), 'built the dashboard rollups of the demo');
   }
 
   // The queue stops in the app's onClose hook, after the HTTP server has drained.
@@ -47,6 +55,7 @@ async function main(): Promise<void> {
   // server already answers, so it never holds up the start.
   if (seedDemoWanted(config)) {
     seedDemoLibrary(app.services, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo material library'));
+    makeDemoVideoFile(app.services, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo posts’ video'));
   }
   // What is really live, so an operator sees at once a sandbox checkout or console mail.
   const adapters = {

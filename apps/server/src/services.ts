@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { createPayoutRail } from './adapters/payouts/index.js';
+import { createPublishers, type PublisherRegistry } from './adapters/publishing/index.js';
 import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
+import { createSmsSender } from './adapters/sms/index.js';
 import { decodeKey, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
@@ -10,7 +12,12 @@ import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
 import { LearningService } from './modules/content/learning-service.js';
 import { ContentService } from './modules/content/service.js';
+import { DashboardService } from './modules/dashboard/service.js';
+import { createDashboardRollupSubscriber } from './modules/dashboard/rollup-subscriber.js';
 import { EventService } from './modules/events/service.js';
+import { NotificationHub } from './modules/notification/hub.js';
+import { NotificationService } from './modules/notification/service.js';
+import { notificationSubscriber } from './modules/notification/subscriber.js';
 import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
 import { FinanceRecordsService } from './modules/finance/records-service.js';
@@ -26,6 +33,11 @@ import { settlementLedger } from './modules/settlement/ledger.js';
 import { SettlementService } from './modules/settlement/service.js';
 import { UploadService } from './modules/upload/service.js';
 import { VerificationService } from './modules/verification/service.js';
+import { ConnectionService } from './modules/video/connection-service.js';
+import { MetricsCollector } from './modules/video/metrics-collector.js';
+import { PublishEngine } from './modules/video/publish-engine.js';
+import { ReviewService } from './modules/video/review-service.js';
+import { VideoService } from './modules/video/service.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
@@ -63,6 +75,22 @@ export interface Services {
   /** Articles, live events and landing pages; the learning center built from them. */
   content: ContentService;
   learning: LearningService;
+  /** Which adapter serves each publishing platform: the real one when configured, else the sandbox. */
+  publishers: PublisherRegistry;
+  /** Merchants' platform connections: OAuth, sealed tokens, refreshes. */
+  videoConnections: ConnectionService;
+  /** Video posts, their release to the engine and their statistics. */
+  video: VideoService;
+  /** The merchant's approval of a post through a review link. */
+  videoReviews: ReviewService;
+  /** The publishing engine: one job per post and platform, resumable, posting once. */
+  videoPublish: PublishEngine;
+  /** Reads published videos' statistics on a schedule into snapshots; announces plays milestones. */
+  videoMetrics: MetricsCollector;
+  /** The notification center: interactive notifications from events, announcements, mail/SMS, the live stream. */
+  notifications: NotificationService;
+  /** The dashboards of every role, read from daily rollups its subscriber keeps. */
+  dashboard: DashboardService;
 }
 
 declare module 'fastify' {
@@ -113,5 +141,63 @@ export function createServices(config: Config, database: Database, mailer: Maile
   );
   const content = new ContentService(database.db, uploads, events, config.PUBLIC_URL);
   const learning = new LearningService(database.db, content, uploads, payments, pricing, events);
-  return { config, database, mailer, jobs, events, sessions, codes, accounts, areas, org, promotion, pricing, payments, ledger, finance, financeRecords, onboarding, storage, uploads, verification, settlements, footage, content, learning };
+  // Video publishing: the engine reaches the connection service (built after it) through a thunk.
+  const publishers = createPublishers(config);
+  const videoPublish: PublishEngine = new PublishEngine({ db: database.db, jobs, events, storage, publishers, connections: () => videoConnections });
+  const videoMetrics = new MetricsCollector({ db: database.db, events, publishers, connections: () => videoConnections });
+  const videoConnections = new ConnectionService(database.db, publishers, events, {
+    publicUrl: config.PUBLIC_URL,
+    key: decodeKey(config.PLATFORM_TOKEN_KEY)!,
+  });
+  const video = new VideoService(database.db, storage, uploads, footage, videoConnections, publishers, events, () => videoPublish, {
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+  });
+  const videoReviews = new ReviewService(database.db, storage, publishers, events, video, {
+    publicUrl: config.PUBLIC_URL,
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+  });
+  const dashboard = new DashboardService(database.db, { accounts, org, payments, footage, events });
+  events.subscribe(
+    createDashboardRollupSubscriber({
+      scopeOf: (ex, accountId) => accounts.eventScope(ex, accountId),
+      paymentIdOfOrder: (ex, orderId) => payments.paymentIdOfOrder(ex, orderId),
+      sharesOf: (ex, paymentId) => finance.sharesOf(ex, paymentId),
+    }),
+  );
+  const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL);
+  events.subscribe(notificationSubscriber(notifications, accounts));
+  return {
+    config,
+    database,
+    mailer,
+    jobs,
+    events,
+    sessions,
+    codes,
+    accounts,
+    areas,
+    org,
+    promotion,
+    pricing,
+    payments,
+    ledger,
+    finance,
+    financeRecords,
+    onboarding,
+    storage,
+    uploads,
+    verification,
+    settlements,
+    footage,
+    content,
+    learning,
+    publishers,
+    videoConnections,
+    video,
+    videoReviews,
+    videoPublish,
+    videoMetrics,
+    dashboard,
+    notifications,
+  };
 }

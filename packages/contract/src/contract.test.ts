@@ -25,7 +25,7 @@ describe('roles', () => {
 describe('route table', () => {
   it('lists the main-layout routes and roles of spec §2 exactly', () => {
     // Routes whose paths the spec leaves to us (decision 009) are checked below instead.
-    const ours = new Set<string>(['promotion', 'contacts']);
+    const ours = new Set<string>(['promotion', 'contacts', 'announcements']);
     const table = Object.fromEntries(
       ROUTES.filter((route) => route.layout === 'main' && 'nav' in route && !ours.has(route.key)).map((route) => [route.path, route.roles]),
     );
@@ -50,6 +50,8 @@ describe('route table', () => {
     const byKey = (key: string) => ROUTES.find((route) => route.key === key)!;
     expect(byKey('contacts').roles).toEqual(['super', 'admin']);
     expect(byKey('promotion').roles).toEqual(['super', 'admin', 'partner', 'studio']);
+    expect(byKey('announcements').roles).toEqual(['super', 'admin']);
+    expect(byKey('notifications')).toMatchObject({ roles: '*', layout: 'main' });
     for (const key of ['plans', 'plan']) expect(byKey(key)).toMatchObject({ public: true, layout: 'bare' });
   });
 

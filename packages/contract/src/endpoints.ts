@@ -5,7 +5,9 @@ import * as finance from './finance.js';
 import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
 import * as content from './content.js';
+import * as dashboard from './dashboard.js';
 import * as onboarding from './onboarding.js';
+import * as notification from './notification.js';
 import * as org from './org.js';
 import * as payment from './payment.js';
 import * as pricing from './pricing.js';
@@ -13,6 +15,7 @@ import * as settlement from './settlement.js';
 import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
 import * as verification from './verification.js';
+import * as video from './video.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
 
 /** One API call: its path under /api and the schemas of both directions (a JSON body). */
@@ -138,6 +141,8 @@ export const api = {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
     // A temporary upload (spec §7: multipart form data, field `file`); a later call claims it.
     ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
+    // Spec §7 "Video URL": a signed, expiring URL of a post's final video.
+    video: endpoint('/v1/base/video', video.baseVideoRequest, video.baseVideoResponse),
   },
   // Ours (spec §2 names the /verification page, not its calls): payout details and corrections.
   verification: {
@@ -190,6 +195,30 @@ export const api = {
     mark: endpoint('/v1/footage/mark', footage.footageMarkRequest, footage.footage),
     storage: endpoint('/v1/footage/storage', footage.footageStorageRequest, footage.footageStorageResponse),
   },
+  // Video publishing (spec §2 /video; the calls are ours, docs/decisions/032).
+  video: {
+    platforms: endpoint('/v1/video/platforms', empty, video.videoPlatformsResponse),
+    connections: endpoint('/v1/video/connections', video.videoConnectionsRequest, video.videoConnectionsResponse),
+    connect: endpoint('/v1/video/connect', video.videoConnectRequest, video.videoConnectResponse),
+    connectCallback: endpoint('/v1/video/connect/callback', video.videoConnectCallbackRequest, video.videoConnection),
+    disconnect: endpoint('/v1/video/disconnect', video.videoConnectionByIdRequest, ok),
+    list: endpoint('/v1/video/list', video.videoListRequest, video.videoListResponse),
+    get: endpoint('/v1/video/get', video.videoByIdRequest, video.videoPost),
+    add: endpoint('/v1/video/add', video.videoAddRequest, video.videoPost),
+    update: endpoint('/v1/video/update', video.videoUpdateRequest, video.videoPost),
+    cancel: endpoint('/v1/video/cancel', video.videoByIdRequest, video.videoPost),
+    delete: endpoint('/v1/video/delete', video.videoByIdRequest, ok),
+    retry: endpoint('/v1/video/job/retry', video.videoJobByIdRequest, video.videoPost),
+    jobLink: endpoint('/v1/video/job/link', video.videoJobLinkRequest, video.videoPost),
+    stats: endpoint('/v1/video/stats', video.videoStatsRequest, video.videoStatsResponse),
+    // The merchant's own published videos and their numbers (its dashboard).
+    mine: endpoint('/v1/video/mine', video.videoMineRequest, video.videoMineResponse),
+    reviewLink: endpoint('/v1/video/review/link', video.videoReviewLinkRequest, video.videoReviewLinkResponse),
+    // Public (no sign-in): the review link's token is the only credential.
+    review: endpoint('/v1/video/review/get', video.videoReviewRequest, video.videoReview),
+    reviewApprove: endpoint('/v1/video/review/approve', video.videoReviewDecisionRequest, video.videoReview),
+    reviewChanges: endpoint('/v1/video/review/changes', video.videoReviewChangesRequest, video.videoReview),
+  },
   area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),
     add: endpoint('/v1/area/add', area.areaAddRequest, area.area),
@@ -222,6 +251,15 @@ export const api = {
     detail: endpoint('/v1/live/detail', content.contentByIdRequest, content.contentItem),
     update: endpoint('/v1/live/update', content.liveUpdateRequest, content.contentItem),
   },
+  // Dashboard (spec §7), each scoped to the caller and read from daily rollups; activity is ours.
+  dashboard: {
+    total: endpoint('/v1/dashboard/total', dashboard.dashboardRequest, dashboard.dashboardTotalResponse),
+    studio: endpoint('/v1/dashboard/studio', dashboard.dashboardRequest, dashboard.dashboardStudioResponse),
+    client: endpoint('/v1/dashboard/client', dashboard.dashboardRequest, dashboard.dashboardClientResponse),
+    pay: endpoint('/v1/dashboard/pay', dashboard.dashboardRequest, dashboard.dashboardPayResponse),
+    profit: endpoint('/v1/dashboard/profit', dashboard.dashboardRequest, dashboard.dashboardProfitResponse),
+    activity: endpoint('/v1/dashboard/activity', dashboard.dashboardActivityRequest, dashboard.dashboardActivityResponse),
+  },
   // Learning center (spec §7 /v1/learn/course; the rest ours).
   learn: {
     course: endpoint('/v1/learn/course', content.learnCourseRequest, content.learnCourseResponse),
@@ -235,5 +273,19 @@ export const api = {
     coursePublish: endpoint('/v1/learn/course/publish', content.courseByIdRequest, content.courseDetail),
     courseUnpublish: endpoint('/v1/learn/course/unpublish', content.courseByIdRequest, content.courseDetail),
     courseDelete: endpoint('/v1/learn/course/delete', content.courseByIdRequest, ok),
+  },
+  // The notification center (ours, spec §1 "notification center"; docs/decisions/038). The live
+  // stream is GET NOTIFICATION_STREAM_PATH (notification.ts), outside this table of POST calls.
+  notification: {
+    list: endpoint('/v1/notification/list', notification.notificationListRequest, notification.notificationListResponse),
+    unread: endpoint('/v1/notification/unread', empty, notification.unreadCounts),
+    read: endpoint('/v1/notification/read', notification.notificationReadRequest, notification.unreadCounts),
+    readAll: endpoint('/v1/notification/read/all', notification.notificationReadAllRequest, notification.unreadCounts),
+    // Staff (super, admin): announcements.
+    announcementList: endpoint('/v1/notification/announcement/list', notification.announcementListRequest, notification.announcementListResponse),
+    announcementGet: endpoint('/v1/notification/announcement/get', notification.announcementByIdRequest, notification.announcement),
+    announcementAdd: endpoint('/v1/notification/announcement/add', notification.announcementAddRequest, notification.announcement),
+    announcementUpdate: endpoint('/v1/notification/announcement/update', notification.announcementUpdateRequest, notification.announcement),
+    announcementDelete: endpoint('/v1/notification/announcement/delete', notification.announcementByIdRequest, ok),
   },
 } as const;

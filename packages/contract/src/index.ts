@@ -16,5 +16,8 @@ export * from './finance-records.js';
 export * from './onboarding.js';
 export * from './verification.js';
 export * from './settlement.js';
+export * from './video.js';
+export * from './notification.js';
+export * from './dashboard.js';
 export * from './endpoints.js';
 export * from './messages/index.js';

@@ -38,6 +38,8 @@ export const ROUTES = [
   { key: 'clients', path: '/clients', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
   { key: 'learning', path: '/learning', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
   { key: 'video', path: '/video', roles: ['super', 'admin', 'studio', 'operator'], layout: 'main', nav: true, tag: 'new' },
+  // Ours: where a platform's OAuth sign-in returns (VIDEO_OAUTH_CALLBACK_PATH), outside the navigation.
+  { key: 'videoConnected', path: '/video/connected', roles: ['super', 'admin', 'studio', 'operator'], layout: 'main' },
   { key: 'agents', path: '/agents', roles: ['super', 'admin', 'partner'], layout: 'main', nav: true },
   { key: 'finance', path: '/finance', roles: ALL, layout: 'main', nav: true },
   { key: 'account', path: '/account', roles: ['super'], layout: 'main', nav: true },
@@ -50,9 +52,13 @@ export const ROUTES = [
   { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
   // Ours: the contact-completion submissions, for the staff who call back.
   { key: 'contacts', path: '/contacts', roles: ['super', 'admin'], layout: 'main', nav: true },
+  // Ours: official announcements, written and scheduled by staff, with their read counts.
+  { key: 'announcements', path: '/announcements', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Signed-in pages outside the navigation.
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
   { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },
+  // Ours (spec §2 does not show the path): the notification center, opened from the header's bell.
+  { key: 'notifications', path: '/notifications', roles: ALL, layout: 'main' },
   { key: 'payment', path: '/payment', roles: ALL, layout: 'common', ungated: true },
   { key: 'denied', path: '/denied', roles: ALL, layout: 'common', public: true },
   // Common layout, one role each.
@@ -62,6 +68,8 @@ export const ROUTES = [
   { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true },
   { key: 'privacy', path: '/privacy', roles: ALL, layout: 'bare', public: true },
   { key: 'item', path: '/item/:id', roles: ALL, layout: 'bare', public: true },
+  // Ours: a video's review link (REVIEW_PATH), opened by the merchant on a phone without signing in.
+  { key: 'review', path: '/review/:token', roles: ALL, layout: 'bare', public: true },
   // Ours (spec §2 leaves the paths open): choose a join type, then a package's detail and purchase.
   { key: 'plans', path: '/plans', roles: ALL, layout: 'bare', public: true },
   { key: 'plan', path: '/plans/:id', roles: ALL, layout: 'bare', public: true },

@@ -28,6 +28,12 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `handler` gets the payload of every NOTIFY committed on it, by any
+   * instance (PostgreSQL: on a dedicated connection, re-established when it drops; PGlite: in
+   * this process). Answers a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -60,6 +66,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -86,7 +98,37 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handler) => listenPostgres(url, channel, handler),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs (a pooled one would lose it when released). When it
+ * drops, it reconnects after a second; notifications sent meanwhile are missed, which the
+ * listeners accept (the live stream sends fresh counts on reconnect).
+ */
+async function listenPostgres(url: string, channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    client.on('error', () => {
+      current = null;
+      client.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+    current = client;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await current?.end().catch(() => {});
   };
 }
 

@@ -6,6 +6,7 @@ import type { NewAccountRow } from '../modules/account/repository.js';
 import * as areasRepo from '../modules/area/repository.js';
 import * as pricingRepo from '../modules/pricing/repository.js';
 import { seedContent, STARTER_COURSE_CODE } from './content-seed.js';
+import { seedNotifications } from './notification-seed.js';
 
 export const DEMO_PASSWORD = 'Nearcast-demo-1';
 
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
       agentId: id('agent'),
     });
     await seedContent(tx, id('admin')!, 'Ada Admin');
+    await seedNotifications(tx, id, id('admin')!);
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.js';
 import { idempotencyPurgeJob } from '../plugins/idempotency.js';
+import { foldTotalsJob } from '../modules/finance/fold-totals-job.js';
 import { releaseJob } from '../modules/finance/release-job.js';
 import { expiryJob } from './expiry-job.js';
 import type { JobDefinition } from './queue.js';
@@ -15,8 +16,14 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...services.events.jobDefinitions(log),
     services.uploads.purgeJob(log) as JobDefinition<never>,
     ...services.footage.jobDefinitions(log),
+    ...services.videoConnections.jobDefinitions(log),
+    ...services.video.jobDefinitions(log),
+    ...services.videoPublish.jobDefinitions(log),
+    ...services.videoMetrics.jobDefinitions(log),
     idempotencyPurgeJob(services.database.db, log) as JobDefinition<never>,
     releaseJob(services.finance, log) as JobDefinition<never>,
+    foldTotalsJob(services.ledger, log) as JobDefinition<never>,
+    ...services.notifications.jobDefinitions(services.config.PLAN_REMINDER_CRON, log),
   ];
 }
 

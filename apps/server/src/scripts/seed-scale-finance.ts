@@ -173,7 +173,7 @@ export async function seedScaleFinance(db: Db, log: (message: string) => void): 
       insert into settlements (id, account_id, status, period_start, period_end, gross_cents, fee_bps, fee_cents, net_cents,
                                payout_rail, payout_reference, created_at, decided_at)
       overriding system value
-      select s.settlement_id, s.beneficiary_id, 'paid', a.created_at, now() - interval '90 days', s.gross, s.fee_bps, s.fee, s.gross - s.fee,
+      select s.settlement_id, s.beneficiary_id, 'paid', least(a.created_at, s.since), now() - interval '90 days', s.gross, s.fee_bps, s.fee, s.gross - s.fee,
              'manual_bank_transfer', 'SCALE-' || s.settlement_id, now() - interval '90 days', now() - interval '87 days'
         from fs_settle s join accounts a on a.id = s.beneficiary_id`);
     await run('settlement postings', sql`
@@ -199,6 +199,12 @@ export async function seedScaleFinance(db: Db, log: (message: string) => void): 
       update ledger_balances b set balance_cents = t.total, updated_at = now()
         from (select ledger_account_id, sum(amount_cents)::bigint as total from ledger_entries group by ledger_account_id) t
        where t.ledger_account_id = b.ledger_account_id and b.balance_cents <> t.total`);
+    // The balances were written directly: the purpose totals start again from them.
+    await run('purpose totals', sql`delete from ledger_purpose_deltas`);
+    await run('purpose totals fold', sql`
+      insert into ledger_purpose_totals (purpose, balance_cents)
+      select purpose, sum(balance_cents) from ledger_balances group by purpose
+      on conflict (purpose) do update set balance_cents = excluded.balance_cents, updated_at = now()`);
     // Orders and consumption on the accounts, as fulfilment counts them.
     await run('account totals', sql`
       update accounts a set order_count = t.n, consumption_cents = t.cents

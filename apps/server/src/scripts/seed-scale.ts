@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../demo/seed.js';
 import { hashPassword } from '../modules/account/crypto.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
 import { seedScaleFinance } from './seed-scale-finance.js';
+import { backfillDashboard } from './dashboard-backfill.js';
 
 /**
  * Fills a database with the spec's vision: 1,000 agents (a quarter of them
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
       await seedAccounts(db, config.SCRYPT_LOG_N, started);
     }
     await seedScaleFinance(db, (message) => console.log(message));
+    // The rows above were written without events: the dashboards start from them.
+    const rollups = await backfillDashboard(db);
+    console.log(`Dashboard rollups: ${rollups.placements} placements, ${rollups.days} scope-days.`);
   } finally {
     await database.close();
   }

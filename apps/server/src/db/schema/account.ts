@@ -117,8 +117,8 @@ export const accounts = pgTable(
     index('accounts_expire_idx').on(t.accountType, t.payStatus, t.expireAt, t.id),
     index('accounts_pay_created_idx').on(t.accountType, t.payStatus, t.createdAt, t.id),
     // Rankings (top studios by clients or by sales), read from the trigger-kept counters.
-    index('accounts_top_clients_idx').on(t.accountType, t.clientCount.desc(), t.id),
-    index('accounts_top_sales_idx').on(t.accountType, t.clientSalesCents.desc(), t.id),
+    index('accounts_top_clients_idx').on(t.accountType, t.clientCount.desc().nullsFirst(), t.id),
+    index('accounts_top_sales_idx').on(t.accountType, t.clientSalesCents.desc().nullsFirst(), t.id),
     check('accounts_pay_status_chk', sql`${t.payStatus} in (0, 1, 2)`),
     check('accounts_info_status_chk', sql`${t.infoStatus} in (0, 1)`),
     check('accounts_consumption_chk', sql`${t.consumptionCents} >= 0`),
@@ -179,7 +179,7 @@ export const emailCodes = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     consumedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('email_codes_lookup_idx').on(t.email, t.scene, t.createdAt.desc())],
+  (t) => [index('email_codes_lookup_idx').on(t.email, t.scene, t.createdAt.desc().nullsFirst())],
 );
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -42,8 +42,8 @@ export const contentItems = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('content_items_public_idx').on(t.status, t.type, t.publishedAt.desc()),
-    index('content_items_staff_idx').on(t.createdAt.desc()),
+    index('content_items_public_idx').on(t.status, t.type, t.publishedAt.desc().nullsFirst()),
+    index('content_items_staff_idx').on(t.createdAt.desc().nullsFirst()),
     index('content_items_live_idx').on(t.type, t.liveStart),
     index('content_items_group_idx').on(t.translationGroup),
     index('content_items_author_idx').on(t.authorId),
@@ -91,7 +91,7 @@ export const courses = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('courses_code_language_idx').on(t.code, t.language), index('courses_status_idx').on(t.status, t.createdAt.desc())],
+  (t) => [uniqueIndex('courses_code_language_idx').on(t.code, t.language), index('courses_status_idx').on(t.status, t.createdAt.desc().nullsFirst())],
 );
 
 /** A course's lessons, in order; a lesson is a content item. Deleting used content is refused. */

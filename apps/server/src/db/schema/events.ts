@@ -29,12 +29,12 @@ export const events = pgTable(
   },
   (t) => [
     // One index per kind of scope (access/scope.ts), each in feed order.
-    index('events_account_idx').on(t.accountId, t.createdAt.desc()),
-    index('events_studio_idx').on(t.studioId, t.createdAt.desc()),
-    index('events_agent_idx').on(t.agentId, t.createdAt.desc()),
-    index('events_main_agent_idx').on(t.mainAgentId, t.createdAt.desc()),
-    index('events_operator_idx').on(t.operatorId, t.createdAt.desc()),
-    index('events_created_idx').on(t.createdAt.desc()),
+    index('events_account_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    index('events_studio_idx').on(t.studioId, t.createdAt.desc().nullsFirst()),
+    index('events_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
+    index('events_main_agent_idx').on(t.mainAgentId, t.createdAt.desc().nullsFirst()),
+    index('events_operator_idx').on(t.operatorId, t.createdAt.desc().nullsFirst()),
+    index('events_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
   ],
 );

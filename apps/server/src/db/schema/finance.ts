@@ -47,6 +47,24 @@ export const ledgerBalances = pgTable(
 );
 
 /**
+ * Every ledger account's balance added up per purpose (what the platform is owed, owes and
+ * holds), kept as a folded total plus the deltas postings added since. A posting only inserts
+ * its deltas, so postings never queue on one shared row (nor deadlock on it); a job folds the
+ * deltas in. A read adds the two, exact at any moment (decision 026).
+ */
+export const ledgerPurposeTotals = pgTable('ledger_purpose_totals', {
+  purpose: text({ enum: LEDGER_PURPOSES }).primaryKey(),
+  balanceCents: bigint({ mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerPurposeDeltas = pgTable('ledger_purpose_deltas', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  purpose: text({ enum: LEDGER_PURPOSES }).notNull(),
+  deltaCents: bigint({ mode: 'number' }).notNull(),
+});
+
+/**
  * One posting: its entries sum to zero. `causeKey` names what caused it (`payment:<id>`,
  * `release:<commission id>`, `refund:<id>`, `settlement:<id>:apply`, …) and is unique, so the same
  * cause posted twice posts once. Immutable once written (a trigger refuses update and delete).
@@ -72,11 +90,11 @@ export const ledgerTransactions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ledger_transactions_party_idx').on(t.partyId, t.createdAt.desc(), t.id.desc()),
+    index('ledger_transactions_party_idx').on(t.partyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ledger_transactions_payment_idx').on(t.paymentId),
     index('ledger_transactions_settlement_idx').on(t.settlementId),
-    index('ledger_transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('ledger_transactions_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
+    index('ledger_transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ledger_transactions_kind_created_idx').on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -98,7 +116,7 @@ export const ledgerEntries = pgTable(
     clawback: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.ledgerAccountId, t.createdAt.desc(), t.id.desc()), index('ledger_entries_tx_idx').on(t.transactionId)],
+  (t) => [index('ledger_entries_account_idx').on(t.ledgerAccountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('ledger_entries_tx_idx').on(t.transactionId)],
 );
 
 /** Versioned commission rules: a new version applies to payments after it, never to the past. */
@@ -147,10 +165,12 @@ export const commissions = pgTable(
   },
   (t) => [
     unique('commissions_payment_role_uq').on(t.paymentId, t.role),
-    index('commissions_beneficiary_idx').on(t.beneficiaryId, t.createdAt.desc(), t.id.desc()),
-    index('commissions_payer_idx').on(t.payerId, t.createdAt.desc()),
-    index('commissions_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('commissions_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
+    index('commissions_beneficiary_idx').on(t.beneficiaryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('commissions_payer_idx').on(t.payerId, t.createdAt.desc().nullsFirst()),
+    index('commissions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('commissions_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Staff filter the records by status; a rare one (reversed) must not walk every commission.
+    index('commissions_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('commissions_due_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`),
     check('commissions_amount_chk', sql`${t.amountCents} >= 0 and ${t.reversedCents} between 0 and ${t.amountCents}`),
   ],
@@ -184,7 +204,7 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
-    index('refunds_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('refunds_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('refunds_amount_chk', sql`${t.amountCents} > 0`),
   ],
 );

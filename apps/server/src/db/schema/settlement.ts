@@ -43,9 +43,10 @@ export const settlements = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('settlements_account_idx').on(t.accountId, t.createdAt.desc()),
-    index('settlements_status_idx').on(t.status, t.createdAt.desc()),
-    index('settlements_created_idx').on(t.createdAt.desc()),
+    // Newest first with the id as tie-break, the order every settlement list reads in.
+    index('settlements_account_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('settlements_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('settlements_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One open application per party: the whole available balance is already reserved by it,
     // and two racing applications can never both be pending, whatever else goes wrong.
     uniqueIndex('settlements_one_pending_idx').on(t.accountId).where(sql`${t.status} = 'pending'`),

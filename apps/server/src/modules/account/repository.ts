@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_TYPE, PAY_STATUS, type EmailCodeScene } from '@nearcast/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { CALLER_ACCOUNT_FIELDS } from '../../access/caller.js';
@@ -60,6 +60,25 @@ export async function countPlacedIn(ex: Executor, areaId: number): Promise<numbe
 }
 
 /** Paid studios in a city, leaving one account out when given (a studio buying again). */
+/**
+ * The cities where the studios matching `where` (a scope condition over accounts) hold places,
+ * with how many paid studios each city holds in all, busiest first.
+ */
+export async function studioPlacesByCity(ex: Executor, where: SQL, limit: number) {
+  const cities = ex
+    .selectDistinct({ cityId: accounts.cityId })
+    .from(accounts)
+    .where(and(eq(accounts.accountType, ACCOUNT_TYPE.studio), eq(accounts.payStatus, PAY_STATUS.paid), isNotNull(accounts.cityId), where))
+    .as('cities');
+  return ex
+    .select({ cityId: sql<number>`${accounts.cityId}`, city: sql<string>`max(${accounts.city})`, used: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.accountType, ACCOUNT_TYPE.studio), eq(accounts.payStatus, PAY_STATUS.paid), inArray(accounts.cityId, ex.select({ id: cities.cityId }).from(cities))))
+    .groupBy(accounts.cityId)
+    .orderBy(desc(sql`count(*)`), accounts.cityId)
+    .limit(limit);
+}
+
 export async function countPaidStudiosIn(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
   const [row] = await ex
     .select({ n: sql<number>`count(*)::int` })
@@ -80,6 +99,16 @@ export async function emailsOf(ex: Executor, ids: number[]): Promise<Map<number,
   if (ids.length === 0) return new Map();
   const rows = await ex.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.id, ids));
   return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** Merchants served by a studio, oldest first: the demo's video history is made for them. */
+export async function listServedClients(ex: Executor, limit: number) {
+  return ex
+    .select({ id: accounts.id, email: accounts.email, name: accounts.name, company: accounts.companyShortName, studioId: accounts.studioId })
+    .from(accounts)
+    .where(and(eq(accounts.accountType, ACCOUNT_TYPE.client), isNotNull(accounts.studioId)))
+    .orderBy(accounts.id)
+    .limit(limit);
 }
 
 /** Who some accounts are (email, name, type, company), by id, in one query: for other modules' lists. */
@@ -363,4 +392,69 @@ export async function scopeOf(
   if (!row) return { studioId: null, agentId: null, mainAgentId: null, operatorId: null };
   const mainAgentId = row.agentId === null ? null : row.agentType === 'sub' ? row.agentMainId : row.agentId;
   return { studioId: row.studioId, agentId: row.agentId, mainAgentId, operatorId: row.operatorId };
+}
+
+// ---- notification targets (read by the notification module through the account service) ----
+
+export interface NotificationTarget {
+  id: number;
+  email: string;
+  phone: string;
+  name: string;
+  username: string;
+  companyShortName: string;
+  accountType: number;
+  status: 'normal' | 'disabled';
+  notifications: { email: boolean; sms: boolean; system: boolean; marketing: boolean };
+}
+
+export async function notificationTargets(ex: Executor, ids: number[]): Promise<NotificationTarget[]> {
+  if (ids.length === 0) return [];
+  return ex
+    .select({
+      id: accounts.id,
+      email: accounts.email,
+      phone: accounts.phone,
+      name: accounts.name,
+      username: accounts.username,
+      companyShortName: accounts.companyShortName,
+      accountType: accounts.accountType,
+      status: accounts.status,
+      notifications: accounts.notifications,
+    })
+    .from(accounts)
+    .where(inArray(accounts.id, ids));
+}
+
+/** Paid plans (clients and studios) whose expiry falls in [from, to): the plan reminders' recipients. */
+export async function paidPlansExpiringBetween(ex: Executor, from: Date, to: Date): Promise<{ id: number; expireAt: Date }[]> {
+  const rows = await ex
+    .select({ id: accounts.id, expireAt: accounts.expireAt })
+    .from(accounts)
+    .where(
+      and(
+        inArray(accounts.accountType, [ACCOUNT_TYPE.client, ACCOUNT_TYPE.studio]),
+        eq(accounts.payStatus, PAY_STATUS.paid),
+        gt(accounts.expireAt, from),
+        lte(accounts.expireAt, to),
+        eq(accounts.status, 'normal'),
+      ),
+    );
+  return rows.filter((row): row is { id: number; expireAt: Date } => row.expireAt !== null);
+}
+
+/** Accounts of these types (enabled), optionally only those who accept marketing. */
+export async function countOfTypes(ex: Executor, types: number[], marketingOnly: boolean): Promise<number> {
+  if (types.length === 0) return 0;
+  const [row] = await ex
+    .select({ count: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(
+      and(
+        inArray(accounts.accountType, types),
+        eq(accounts.status, 'normal'),
+        marketingOnly ? sql`(${accounts.notifications} ->> 'marketing')::boolean` : undefined,
+      ),
+    );
+  return row?.count ?? 0;
 }

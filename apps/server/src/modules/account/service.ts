@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPE, type api, type ApiLanguage, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
+import { visibleAccounts } from '../../access/scope.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { EventScope, EventService } from '../events/service.js';
@@ -191,6 +192,11 @@ export class AccountService {
     return repo.countPaidStudiosIn(ex, cityId, exceptAccountId);
   }
 
+  /** Paid studios per city where the caller's visible studios hold places (the dashboard's places). */
+  studioPlacesByCity(caller: Pick<Caller, 'id' | 'role' | 'agentType'>, limit: number) {
+    return repo.studioPlacesByCity(this.db, visibleAccounts(caller), limit);
+  }
+
   /** The emails of a page of accounts, in one query. */
   emailsOf(ids: number[]): Promise<Map<number, string>> {
     return repo.emailsOf(this.db, [...new Set(ids)]);
@@ -199,6 +205,21 @@ export class AccountService {
   /** Who a page of accounts are (email, name, type, company), in one query. */
   cardsOf(ids: number[], ex: Executor = this.db): Promise<Map<number, repo.AccountCard>> {
     return repo.cardsOf(ex, [...new Set(ids)]);
+  }
+
+  /** Who a notification goes to: contact details, role and notification settings. */
+  notificationTargets(ids: number[], ex: Executor = this.db): Promise<repo.NotificationTarget[]> {
+    return repo.notificationTargets(ex, [...new Set(ids)]);
+  }
+
+  /** Paid plans expiring in [from, to), for the plan reminders. */
+  paidPlansExpiringBetween(from: Date, to: Date): Promise<{ id: number; expireAt: Date }[]> {
+    return repo.paidPlansExpiringBetween(this.db, from, to);
+  }
+
+  /** How many enabled accounts of these types there are (an announcement's audience). */
+  countOfTypes(types: number[], marketingOnly: boolean): Promise<number> {
+    return repo.countOfTypes(this.db, types, marketingOnly);
   }
 
   async findById(id: number): Promise<AccountRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { eventDeliveries, events, type EventRow, type NewEventRow } from '../../db/schema.js';
 
@@ -39,4 +39,36 @@ export async function markDispatched(ex: Executor, ids: readonly number[]): Prom
 export async function claimDelivery(ex: Executor, eventId: number, subscriber: string): Promise<boolean> {
   const rows = await ex.insert(eventDeliveries).values({ eventId, subscriber }).onConflictDoNothing().returning({ eventId: eventDeliveries.eventId });
   return rows.length === 1;
+}
+
+/** Which events a feed shows: a scope column equal to an id (none: all), of some types, before an id. */
+export interface FeedFilter {
+  column: 'account' | 'studio' | 'agent' | 'main_agent' | 'operator' | null;
+  id: number;
+  types: readonly string[];
+  beforeId?: number;
+  limit: number;
+}
+
+/** Newest first, through the scope column's index (schema/events.ts). */
+export async function feed(ex: Executor, filter: FeedFilter): Promise<EventRow[]> {
+  const column = {
+    account: events.accountId,
+    studio: events.studioId,
+    agent: events.agentId,
+    main_agent: events.mainAgentId,
+    operator: events.operatorId,
+  } as const;
+  return ex
+    .select()
+    .from(events)
+    .where(
+      and(
+        filter.column === null ? undefined : eq(column[filter.column], filter.id),
+        inArray(events.type, [...filter.types]),
+        filter.beforeId === undefined ? undefined : lt(events.id, filter.beforeId),
+      ),
+    )
+    .orderBy(desc(events.id))
+    .limit(filter.limit);
 }

@@ -95,6 +95,11 @@ export class EventService {
     return row.id;
   }
 
+  /** Recent events in one scope (the activity feed), newest first. */
+  async feed(filter: repo.FeedFilter): Promise<DomainEvent[]> {
+    return (await repo.feed(this.db, filter)).map(toDomainEvent);
+  }
+
   /** Enqueues the deliveries of events recorded while no queue ran; answers how many events. */
   async dispatchPending(): Promise<number> {
     let total = 0;

@@ -1,7 +1,7 @@
 import type { LedgerPurpose, LedgerTxKind } from '@nearcast/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import { ledgerAccounts, ledgerBalances, ledgerEntries, ledgerTransactions } from '../../db/schema.js';
+import { ledgerAccounts, ledgerBalances, ledgerEntries, ledgerPurposeDeltas, ledgerTransactions } from '../../db/schema.js';
 
 /** The SQL of the ledger: accounts, balance rows, transactions and their entries. */
 
@@ -71,6 +71,45 @@ export async function setBalances(ex: Executor, balances: Map<number, number>, a
     update ${ledgerBalances} as b set balance_cents = v.cents, updated_at = ${at.toISOString()}::timestamptz
       from (values ${values}) as v(id, cents)
      where b.ledger_account_id = v.id`);
+}
+
+/** A posting's change to each purpose's total: inserted, never updated, so nothing queues on it. */
+export async function addPurposeDeltas(ex: Executor, deltas: Map<LedgerPurpose, number>): Promise<void> {
+  const rows = [...deltas].filter(([, cents]) => cents !== 0).map(([purpose, deltaCents]) => ({ purpose, deltaCents }));
+  if (rows.length > 0) await ex.insert(ledgerPurposeDeltas).values(rows);
+}
+
+/** Each purpose's total over every ledger account: the folded total plus the deltas not yet folded. */
+export async function purposeTotals(ex: Executor): Promise<Map<LedgerPurpose, number>> {
+  const rows = await selectRows<{ purpose: LedgerPurpose; total: string | number }>(
+    ex,
+    sql`select purpose, sum(cents) as total
+          from (select purpose, balance_cents as cents from ledger_purpose_totals
+                union all
+                select purpose, delta_cents from ledger_purpose_deltas) parts
+         group by purpose`,
+  );
+  return new Map(rows.map((row) => [row.purpose, Number(row.total)]));
+}
+
+/**
+ * Folds the deltas into the totals: exactly the rows this statement deletes are added, so a
+ * delta whose posting commits meanwhile stays for the next fold and is never lost or counted twice.
+ */
+export async function foldPurposeDeltas(ex: Executor): Promise<number> {
+  const [row] = await selectRows<{ folded: string | number }>(
+    ex,
+    sql`with folded as (delete from ledger_purpose_deltas returning purpose, delta_cents),
+             sums as (select purpose, sum(delta_cents) as cents, count(*) as n from folded group by purpose),
+             added as (
+               insert into ledger_purpose_totals (purpose, balance_cents)
+               select purpose, cents from sums
+               on conflict (purpose) do update
+                 set balance_cents = ledger_purpose_totals.balance_cents + excluded.balance_cents, updated_at = now()
+               returning 1)
+        select coalesce(sum(n), 0) as folded from sums`,
+  );
+  return Number(row?.folded ?? 0);
 }
 
 export interface NewTransaction {
@@ -152,7 +191,7 @@ export async function balanceOf(ex: Executor, ownerId: number | null, purpose: L
  * The ledger's own consistency, for tests and an operator's health check: transactions whose
  * entries do not sum to zero, and balance rows that differ from the sum of their entries.
  */
-export async function audit(ex: Executor): Promise<{ unbalancedTransactions: number; driftedBalances: number; entries: number }> {
+export async function audit(ex: Executor): Promise<{ unbalancedTransactions: number; driftedBalances: number; driftedTotals: number; entries: number }> {
   const [unbalanced] = await selectRows<{ n: number }>(
     ex,
     sql`select count(*)::int as n from (select transaction_id from ${ledgerEntries} group by transaction_id having sum(amount_cents) <> 0) u`,
@@ -165,5 +204,18 @@ export async function audit(ex: Executor): Promise<{ unbalancedTransactions: num
          where b.balance_cents <> coalesce(e.total, 0)`,
   );
   const [count] = await selectRows<{ n: number }>(ex, sql`select count(*)::int as n from ${ledgerEntries}`);
-  return { unbalancedTransactions: Number(unbalanced?.n ?? 0), driftedBalances: Number(drifted?.n ?? 0), entries: Number(count?.n ?? 0) };
+  const totals = await purposeTotals(ex);
+  const sums = await selectRows<{ purpose: LedgerPurpose; total: string | number }>(
+    ex,
+    sql`select purpose, sum(balance_cents) as total from ${ledgerBalances} group by purpose`,
+  );
+  const purposes = new Set<LedgerPurpose>([...totals.keys(), ...sums.map((row) => row.purpose)]);
+  const summed = new Map(sums.map((row) => [row.purpose, Number(row.total)]));
+  const driftedTotals = [...purposes].filter((purpose) => (totals.get(purpose) ?? 0) !== (summed.get(purpose) ?? 0)).length;
+  return {
+    unbalancedTransactions: Number(unbalanced?.n ?? 0),
+    driftedBalances: Number(drifted?.n ?? 0),
+    driftedTotals,
+    entries: Number(count?.n ?? 0),
+  };
 }

@@ -104,6 +104,9 @@ export class LedgerService {
       if (delta !== 0) updated.set(id, after);
     }
     await repo.setBalances(tx, updated, at);
+    const byPurpose = new Map<LedgerPurpose, number>();
+    for (const { delta, entry } of deltas.values()) byPurpose.set(entry.purpose, (byPurpose.get(entry.purpose) ?? 0) + delta);
+    await repo.addPurposeDeltas(tx, byPurpose);
     await repo.insertEntries(
       tx,
       transactionId,
@@ -141,6 +144,16 @@ export class LedgerService {
     const rows = await repo.platformBalances(ex);
     const of = (purpose: LedgerPurpose) => rows.find((row) => row.purpose === purpose)?.balanceCents ?? 0;
     return { revenue: of('revenue'), fees: of('fees'), unallocated: of('unallocated') };
+  }
+
+  /** Every ledger account's balance added up per purpose, exact at this moment, in a few rows' read. */
+  purposeTotals(ex: Executor = this.db): Promise<Map<LedgerPurpose, number>> {
+    return repo.purposeTotals(ex);
+  }
+
+  /** Folds the postings' purpose deltas into the totals (the `finance.fold-totals` job); answers how many. */
+  foldPurposeTotals(): Promise<number> {
+    return this.db.transaction((tx) => repo.foldPurposeDeltas(tx));
   }
 
   balanceOf(ownerId: number | null, purpose: LedgerPurpose, ex: Executor = this.db): Promise<number> {

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, type FinanceRecordType, type FinanceStatus, type LedgerPurpose } from '@nearcast/contract';
+import { ACCOUNT_TYPE, type FinanceRecordType, type FinanceStatus } from '@nearcast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
@@ -164,11 +164,18 @@ export async function listRecords(ex: Executor, filter: RecordFilter, offset: nu
   );
 }
 
-/** How many records match, counted up to `cap + 1` per type (so the answer is quick at any size). */
+/**
+ * How many records match, counted up to `cap + 1` in all (so the answer is quick at any size):
+ * the branches are read one after another and the count stops as soon as the cap is passed,
+ * instead of each type counting its own `cap + 1` rows.
+ */
 export async function countRecords(ex: Executor, filter: RecordFilter, cap: number): Promise<number> {
   const branches = TYPES.map((type) => branch(type, filter, cap + 1)).filter((part): part is SQL => part !== null);
   if (branches.length === 0) return 0;
-  const [row] = await selectRows<{ n: string | number }>(ex, sql`select count(*) as n from (${sql.join(branches, sql` union all `)}) r`);
+  const [row] = await selectRows<{ n: string | number }>(
+    ex,
+    sql`select count(*) as n from (select 1 from (${sql.join(branches, sql` union all `)}) r limit ${cap + 1}) capped`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -186,18 +193,6 @@ export async function subAgentsOf(ex: Executor, scope: RecordScope): Promise<num
 export async function inScope(ex: Executor, scope: RecordScope, accountId: number): Promise<boolean> {
   const rows = await selectRows<{ id: number }>(ex, sql`select accounts.id from accounts where accounts.id = ${accountId} and ${visibleAccounts(scope)}`);
   return rows.length > 0;
-}
-
-/**
- * The platform's totals per purpose: its own accounts (revenue, fees, unallocated) and every
- * party's balances of a purpose added up — one indexed pass over the balance rows, not entries.
- */
-export async function totalsByPurpose(ex: Executor): Promise<Map<LedgerPurpose, number>> {
-  const rows = await selectRows<{ purpose: LedgerPurpose; total: string | number }>(
-    ex,
-    sql`select purpose, coalesce(sum(balance_cents), 0) as total from ledger_balances group by purpose`,
-  );
-  return new Map(rows.map((row) => [row.purpose, Number(row.total)]));
 }
 
 /** The payer of a payment, from the payment's own ledger posting. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, idOf, pay } from '../../test/finance-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { countRecords } from './records-repository.js';
 
 /**
  * The finance read side's scope matrix: every read endpoint called as every role is allowed or
@@ -221,5 +222,23 @@ describe('receipts', () => {
     expect((await receipt('newclient', payments.get('client')!)).code).toBe('404');
     expect((await receipt('operator', payments.get('client2')!)).code).toBe('404');
     expect((await receipt('client', 999_999)).code).toBe('404');
+  });
+});
+
+describe('the count of a list', () => {
+  const everything = { scope: { id: 0, role: 'super' as const, agentType: null } };
+
+  it('counts every type together, exactly while under the cap', async () => {
+    const all = await records('super');
+    expect(new Set(all.map((row) => row.type))).toEqual(new Set(['payment', 'commission', 'refund', 'settlement']));
+    expect(await countRecords(t.database.db, everything, 1_000)).toBe(all.length);
+  });
+
+  it('stops one past the cap across the types, so a list over it says so without counting the rest', async () => {
+    const all = await records('super');
+    // Fewer than the payments alone: the count must stop inside the first type read.
+    expect(await countRecords(t.database.db, everything, 2)).toBe(3);
+    expect(await countRecords(t.database.db, everything, all.length - 1)).toBe(all.length);
+    expect(await countRecords(t.database.db, everything, all.length)).toBe(all.length);
   });
 });

@@ -138,7 +138,7 @@ export class FinanceRecordsService {
   }
 
   async platform(): Promise<PlatformSummary> {
-    const [own, totals] = await Promise.all([this.ledger.platformBalances(), repo.totalsByPurpose(this.db)]);
+    const [own, totals] = await Promise.all([this.ledger.platformBalances(), this.ledger.purposeTotals()]);
     const total = (purpose: Parameters<typeof totals.get>[0]) => totals.get(purpose) ?? 0;
     // A payer's `payments` account goes negative by what it paid; `refunds` holds what came back.
     const paid = -total('payments');

@@ -176,6 +176,17 @@ export class FinanceService {
     );
   }
 
+  /** A payment's shares as they stand (amount and what refunds took back), for the dashboard's rollups. */
+  async sharesOf(ex: Executor, paymentId: number): Promise<{ id: number; beneficiaryId: number | null; role: CommissionRow['role']; amountCents: number; reversedCents: number }[]> {
+    return (await repo.commissionsOf(ex, paymentId)).map((row) => ({
+      id: row.id,
+      beneficiaryId: row.beneficiaryId,
+      role: row.role,
+      amountCents: row.amountCents,
+      reversedCents: row.reversedCents,
+    }));
+  }
+
   /**
    * Makes earnings whose holding period has ended available: each share in its own posting
    * (cause `release:<share>`), in batches, skipping rows another instance is releasing.
@@ -207,6 +218,14 @@ export class FinanceService {
         paymentId: share.paymentId,
         partyId: share.beneficiaryId,
         at: now,
+      });
+      // The earner may now apply for it: the notification center tells them, dashboards count it.
+      await this.events.record(tx, {
+        type: 'commission.available',
+        actor_id: null,
+        subject: { type: 'commission', id: share.id },
+        account_id: share.beneficiaryId,
+        payload: { commission_id: share.id, payment_id: share.paymentId, payer_id: share.payerId, role: share.role, amount_cents: remaining },
       });
     }
     await repo.updateCommission(tx, share.id, { status: remaining > 0 ? 'available' : 'reversed', releasedAt: now });

@@ -352,6 +352,17 @@ export class FootageService {
     return [processJob, sweepJob, stagingJob] as JobDefinition<never>[];
   }
 
+  /**
+   * A merchant's active video material as a video post keeps it (the video module stores the
+   * file's key and facts with its post), or null when the id is not one. The caller's scope is
+   * the video module's to check: staff roles that compose posts do not browse materials.
+   */
+  async activeVideoOf(merchantId: number, id: number): Promise<ActiveVideo | null> {
+    const row = await repo.findView(this.db, id);
+    if (!row || row.merchantId !== merchantId || row.type !== 'video' || row.status !== 'active') return null;
+    return { id: row.id, key: row.key, name: row.name, mime: row.mime, size: row.size, durationSeconds: row.durationSeconds, thumbKey: row.thumbKey };
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private async visible(caller: Caller, id: number): Promise<repo.FootageView> {
@@ -413,6 +424,16 @@ export class FootageService {
       usage_by: row.usageByName,
     };
   }
+}
+
+export interface ActiveVideo {
+  id: number;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  durationSeconds: number | null;
+  thumbKey: string | null;
 }
 
 export const PROCESS_JOB = 'footage.process';

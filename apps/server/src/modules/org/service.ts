@@ -146,7 +146,7 @@ export class OrgService {
         agentFields.agentType = body.main_agent_id === null ? 'main' : 'sub';
         if (body.main_agent_id !== null) agentFields.mainAgentId = (await this.mainAgent(tx, body.main_agent_id)).id;
       }
-      return this.newAccount(tx, {
+      const created = await this.newAccount(tx, {
         email: body.email,
         password: body.password,
         username: body.username,
@@ -162,6 +162,15 @@ export class OrgService {
         infoStatus: body.role === 'client' || body.role === 'studio' ? INFO_STATUS.incomplete : INFO_STATUS.complete,
         ...agentFields,
       });
+      // Like a sign-up, so the dashboards and feeds count an account staff made.
+      await this.events.record(tx, {
+        type: 'account.created',
+        actor_id: null,
+        subject: { type: 'account', id: created.id },
+        account_id: created.id,
+        payload: { account_type: created.accountType },
+      });
+      return created;
     });
     return this.summary(row.id);
   }

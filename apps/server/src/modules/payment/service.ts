@@ -91,6 +91,11 @@ export class PaymentService {
     private readonly finance: FinanceService,
   ) {}
 
+  /** The payment an order became, for modules that hear of the order (`payment.completed`). */
+  paymentIdOfOrder(ex: Executor, orderId: number): Promise<number | undefined> {
+    return repo.paymentIdOfOrder(ex, orderId);
+  }
+
   async factsOf(ex: Executor, paymentId: number): Promise<PaymentFacts | undefined> {
     const row = await repo.paymentWithOrder(ex, paymentId);
     if (!row) return undefined;

@@ -1,0 +1,300 @@
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { SandboxPublisher, sandboxMetrics, sandboxRemoteId, type PublishTarget } from '../adapters/publishing/index.js';
+import { decodeKey } from '../config.js';
+import { seal } from '../lib/sealed-secret.js';
+import * as accountsRepo from '../modules/account/repository.js';
+import { milestoneOf } from '../modules/video/metrics-collector.js';
+import * as repo from '../modules/video/publish-seed-repository.js';
+import type { NewConnectionRow, NewJobRow, NewPostRow, NewSnapshotRow, StoredCaption } from '../modules/video/publish-seed-repository.js';
+import type { Services } from '../services.js';
+
+/**
+ * The demo's video history: the demo merchants' accounts connected through the sandbox (labelled
+ * as such everywhere), and 90 days of their published videos with statistics snapshots, so
+ * `/video` and the dashboards open full. Every number is what the sandbox itself would answer for
+ * that post at that moment (`sandboxMetrics`), so the collector carries on from the seed without
+ * a jump. Rows go in in bulk: the whole history costs a second or two at start-up.
+ */
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+export const DEMO_VIDEO_DAYS = 90;
+/** The demo merchant posts daily; the network's merchants every third day. */
+const OTHER_MERCHANTS = 10;
+/** The one final video every demo post points at, made after start-up (see `makeDemoVideoFile`). */
+export const DEMO_VIDEO_KEY = 'demo/video-posts/demo-post.mp4';
+const SIZE_BEFORE_FILE = 0;
+/** Readings kept per post: often while it is young, then further apart. */
+const SNAPSHOT_AGES = [HOUR, 6 * HOUR, DAY, 2 * DAY, 4 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 60 * DAY];
+
+const STORIES: { title: string; en: string; es: string; zh: string; tags: string[] }[] = [
+  { title: 'Morning bake', en: 'Fresh out of the oven at 7am — come early!', es: '¡Recién salido del horno a las 7!', zh: '早上七点新鲜出炉，早点来！', tags: ['bakery', 'fresh'] },
+  { title: 'Taco Tuesday', en: 'Two-for-one tacos all day Tuesday.', es: 'Tacos dos por uno todo el martes.', zh: '周二全天塔可买一送一。', tags: ['tacos', 'deal'] },
+  { title: 'Meet the team', en: 'The people behind your favourite corner shop.', es: 'Las personas detrás de tu tienda favorita.', zh: '认识一下你最爱小店背后的团队。', tags: ['team', 'local'] },
+  { title: 'Weekend special', en: 'This weekend only: the chef’s tasting plate.', es: 'Solo este fin de semana: el plato del chef.', zh: '仅限本周末：主厨品鉴拼盘。', tags: ['weekend', 'special'] },
+  { title: 'Behind the counter', en: 'How we make our signature drink in 30 seconds.', es: 'Así preparamos nuestra bebida estrella en 30 segundos.', zh: '30 秒看我们如何做招牌饮品。', tags: ['howto', 'drinks'] },
+  { title: 'Customer of the week', en: 'Maria has visited us every Friday for ten years.', es: 'María nos visita cada viernes desde hace diez años.', zh: '玛丽亚十年来每周五都来光顾。', tags: ['community'] },
+  { title: 'New on the menu', en: 'Say hello to our spicy mango bowl.', es: 'Te presentamos nuestro bowl de mango picante.', zh: '新品上市：香辣芒果碗。', tags: ['new', 'menu'] },
+  { title: 'Storefront tour', en: 'Find us on Main Street, next to the library.', es: 'Encuéntranos en Main Street, junto a la biblioteca.', zh: '我们就在主街图书馆旁边。', tags: ['storefront'] },
+];
+const LANGUAGES = ['en', 'en', 'es', 'es', 'zh'] as const;
+
+export interface VideoSeedSummary {
+  merchants: number;
+  connections: number;
+  posts: number;
+  jobs: number;
+  snapshots: number;
+  ms: number;
+}
+
+/** Seeds the video history once, on a database that has the demo accounts and no video post yet. */
+export async function seedDemoVideos(services: Services, now = new Date()): Promise<VideoSeedSummary | null> {
+  const started = Date.now();
+  const db = services.database.db;
+  if (await repo.anyPost(db)) return null;
+  const clients = await accountsRepo.listServedClients(db, 200);
+  const demo = clients.find((c) => c.email === 'client@example.com');
+  if (!demo) return null;
+  const merchants = [demo, ...clients.filter((c) => c.id !== demo.id).slice(0, OTHER_MERCHANTS)];
+  const key = decodeKey(services.config.PLATFORM_TOKEN_KEY)!;
+  const historyStart = new Date(now.getTime() - (DEMO_VIDEO_DAYS + 5) * DAY);
+
+  // ---- connections: each merchant's accounts, connected through the sandbox -------------------
+  const platformsOf = (index: number): PublishTarget[] =>
+    index === 0 ? ['tiktok', 'youtube', 'instagram', 'facebook'] : (['tiktok', 'youtube', 'instagram'] as PublishTarget[]).filter((_, i) => (index + i) % 3 !== 2);
+  const connectionRows: NewConnectionRow[] = [];
+  for (const [index, merchant] of merchants.entries()) {
+    for (const platform of platformsOf(index)) {
+      const sandbox = new SandboxPublisher({ platform, now: () => now });
+      const { tokens, account } = await sandbox.exchange({ code: `sbx-code.demo-${merchant.id}-${platform}`, redirectUri: 'http://localhost/', codeVerifier: 'demo'.repeat(11) });
+      connectionRows.push({
+        merchantId: merchant.id,
+        platform,
+        sandbox: true,
+        state: 'connected',
+        remoteAccountId: account.id,
+        remoteAccountName: `${merchant.company || merchant.name} · Sandbox`,
+        // The same sealing the connection service uses, so the engine opens these like any other.
+        sealedTokens: seal(key, JSON.stringify({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }), `platform-tokens:${merchant.id}:${platform}`),
+        accessExpiresAt: tokens.accessExpiresAt,
+        refreshExpiresAt: tokens.refreshExpiresAt,
+        scopes: tokens.scopes,
+        connectedById: merchant.studioId,
+        connectedAt: historyStart,
+        lastRefreshAt: now,
+        createdAt: historyStart,
+        updatedAt: now,
+      });
+    }
+  }
+  const connections = await repo.insertConnections(db, connectionRows);
+
+  // ---- posts ----------------------------------------------------------------------------------
+  const postRows: NewPostRow[] = [];
+  for (const [index, merchant] of merchants.entries()) {
+    for (let day = DEMO_VIDEO_DAYS; day >= 1; day--) {
+      if (index > 0 && (day + index) % 3 !== 0) continue;
+      const story = STORIES[(day + index) % STORIES.length]!;
+      const language = LANGUAGES[(day + index) % LANGUAGES.length]!;
+      const at = new Date(now.getTime() - day * DAY + ((index * 37) % 240) * 60_000);
+      const captions: StoredCaption[] = [
+        { language: 'en', caption: story.en, hashtags: story.tags },
+        { language: 'es', caption: story.es, hashtags: story.tags },
+        { language: 'zh', caption: story.zh, hashtags: story.tags },
+      ];
+      postRows.push({
+        merchantId: merchant.id,
+        createdById: merchant.studioId,
+        title: story.title,
+        fileKey: DEMO_VIDEO_KEY,
+        fileName: 'demo-post.mp4',
+        fileMime: 'video/mp4',
+        fileSize: SIZE_BEFORE_FILE,
+        fileDurationSeconds: 4,
+        captions,
+        platforms: platformsOf(index),
+        language,
+        status: 'done',
+        // Every fourth post went to the merchant for approval first.
+        approval: day % 4 === 0 ? 'approved' : 'not_required',
+        approvalAt: day % 4 === 0 ? new Date(at.getTime() - 3 * HOUR) : null,
+        scheduledAt: at,
+        releasedAt: at,
+        createdAt: new Date(at.getTime() - DAY),
+        updatedAt: at,
+      });
+    }
+  }
+  const posts: { id: number; merchantId: number; scheduledAt: Date | null; language: StoredCaption['language'] }[] = [];
+  for (const chunk of chunks(postRows, 500)) {
+    posts.push(...(await repo.insertPosts(db, chunk)));
+  }
+
+  // ---- one approved job per post and platform, with the sandbox's numbers -------------------
+  const jobRows: NewJobRow[] = [];
+  for (const post of posts) {
+    const at = post.scheduledAt!;
+    for (const connection of connections.filter((c) => c.merchantId === post.merchantId)) {
+      const remoteId = sandboxRemoteId(connection.platform, at, `demo:${post.id}:${connection.platform}`);
+      const latest = sandboxMetrics(remoteId, now, connection.platform);
+      jobRows.push({
+        postId: post.id,
+        merchantId: post.merchantId,
+        connectionId: connection.id,
+        platform: connection.platform,
+        language: post.language,
+        state: 'approved',
+        checkpoint: { remoteId, acceptedAt: at.getTime() },
+        remoteId,
+        attempts: 1,
+        startedAt: at,
+        lastAttemptAt: at,
+        publishedAt: new Date(at.getTime() + 2 * 60_000),
+        approvedAt: new Date(at.getTime() + 5 * 60_000),
+        lastStatusAt: new Date(at.getTime() + 5 * 60_000),
+        lastMetricsAt: now,
+        ...latest,
+        milestonePlays: milestoneOf(latest.plays),
+        createdAt: at,
+        updatedAt: now,
+      });
+    }
+  }
+  const snapshotRows: NewSnapshotRow[] = [];
+  let jobs = 0;
+  for (const chunk of chunks(jobRows, 500)) {
+    const inserted = await repo.insertJobs(db, chunk);
+    jobs += inserted.length;
+    for (const job of inserted) {
+      const times = [...SNAPSHOT_AGES.map((age) => job.startedAt!.getTime() + age).filter((t) => t < now.getTime()), now.getTime()];
+      for (const t of times) {
+        snapshotRows.push({ jobId: job.id, merchantId: job.merchantId, platform: job.platform, takenAt: new Date(t), ...sandboxMetrics(job.remoteId!, new Date(t), job.platform) });
+      }
+    }
+  }
+  for (const chunk of chunks(snapshotRows, 1000)) await repo.insertSnapshots(db, chunk);
+
+  // ---- today and the days ahead for the demo merchant ------------------------------------------
+  // One post the sandbox is still reviewing (the engine takes it on to approved within minutes of
+  // start-up), one waiting for the merchant's approval tomorrow, one scheduled the day after.
+  const demoPlatforms = platformsOf(0);
+  const captionsOf = (story: (typeof STORIES)[number]): StoredCaption[] => [
+    { language: 'en', caption: story.en, hashtags: story.tags },
+    { language: 'es', caption: story.es, hashtags: story.tags },
+    { language: 'zh', caption: story.zh, hashtags: story.tags },
+  ];
+  const upcoming = (story: (typeof STORIES)[number], at: Date, extra: Partial<NewPostRow>): NewPostRow => ({
+    merchantId: demo.id,
+    createdById: demo.studioId,
+    title: story.title,
+    fileKey: DEMO_VIDEO_KEY,
+    fileName: 'demo-post.mp4',
+    fileMime: 'video/mp4',
+    fileSize: SIZE_BEFORE_FILE,
+    fileDurationSeconds: 4,
+    captions: captionsOf(story),
+    platforms: demoPlatforms,
+    language: 'en',
+    scheduledAt: at,
+    createdAt: new Date(now.getTime() - HOUR),
+    updatedAt: now,
+    ...extra,
+  });
+  const justNow = new Date(now.getTime() - 60_000);
+  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 17));
+  const [inFlight, ...ahead] = await repo.insertPosts(db, [
+    upcoming(STORIES[6]!, justNow, { status: 'publishing', releasedAt: justNow }),
+    upcoming(STORIES[3]!, tomorrow, { status: 'scheduled', approval: 'pending' }),
+    upcoming(STORIES[1]!, new Date(tomorrow.getTime() + DAY), { status: 'scheduled' }),
+  ]);
+  const inFlightJobs = await repo.insertJobs(
+    db,
+    connections
+      .filter((c) => c.merchantId === demo.id)
+      .map((connection) => {
+        const remoteId = sandboxRemoteId(connection.platform, justNow, `demo:${inFlight!.id}:${connection.platform}`);
+        return {
+          postId: inFlight!.id,
+          merchantId: demo.id,
+          connectionId: connection.id,
+          platform: connection.platform,
+          language: 'en' as const,
+          state: 'reviewing' as const,
+          checkpoint: { remoteId, acceptedAt: justNow.getTime() },
+          remoteId,
+          attempts: 1,
+          startedAt: justNow,
+          lastAttemptAt: justNow,
+          lastStatusAt: justNow,
+          runAfter: now,
+        };
+      }),
+  );
+
+  return {
+    merchants: merchants.length,
+    connections: connections.length,
+    posts: posts.length + 1 + ahead.length,
+    jobs: jobs + inFlightJobs.length,
+    snapshots: snapshotRows.length,
+    ms: Date.now() - started,
+  };
+}
+
+/**
+ * The demo posts' final video: a few seconds of a test pattern in portrait H.264, made with the
+ * bundled ffmpeg once the server is listening (as the material library is) and stored where every
+ * demo post points, so their players play and a re-published demo post uploads real bytes.
+ */
+export async function makeDemoVideoFile(services: Services, log: FastifyBaseLogger): Promise<boolean> {
+  if (await services.storage.stat(DEMO_VIDEO_KEY)) return false;
+  const db = services.database.db;
+  if (!(await repo.anyPostWithFile(db, DEMO_VIDEO_KEY))) return false;
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-demo-video-'));
+  try {
+    const file = path.join(work, 'demo-post.mp4');
+    await run(services.footage.tools().ffmpeg, [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25',
+      '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100',
+      '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-c:a', 'aac', '-shortest', '-movflags', '+faststart',
+      file,
+    ]);
+    const { size } = await fs.stat(file);
+    await services.storage.put(DEMO_VIDEO_KEY, createReadStream(file), { contentType: 'video/mp4', contentLength: size });
+    // The posts were seeded before the file existed: they take its real size now.
+    await repo.setFileSize(db, DEMO_VIDEO_KEY, size);
+    log.info({ bytes: size }, 'made the demo posts’ video');
+    return true;
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(0, 500)}`));
+    });
+  });
+}
+
+function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}

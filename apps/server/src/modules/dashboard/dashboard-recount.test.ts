@@ -1,0 +1,267 @@
+import { DASHBOARD_RANGES, type DashboardPayResponse, type DashboardProfitResponse, type DashboardRange, type DashboardTotalResponse } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { merchantPays } from '../../test/settlement-fixtures.js';
+import { backfillDashboard } from '../../scripts/dashboard-backfill.js';
+import { ROLLUP_SUBSCRIBER } from './rollup-subscriber.js';
+import { dayOf, periodOf } from './period.js';
+
+/**
+ * The dashboards against a recount from the raw rows: after random payments (on random past
+ * days), refunds and reassignments, every role's figures over every range equal what the
+ * payments, refunds and accounts tables say, each payment and refund counted in the scope its
+ * event recorded when it happened (docs/decisions/036).
+ */
+let t: TestApp;
+const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client', 'newclient'] as const;
+type Demo = (typeof DEMO)[number];
+const tokens = new Map<Demo, string>();
+const ids = new Map<string, number>();
+const token = (name: Demo) => tokens.get(name)!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await backfillDashboard(t.database.db);
+  for (const name of DEMO) tokens.set(name, await t.login(`${name}@example.com`));
+  const rows = await t.query<{ id: number; email: string }>(sql`select id, email from accounts where email like '%@example.com'`);
+  for (const row of rows) ids.set(row.email.split('@')[0]!, row.id);
+}, 120_000);
+afterAll(() => t.close());
+
+/** Hands every owed event to the rollup subscriber, as the delivery jobs would; answers how many. */
+async function deliverAll(): Promise<number> {
+  const owed = await t.query<{ id: number }>(
+    sql`select e.id from events e where not exists (select 1 from event_deliveries d where d.event_id = e.id and d.subscriber = ${ROLLUP_SUBSCRIBER})
+        and e.type in ('account.registered','account.created','client.assigned','studio.assigned','payment.completed','payment.refunded') order by e.id`,
+  );
+  for (const { id } of owed) await t.app.services.events.deliver({ event_id: Number(id), subscriber: ROLLUP_SUBSCRIBER });
+  return owed.length;
+}
+
+const lastEventId = async () => Number((await t.query<{ id: number | null }>(sql`select max(id) as id from events`))[0]?.id ?? 0);
+
+/** Moves what happened since `afterId` (the events, and the payment or refund rows they name) to `daysAgo`. */
+async function backdate(afterId: number, daysAgo: number): Promise<void> {
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  await t.query(sql`update payments set created_at = ${at} where order_id::text in (select subject_id from events where id > ${afterId} and type = 'payment.completed')`);
+  // The orders too, so the checkout's hourly limit (which counts recent orders) lets the next one through.
+  await t.query(sql`update orders set created_at = ${new Date(Date.now() - 2 * 3_600_000 - daysAgo * 86_400_000)} where id::text in (select subject_id from events where id > ${afterId} and type = 'payment.completed')`);
+  await t.query(sql`update refunds set processed_at = ${at} where id in (select (payload->>'refund_id')::int from events where id > ${afterId} and type = 'payment.refunded')`);
+  await t.query(sql`update events set created_at = ${at} where id > ${afterId} and type in ('payment.completed', 'payment.refunded')`);
+}
+
+type Command =
+  | { kind: 'pay'; who: 'client' | 'newclient'; daysAgo: number }
+  | { kind: 'refund'; pick: number; part: number; daysAgo: number }
+  | { kind: 'studio'; who: 'client' | 'newclient'; to: 'studio' | 'newstudio' | null }
+  | { kind: 'operator'; who: 'client' | 'newclient'; to: 'operator' | null }
+  | { kind: 'move'; studio: 'studio' | 'newstudio'; to: 'agent' | 'subagent' }
+  | { kind: 'create'; role: 'client' | 'studio' };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('pay' as const), who: fc.constantFrom('client' as const, 'newclient' as const), daysAgo: fc.integer({ min: 0, max: 120 }) }),
+  fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), part: fc.integer({ min: 1, max: 4 }), daysAgo: fc.integer({ min: 0, max: 10 }) }),
+  fc.record({ kind: fc.constant('studio' as const), who: fc.constantFrom('client' as const, 'newclient' as const), to: fc.constantFrom('studio' as const, 'newstudio' as const, null) }),
+  fc.record({ kind: fc.constant('operator' as const), who: fc.constantFrom('client' as const, 'newclient' as const), to: fc.constantFrom('operator' as const, null) }),
+  fc.record({ kind: fc.constant('move' as const), studio: fc.constantFrom('studio' as const, 'newstudio' as const), to: fc.constantFrom('agent' as const, 'subagent' as const) }),
+  fc.record({ kind: fc.constant('create' as const), role: fc.constantFrom('client' as const, 'studio' as const) }),
+);
+let created = 0;
+
+async function run(c: Command): Promise<void> {
+  const before = await lastEventId();
+  const as = { token: token('super') };
+  if (c.kind === 'pay') {
+    await merchantPays(t, token(c.who));
+    await backdate(before, c.daysAgo);
+  } else if (c.kind === 'refund') {
+    const payments = await t.query<{ id: number; left: number }>(
+      sql`select p.id, p.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.payment_id = p.id and r.status <> 'failed'), 0) as left from payments p order by p.id`,
+    );
+    const open = payments.filter((p) => Number(p.left) > 0);
+    if (open.length === 0) return;
+    const payment = open[c.pick % open.length]!;
+    const amount = Math.max(1, Math.floor(Number(payment.left) / c.part));
+    const refunded = await t.call('/v1/finance/refund', { payment_id: payment.id, amount_cents: amount, reason: 'test' }, as);
+    expect(refunded.code, refunded.msg).toBe('200');
+    await backdate(before, c.daysAgo);
+  } else if (c.kind === 'studio') {
+    const answer = await t.call('/v1/client/studio/set', { client_id: ids.get(c.who), studio_id: c.to === null ? null : ids.get(c.to) }, as);
+    expect(answer.code, answer.msg).toBe('200');
+  } else if (c.kind === 'operator') {
+    const answer = await t.call('/v1/client/operator', { client_id: ids.get(c.who), operator_id: c.to === null ? null : ids.get(c.to) }, as);
+    expect(answer.code, answer.msg).toBe('200');
+  } else if (c.kind === 'create') {
+    created += 1;
+    const answer = await t.call(
+      '/v1/account/add',
+      { email: `made-${created}@example.net`, password: 'Nearcast-demo-1', username: `made${created}`, role: c.role },
+      as,
+    );
+    expect(answer.code, answer.msg).toBe('200');
+  } else {
+    const answer = await t.call('/v1/studio/proxy', { studio_id: ids.get(c.studio), agent_id: ids.get(c.to) }, as);
+    expect(answer.code, answer.msg).toBe('200');
+  }
+  await deliverAll();
+}
+
+interface ScopedRow {
+  at: Date;
+  amount: number;
+  account_id: number;
+  studio_id: number | null;
+  agent_id: number | null;
+  main_agent_id: number | null;
+  operator_id: number | null;
+}
+
+/** Whether a row recorded with this scope counts for a demo caller (its rollup scope). */
+function counts(caller: Demo, row: ScopedRow): boolean {
+  const id = (name: string) => ids.get(name)!;
+  switch (caller) {
+    case 'super':
+    case 'admin':
+      return true;
+    case 'agent':
+      return row.main_agent_id === id('agent');
+    case 'subagent':
+      return row.agent_id === id('subagent');
+    case 'studio':
+      return row.studio_id === id('studio') && row.account_id !== id('studio');
+    case 'operator':
+      return row.operator_id === id('operator');
+    case 'client':
+    case 'newclient':
+      return row.account_id === id(caller);
+  }
+}
+
+async function recount(caller: Demo, range: DashboardRange) {
+  const payments = (
+    await t.query<ScopedRow>(sql`
+      select p.created_at as at, p.amount_cents as amount, e.account_id, e.studio_id, e.agent_id, e.main_agent_id, e.operator_id
+        from payments p join events e on e.type = 'payment.completed' and e.subject_id = p.order_id::text`)
+  ).filter((row) => counts(caller, row));
+  const refunds = (
+    await t.query<ScopedRow>(sql`
+      select coalesce(r.processed_at, r.created_at) as at, r.amount_cents as amount, e.account_id, e.studio_id, e.agent_id, e.main_agent_id, e.operator_id
+        from refunds r join events e on e.type = 'payment.refunded' and (e.payload->>'refund_id')::int = r.id
+       where r.status = 'completed'`)
+  ).filter((row) => counts(caller, row));
+  // Merchants as they are placed now, derived the way an event's scope is (account repository).
+  const clients = (
+    await t.query<Omit<ScopedRow, 'at' | 'amount'>>(sql`
+      select c.id as account_id, c.studio_id, ag.id as agent_id,
+             case when ag.id is null then null when ag.agent_type = 'sub' then ag.main_agent_id else ag.id end as main_agent_id, c.operator_id
+        from accounts c left join accounts s on s.id = c.studio_id left join accounts ag on ag.id = coalesce(c.agent_id, s.agent_id)
+       where c.account_type = 0`)
+  ).filter((row) => counts(caller, { ...row, at: new Date(), amount: 0 }));
+  const first = (await t.query<{ day: string | null }>(sql`select min(day)::text as day from dashboard_daily`))[0]?.day ?? null;
+  const period = periodOf(range, new Date(), first);
+  const within = (rows: ScopedRow[], from: string | null, to: string | null) =>
+    from === null ? null : rows.filter((row) => (range === 'all' ? dayOf(new Date(row.at)) <= to! : dayOf(new Date(row.at)) >= from && dayOf(new Date(row.at)) <= to!));
+  const sum = (rows: ScopedRow[] | null) => (rows === null ? null : rows.reduce((total, row) => total + Number(row.amount), 0));
+  const fig = (rows: ScopedRow[], from: string | null, to: string | null) => ({
+    count: within(rows, from, to)?.length ?? null,
+    cents: sum(within(rows, from, to)),
+  });
+  const cur = { p: fig(payments, period.from, period.to), r: fig(refunds, period.from, period.to) };
+  const prev = { p: fig(payments, period.previous_from, period.previous_to), r: fig(refunds, period.previous_from, period.previous_to) };
+  return {
+    payments: { value: cur.p.count, previous: prev.p.count },
+    gross_cents: { value: cur.p.cents, previous: prev.p.cents },
+    refunds_cents: { value: cur.r.cents, previous: prev.r.cents },
+    revenue_cents: { value: cur.p.cents! - cur.r.cents!, previous: prev.p.cents === null ? null : prev.p.cents - prev.r.cents! },
+    clients: clients.length,
+    studios: Number(
+      (
+        await t.query<{ n: number }>(sql`
+          select count(*)::int as n from accounts s left join accounts ag on ag.id = s.agent_id
+           where s.account_type = 1 and (${caller === 'super' || caller === 'admin'} or (${caller === 'agent'} and (ag.id = ${ids.get('agent')!} or ag.main_agent_id = ${ids.get('agent')!}))
+                  or (${caller === 'subagent'} and ag.id = ${ids.get('subagent')!}))`)
+      )[0]!.n,
+    ),
+  };
+}
+
+async function expectRecount(): Promise<void> {
+  for (const caller of DEMO) {
+    for (const range of DASHBOARD_RANGES) {
+      const expected = await recount(caller, range);
+      const pay = await t.call<DashboardPayResponse>('/v1/dashboard/pay', { range }, { token: token(caller) });
+      expect(pay.code, pay.msg).toBe('200');
+      const label = `${caller} ${range}`;
+      expect({ payments: pay.data.payments, gross_cents: pay.data.gross_cents, refunds_cents: pay.data.refunds_cents, revenue_cents: pay.data.revenue_cents }, label).toEqual({
+        payments: expected.payments,
+        gross_cents: expected.gross_cents,
+        refunds_cents: expected.refunds_cents,
+        revenue_cents: expected.revenue_cents,
+      });
+      // The trend's days add up to the period's revenue.
+      expect(pay.data.trend.reduce((total, point) => total + point.revenue_cents, 0), label).toBe(expected.revenue_cents.value);
+      const total = await t.call<DashboardTotalResponse>('/v1/dashboard/total', { range }, { token: token(caller) });
+      expect(total.code, total.msg).toBe('200');
+      expect(total.data.revenue_cents, label).toEqual(expected.revenue_cents);
+      // A stock is its value at the period's end: today's is the one the accounts table shows.
+      if (range !== 'yesterday') {
+        expect(total.data.clients.value, `${label} merchants now`).toBe(expected.clients);
+        if (total.data.studios !== null) expect(total.data.studios.value, `${label} studios now`).toBe(expected.studios);
+      }
+    }
+  }
+}
+
+/** Commissions over the whole network: each party's own, and all of them and the platform's share for staff. */
+async function expectCommissions(): Promise<void> {
+  const shares = await t.query<{ beneficiary_id: number | null; role: string; net: number }>(
+    sql`select beneficiary_id, role, (amount_cents - reversed_cents)::int as net from commissions`,
+  );
+  const platform = (row: { role: string }) => row.role === 'platform' || row.role === 'unallocated';
+  const total = (rows: typeof shares) => rows.reduce((sum, row) => sum + Number(row.net), 0);
+  for (const caller of ['super', 'agent', 'subagent', 'studio'] as const) {
+    const profit = await t.call<DashboardProfitResponse>('/v1/dashboard/profit', { range: 'all' }, { token: token(caller) });
+    expect(profit.code, profit.msg).toBe('200');
+    if (caller === 'super') {
+      expect(profit.data.commission_cents.value).toBe(total(shares.filter((row) => !platform(row))));
+      expect(profit.data.platform_profit_cents?.value).toBe(total(shares.filter(platform)));
+    } else {
+      expect(profit.data.commission_cents.value, caller).toBe(total(shares.filter((row) => !platform(row) && row.beneficiary_id === ids.get(caller))));
+      expect(profit.data.platform_profit_cents, caller).toBeNull();
+    }
+    expect(profit.data.trend.reduce((sum, point) => sum + point.commission_cents, 0), caller).toBe(profit.data.commission_cents.value);
+  }
+}
+
+describe('dashboard figures equal a recount from the raw rows', () => {
+  it('after the demo backfill', async () => {
+    await expectRecount();
+  }, 120_000);
+
+  it('after random payments, refunds and reassignments, for every role and range', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 3, maxLength: 6 }), async (commands) => {
+        for (const c of commands) await run(c);
+        await expectRecount();
+        await expectCommissions();
+      }),
+      { numRuns: 3, seed: 20_261_123 },
+    );
+  }, 300_000);
+
+  it('counts an event delivered twice once', async () => {
+    const before = await t.call<DashboardPayResponse>('/v1/dashboard/pay', { range: 'today' }, { token: token('super') });
+    const afterId = await lastEventId();
+    const paid = await merchantPays(t, token('newclient'));
+    const [event] = await t.query<{ id: number }>(sql`select id from events where id > ${afterId} and type = 'payment.completed'`);
+    const delivery = { event_id: Number(event!.id), subscriber: ROLLUP_SUBSCRIBER };
+    expect(await t.app.services.events.deliver(delivery)).toBe('delivered');
+    expect(await t.app.services.events.deliver(delivery)).toBe('duplicate');
+    await deliverAll();
+    const after = await t.call<DashboardPayResponse>('/v1/dashboard/pay', { range: 'today' }, { token: token('super') });
+    expect(after.data.payments.value).toBe(before.data.payments.value + 1);
+    expect(after.data.gross_cents.value).toBe(before.data.gross_cents.value + paid);
+  }, 60_000);
+});

@@ -1,0 +1,251 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { selectRows } from '../../db/client.js';
+import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardShares, dashboardVideoPlays } from '../../db/schema.js';
+
+export type ScopeKind = (typeof dashboardDaily.$inferSelect)['scopeKind'];
+export interface ScopeKey {
+  kind: ScopeKind;
+  id: number;
+}
+export type PlacementRow = typeof dashboardPlacements.$inferSelect;
+
+/** The additive columns of a day's row. */
+export interface DayDelta {
+  payments?: number;
+  grossCents?: number;
+  refundsCents?: number;
+  firstPayments?: number;
+  renewals?: number;
+  newClients?: number;
+  clientsDelta?: number;
+  newStudios?: number;
+  studiosDelta?: number;
+  videosPublished?: number;
+  plays?: number;
+  commissionCents?: number;
+  profitCents?: number;
+}
+const COLUMNS = [
+  ['payments', 'payments'],
+  ['grossCents', 'gross_cents'],
+  ['refundsCents', 'refunds_cents'],
+  ['firstPayments', 'first_payments'],
+  ['renewals', 'renewals'],
+  ['newClients', 'new_clients'],
+  ['clientsDelta', 'clients_delta'],
+  ['newStudios', 'new_studios'],
+  ['studiosDelta', 'studios_delta'],
+  ['videosPublished', 'videos_published'],
+  ['plays', 'plays'],
+  ['commissionCents', 'commission_cents'],
+  ['profitCents', 'profit_cents'],
+] as const;
+
+/** Adds a delta to one day of each scope, creating the rows it needs. */
+export async function addToDay(ex: Executor, scopes: readonly ScopeKey[], day: string, delta: DayDelta): Promise<void> {
+  const set = COLUMNS.filter(([key]) => delta[key]);
+  if (set.length === 0 || scopes.length === 0) return;
+  const values = scopes.map((scope) => ({ scopeKind: scope.kind, scopeId: scope.id, day, ...Object.fromEntries(set.map(([key]) => [key, delta[key]])) }));
+  await ex
+    .insert(dashboardDaily)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [dashboardDaily.scopeKind, dashboardDaily.scopeId, dashboardDaily.day],
+      set: Object.fromEntries(set.map(([key, column]) => [key, sql.raw(`"dashboard_daily"."${column}" + excluded."${column}"`)])),
+    });
+}
+
+export async function findPlacement(ex: Executor, accountId: number): Promise<PlacementRow | undefined> {
+  const [row] = await ex.select().from(dashboardPlacements).where(eq(dashboardPlacements.accountId, accountId)).for('update');
+  return row;
+}
+
+export async function upsertPlacement(ex: Executor, row: PlacementRow): Promise<void> {
+  const { accountId: _accountId, ...rest } = row;
+  await ex.insert(dashboardPlacements).values(row).onConflictDoUpdate({ target: dashboardPlacements.accountId, set: rest });
+}
+
+/** What refunds had taken back of a share when last counted, locked; then the new value. */
+export async function swapShareReversed(ex: Executor, shareId: number, reversedCents: number): Promise<number> {
+  const [row] = await ex.select().from(dashboardShares).where(eq(dashboardShares.shareId, shareId)).for('update');
+  if (!row) await ex.insert(dashboardShares).values({ shareId, reversedCents });
+  else await ex.update(dashboardShares).set({ reversedCents }).where(eq(dashboardShares.shareId, shareId));
+  return row?.reversedCents ?? 0;
+}
+
+/** The plays a job had at its last counted milestone, locked; then the new value. */
+export async function swapJobPlays(ex: Executor, jobId: string, plays: number): Promise<number> {
+  const [row] = await ex.select().from(dashboardVideoPlays).where(eq(dashboardVideoPlays.jobId, jobId)).for('update');
+  if (!row) await ex.insert(dashboardVideoPlays).values({ jobId, plays });
+  else if (plays > row.plays) await ex.update(dashboardVideoPlays).set({ plays }).where(eq(dashboardVideoPlays.jobId, jobId));
+  return row?.plays ?? 0;
+}
+
+export interface Window {
+  from: string;
+  to: string;
+  previousFrom: string | null;
+  previousTo: string | null;
+}
+
+export interface FigureRow {
+  cur: Record<string, number>;
+  prev: Record<string, number> | null;
+  stock: { clients: number; studios: number };
+  prevStock: { clients: number; studios: number } | null;
+}
+
+/**
+ * Every figure of one scope over a period and its previous one, in one read of the scope's
+ * rows (the primary key's prefix): flows sum the period's days, stocks every day to its end.
+ */
+export async function figures(ex: Executor, scope: ScopeKey, window: Window): Promise<FigureRow> {
+  const cur = sql`d.day between ${window.from} and ${window.to}`;
+  const prev = window.previousFrom === null ? sql`false` : sql`d.day between ${window.previousFrom} and ${window.previousTo}`;
+  const sums = COLUMNS.filter(([, column]) => !column.endsWith('_delta')).map(([, column]) => {
+    const col = sql.raw(`d.${column}`);
+    return sql`coalesce(sum(${col}) filter (where ${cur}), 0)::bigint as ${sql.raw(`"c_${column}"`)}, coalesce(sum(${col}) filter (where ${prev}), 0)::bigint as ${sql.raw(`"p_${column}"`)}`;
+  });
+  const [row] = await selectRows<Record<string, string | number>>(
+    ex,
+    sql`select ${sql.join(sums, sql`, `)},
+        coalesce(sum(d.clients_delta) filter (where d.day <= ${window.to}), 0)::bigint as "s_clients",
+        coalesce(sum(d.studios_delta) filter (where d.day <= ${window.to}), 0)::bigint as "s_studios",
+        coalesce(sum(d.clients_delta) filter (where d.day <= ${window.previousTo ?? '0001-01-01'}), 0)::bigint as "ps_clients",
+        coalesce(sum(d.studios_delta) filter (where d.day <= ${window.previousTo ?? '0001-01-01'}), 0)::bigint as "ps_studios"
+      from dashboard_daily d where d.scope_kind = ${scope.kind} and d.scope_id = ${scope.id}`,
+  );
+  const read = (prefix: string) =>
+    Object.fromEntries(
+      Object.entries(row ?? {})
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, value]) => [key.slice(prefix.length), Number(value)]),
+    );
+  const hasPrevious = window.previousFrom !== null;
+  return {
+    cur: read('c_'),
+    prev: hasPrevious ? read('p_') : null,
+    stock: { clients: Number(row?.s_clients ?? 0), studios: Number(row?.s_studios ?? 0) },
+    prevStock: hasPrevious ? { clients: Number(row?.ps_clients ?? 0), studios: Number(row?.ps_studios ?? 0) } : null,
+  };
+}
+
+/** The scope's days with anything in them over a period, oldest first. */
+export async function days(ex: Executor, scope: ScopeKey, from: string, to: string) {
+  return ex
+    .select({
+      day: dashboardDaily.day,
+      payments: dashboardDaily.payments,
+      grossCents: dashboardDaily.grossCents,
+      refundsCents: dashboardDaily.refundsCents,
+      plays: dashboardDaily.plays,
+      commissionCents: dashboardDaily.commissionCents,
+      profitCents: dashboardDaily.profitCents,
+    })
+    .from(dashboardDaily)
+    .where(and(eq(dashboardDaily.scopeKind, scope.kind), eq(dashboardDaily.scopeId, scope.id), sql`${dashboardDaily.day} between ${from} and ${to}`))
+    .orderBy(dashboardDaily.day);
+}
+
+/** The first day the scope has a row for (the start of "the whole network"). */
+export async function firstDay(ex: Executor, scope: ScopeKey): Promise<string | null> {
+  const [row] = await selectRows<{ day: string | null }>(ex, sql`select min(day)::text as day from dashboard_daily where scope_kind = ${scope.kind} and scope_id = ${scope.id}`);
+  return row?.day ?? null;
+}
+
+/**
+ * The studios placed under a scope (all of them for the platform) ranked by revenue over the
+ * period, with the merchants each holds at its end. The ranking reads only the period's studio
+ * days (an index on kind and day); studios without revenue fill the list after them.
+ */
+export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to: string, limit: number) {
+  const under =
+    scope.kind === 'platform'
+      ? null
+      : scope.kind === 'main_agent'
+        ? sql`(select p.account_id from dashboard_placements p where p.kind = 'studio' and p.main_agent_id = ${scope.id})`
+        : scope.kind === 'agent'
+          ? sql`(select p.account_id from dashboard_placements p where p.kind = 'studio' and p.agent_id = ${scope.id})`
+          : sql`(select null::int)`;
+  const ranked = await selectRows<{ id: number; revenue_cents: number }>(
+    ex,
+    sql`select d.scope_id as id, sum(d.gross_cents - d.refunds_cents)::bigint as revenue_cents
+          from dashboard_daily d
+         where d.scope_kind = 'studio' and d.day between ${from} and ${to} ${under === null ? sql`` : sql`and d.scope_id in ${under}`}
+         group by d.scope_id
+         order by revenue_cents desc, d.scope_id
+         limit ${limit}`,
+  );
+  const chosen = ranked.map((row) => ({ id: Number(row.id), revenue_cents: Number(row.revenue_cents) }));
+  if (chosen.length < limit) {
+    const more = await selectRows<{ id: number }>(
+      ex,
+      sql`select p.account_id as id from dashboard_placements p
+           where p.kind = 'studio' ${under === null ? sql`` : sql`and p.account_id in ${under}`}
+             ${chosen.length === 0 ? sql`` : sql`and p.account_id not in ${sql`(${sql.join(chosen.map((row) => sql`${row.id}`), sql`, `)})`}`}
+           order by p.account_id limit ${limit - chosen.length}`,
+    );
+    chosen.push(...more.map((row) => ({ id: Number(row.id), revenue_cents: 0 })));
+  }
+  if (chosen.length === 0) return [];
+  const clients = await selectRows<{ id: number; clients: number }>(
+    ex,
+    sql`select d.scope_id as id, sum(d.clients_delta)::int as clients from dashboard_daily d
+         where d.scope_kind = 'studio' and d.scope_id in ${sql`(${sql.join(chosen.map((row) => sql`${row.id}`), sql`, `)})`} and d.day <= ${to}
+         group by d.scope_id`,
+  );
+  const held = new Map(clients.map((row) => [Number(row.id), Number(row.clients)]));
+  return chosen.map((row) => ({ ...row, clients: held.get(row.id) ?? 0 }));
+}
+
+/** The merchants the rollups last counted under a studio. */
+export async function clientsOfStudio(ex: Executor, studioId: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: dashboardPlacements.accountId })
+    .from(dashboardPlacements)
+    .where(and(eq(dashboardPlacements.kind, 'client'), eq(dashboardPlacements.studioId, studioId)));
+  return rows.map((row) => row.id);
+}
+
+export async function findConnection(ex: Executor, connectionId: string) {
+  const [row] = await ex.select().from(dashboardConnections).where(eq(dashboardConnections.connectionId, connectionId)).for('update');
+  return row;
+}
+
+export async function upsertConnection(ex: Executor, row: typeof dashboardConnections.$inferInsert): Promise<void> {
+  const { connectionId: _id, ...rest } = row;
+  await ex.insert(dashboardConnections).values(row).onConflictDoUpdate({ target: dashboardConnections.connectionId, set: rest });
+}
+
+export async function deleteConnection(ex: Executor, connectionId: string): Promise<void> {
+  await ex.delete(dashboardConnections).where(eq(dashboardConnections.connectionId, connectionId));
+}
+
+/** Adds to a platform's counts in each scope key (`kind:id`). */
+export async function addConnections(ex: Executor, keys: readonly string[], platform: string, delta: { connected?: number; needsReconnect?: number }): Promise<void> {
+  if (keys.length === 0) return;
+  await ex
+    .insert(dashboardConnectionCounts)
+    .values(
+      keys.map((key) => {
+        const [kind, id] = key.split(':');
+        return { scopeKind: kind!, scopeId: Number(id), platform, connected: delta.connected ?? 0, needsReconnect: delta.needsReconnect ?? 0 };
+      }),
+    )
+    .onConflictDoUpdate({
+      target: [dashboardConnectionCounts.scopeKind, dashboardConnectionCounts.scopeId, dashboardConnectionCounts.platform],
+      set: {
+        connected: sql`${dashboardConnectionCounts.connected} + excluded.connected`,
+        needsReconnect: sql`${dashboardConnectionCounts.needsReconnect} + excluded.needs_reconnect`,
+      },
+    });
+}
+
+export async function connectionsOf(ex: Executor, scope: ScopeKey) {
+  return ex
+    .select({ platform: dashboardConnectionCounts.platform, connected: dashboardConnectionCounts.connected, needsReconnect: dashboardConnectionCounts.needsReconnect })
+    .from(dashboardConnectionCounts)
+    .where(and(eq(dashboardConnectionCounts.scopeKind, scope.kind), eq(dashboardConnectionCounts.scopeId, scope.id)))
+    .orderBy(dashboardConnectionCounts.platform);
+}

@@ -1,0 +1,248 @@
+import type { Tx } from '../../db/client.js';
+import type { DomainEvent, EventScope, ScopeResolver, Subscriber } from '../events/service.js';
+import { dayOf } from './period.js';
+import * as repo from './repository.js';
+import type { PlacementRow, ScopeKey } from './repository.js';
+
+/** The events that move a dashboard figure (the shared vocabulary for the video ones). */
+export const ROLLUP_EVENTS = [
+  'account.registered',
+  'account.created',
+  'client.assigned',
+  'studio.assigned',
+  'payment.completed',
+  'payment.refunded',
+  'video.published',
+  'video.milestone',
+  'connection.connected',
+  'connection.needs_reconnect',
+  'connection.disconnected',
+] as const;
+
+const ACCOUNT_TYPE_CLIENT = 0;
+const ACCOUNT_TYPE_STUDIO = 1;
+
+type Placement = Pick<PlacementRow, 'studioId' | 'agentId' | 'mainAgentId' | 'operatorId'>;
+
+/** The scopes above a merchant placed so (not the platform, not the merchant itself). */
+function clientScopes(p: Placement): ScopeKey[] {
+  const keys: ScopeKey[] = [];
+  if (p.studioId !== null) keys.push({ kind: 'studio', id: p.studioId });
+  if (p.agentId !== null) keys.push({ kind: 'agent', id: p.agentId });
+  if (p.mainAgentId !== null) keys.push({ kind: 'main_agent', id: p.mainAgentId });
+  if (p.operatorId !== null) keys.push({ kind: 'operator', id: p.operatorId });
+  return keys;
+}
+
+/** The scopes above a studio: its agent and that agent's tree. */
+function studioScopes(p: Placement): ScopeKey[] {
+  const keys: ScopeKey[] = [];
+  if (p.agentId !== null) keys.push({ kind: 'agent', id: p.agentId });
+  if (p.mainAgentId !== null) keys.push({ kind: 'main_agent', id: p.mainAgentId });
+  return keys;
+}
+
+const PLATFORM: ScopeKey = { kind: 'platform', id: 0 };
+const keyOf = (k: ScopeKey) => `${k.kind}:${k.id}`;
+const minus = (a: ScopeKey[], b: ScopeKey[]) => a.filter((k) => !b.some((o) => keyOf(o) === keyOf(k)));
+
+/** Who the event's account is, read from its scope: a studio's scope names itself, and so on. */
+function kindOf(accountId: number, scope: EventScope): 'client' | 'studio' | 'other' {
+  if (scope.studioId === accountId) return 'studio';
+  if (scope.agentId === accountId || scope.operatorId === accountId) return 'other';
+  return 'client';
+}
+
+/**
+ * Where a money or video event counts: the platform and every scope the event's account was
+ * in when it happened (the event carries it), so history stays where it was made when an
+ * account moves later (docs/decisions/036). A studio's own purchase counts for the platform
+ * and its agents, not as revenue of the studio's merchants.
+ */
+function eventScopes(event: DomainEvent): ScopeKey[] {
+  const accountId = event.accountId;
+  if (accountId === null) return [PLATFORM];
+  const kind = kindOf(accountId, event.scope);
+  if (kind === 'studio') return [PLATFORM, ...studioScopes(event.scope)];
+  if (kind === 'other') return [PLATFORM];
+  return [PLATFORM, { kind: 'client', id: accountId }, ...clientScopes(event.scope)];
+}
+
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0);
+
+export const ROLLUP_SUBSCRIBER = 'dashboard.rollups';
+
+/** What the rollups ask other modules, through their services. */
+export interface RollupSources {
+  scopeOf: ScopeResolver;
+  /** The payment an order became (payment module). */
+  paymentIdOfOrder(ex: Tx, orderId: number): Promise<number | undefined>;
+  /** A payment's commission shares as they stand (finance module). */
+  sharesOf(ex: Tx, paymentId: number): Promise<{ id: number; beneficiaryId: number | null; role: string; amountCents: number; reversedCents: number }[]>;
+}
+
+/**
+ * Keeps the dashboard's daily rollups from events. It runs in the transaction that records the
+ * delivery (events/service.ts), so an event delivered twice counts once. `scopeOf` (the account
+ * service's) tells where a studio's merchants stand after the studio moves: whether a merchant
+ * follows its studio to the new agent depends on whether it has an agent of its own.
+ */
+export function createDashboardRollupSubscriber(sources: RollupSources): Subscriber {
+  const { scopeOf } = sources;
+  /**
+   * The commissions of a payment since last counted: each share's amount when first seen, less
+   * what refunds took back since. A studio's or an agent's goes to its `earner` scope; the
+   * platform's scope holds all commissions and, apart, the platform's own share (its profit).
+   */
+  const countShares = async (tx: Tx, paymentId: number, day: string, first: boolean) => {
+    for (const share of await sources.sharesOf(tx, paymentId)) {
+      const before = await repo.swapShareReversed(tx, share.id, share.reversedCents);
+      const delta = (first ? share.amountCents : 0) - (share.reversedCents - before);
+      if (delta === 0) continue;
+      if (share.role === 'platform' || share.role === 'unallocated') {
+        await repo.addToDay(tx, [PLATFORM], day, { profitCents: delta });
+      } else {
+        await repo.addToDay(tx, [PLATFORM], day, { commissionCents: delta });
+        if (share.beneficiaryId !== null) await repo.addToDay(tx, [{ kind: 'earner', id: share.beneficiaryId }], day, { commissionCents: delta });
+      }
+    }
+  };
+
+  return {
+    name: ROLLUP_SUBSCRIBER,
+    types: ROLLUP_EVENTS,
+    async handle(event: DomainEvent, tx: Tx): Promise<void> {
+      const day = dayOf(event.createdAt);
+      const accountId = event.accountId;
+      switch (event.type) {
+        case 'account.registered':
+        case 'account.created': {
+          if (accountId === null) return;
+          const type = num(event.payload.account_type);
+          if (type === ACCOUNT_TYPE_CLIENT) await arrive(tx, accountId, 'client', event.scope, day);
+          else if (type === ACCOUNT_TYPE_STUDIO) await arrive(tx, accountId, 'studio', event.scope, day);
+          return;
+        }
+        case 'client.assigned':
+        case 'studio.assigned': {
+          if (accountId === null) return;
+          await move(tx, accountId, event.type === 'client.assigned' ? 'client' : 'studio', event.scope, day);
+          if (event.type === 'studio.assigned') {
+            for (const clientId of await repo.clientsOfStudio(tx, accountId)) await move(tx, clientId, 'client', await scopeOf(tx, clientId), day);
+          }
+          return;
+        }
+        case 'payment.completed': {
+          if (accountId === null) return;
+          const scopes = eventScopes(event);
+          let first = false;
+          if (kindOf(accountId, event.scope) === 'client') {
+            const placement = await repo.findPlacement(tx, accountId);
+            first = !placement?.paidAt;
+            if (placement && first) await repo.upsertPlacement(tx, { ...placement, paidAt: event.createdAt });
+            if (!placement) await repo.upsertPlacement(tx, { accountId, kind: 'client', ...pick(event.scope), paidAt: event.createdAt });
+          }
+          await repo.addToDay(tx, scopes, day, {
+            payments: 1,
+            grossCents: num(event.payload.amount_cents),
+            ...(kindOf(accountId, event.scope) === 'client' ? (first ? { firstPayments: 1 } : { renewals: 1 }) : {}),
+          });
+          const paymentId = await sources.paymentIdOfOrder(tx, num(event.payload.order_id));
+          if (paymentId !== undefined) await countShares(tx, paymentId, day, true);
+          return;
+        }
+        case 'payment.refunded': {
+          await repo.addToDay(tx, eventScopes(event), day, { refundsCents: num(event.payload.amount_cents) });
+          const paymentId = num(event.payload.payment_id);
+          if (paymentId > 0) await countShares(tx, paymentId, day, false);
+          return;
+        }
+        case 'connection.connected':
+        case 'connection.needs_reconnect': {
+          const connectionId = event.payload.connection_id ?? event.subject.id;
+          const platform = event.payload.platform;
+          if ((typeof connectionId !== 'string' && typeof connectionId !== 'number') || typeof platform !== 'string') return;
+          await countConnection(tx, String(connectionId), platform, event.type === 'connection.connected' ? 'connected' : 'needs_reconnect', eventScopes(event));
+          return;
+        }
+        case 'connection.disconnected': {
+          const connectionId = event.payload.connection_id ?? event.subject.id;
+          if (typeof connectionId !== 'string' && typeof connectionId !== 'number') return;
+          await uncountConnection(tx, String(connectionId));
+          return;
+        }
+        case 'video.published':
+          await repo.addToDay(tx, eventScopes(event), day, { videosPublished: 1 });
+          return;
+        case 'video.milestone': {
+          const jobId = event.payload.job_id;
+          const value = num(event.payload.value);
+          if ((typeof jobId !== 'string' && typeof jobId !== 'number') || value <= 0) return;
+          const before = await repo.swapJobPlays(tx, String(jobId), value);
+          if (value > before) await repo.addToDay(tx, eventScopes(event), day, { plays: value - before });
+          return;
+        }
+      }
+    },
+  };
+}
+
+const pick = (scope: EventScope): Placement => ({ studioId: scope.studioId, agentId: scope.agentId, mainAgentId: scope.mainAgentId, operatorId: scope.operatorId });
+const scopesFor = (kind: 'client' | 'studio', p: Placement) => (kind === 'client' ? clientScopes(p) : studioScopes(p));
+
+/** A new merchant or studio: counted in the platform, itself (a merchant) and every scope above it. */
+async function arrive(tx: Tx, accountId: number, kind: 'client' | 'studio', scope: EventScope, day: string): Promise<void> {
+  if (await repo.findPlacement(tx, accountId)) return;
+  const placement = pick(scope);
+  await repo.upsertPlacement(tx, { accountId, kind, ...placement, paidAt: null });
+  const delta = kind === 'client' ? { newClients: 1, clientsDelta: 1 } : { newStudios: 1, studiosDelta: 1 };
+  const own: ScopeKey[] = kind === 'client' ? [{ kind: 'client', id: accountId }] : [];
+  await repo.addToDay(tx, [PLATFORM, ...own, ...scopesFor(kind, placement)], day, delta);
+}
+
+/**
+ * A merchant or a studio moved: its stock leaves the scopes it left and joins those it joined
+ * (an arrival there), on the day it moved; what it did before stays where it was.
+ */
+async function move(tx: Tx, accountId: number, kind: 'client' | 'studio', scope: EventScope, day: string): Promise<void> {
+  const before = await repo.findPlacement(tx, accountId);
+  if (!before) return arrive(tx, accountId, kind, scope, day);
+  const after = pick(scope);
+  const left = minus(scopesFor(kind, before), scopesFor(kind, after));
+  const joined = minus(scopesFor(kind, after), scopesFor(kind, before));
+  await repo.upsertPlacement(tx, { ...before, ...after });
+  if (kind === 'client') {
+    await repo.addToDay(tx, left, day, { clientsDelta: -1 });
+    await repo.addToDay(tx, joined, day, { clientsDelta: 1, newClients: 1 });
+    return;
+  }
+  await repo.addToDay(tx, left, day, { studiosDelta: -1 });
+  await repo.addToDay(tx, joined, day, { studiosDelta: 1, newStudios: 1 });
+}
+
+/**
+ * A connection's state as the platform's counts see it: a change moves one count from the old
+ * state to the new in the scopes it was counted in; a first sighting counts it where its
+ * merchant stands.
+ */
+async function countConnection(tx: Tx, connectionId: string, platform: string, state: 'connected' | 'needs_reconnect', scopes: ScopeKey[]): Promise<void> {
+  const field = (s: 'connected' | 'needs_reconnect') => (s === 'connected' ? 'connected' : 'needsReconnect');
+  const before = await repo.findConnection(tx, connectionId);
+  if (before?.state === state) return;
+  if (before) {
+    await repo.addConnections(tx, before.scopes, before.platform, { [field(before.state)]: -1, [field(state)]: 1 });
+    await repo.upsertConnection(tx, { ...before, state });
+    return;
+  }
+  const keys = scopes.map(keyOf);
+  await repo.upsertConnection(tx, { connectionId, platform, state, scopes: keys });
+  await repo.addConnections(tx, keys, platform, { [field(state)]: 1 });
+}
+
+/** A connection taken away: it leaves the counts it was in, and a later connection counts afresh. */
+async function uncountConnection(tx: Tx, connectionId: string): Promise<void> {
+  const before = await repo.findConnection(tx, connectionId);
+  if (!before) return;
+  await repo.addConnections(tx, before.scopes, before.platform, before.state === 'connected' ? { connected: -1 } : { needsReconnect: -1 });
+  await repo.deleteConnection(tx, connectionId);
+}

@@ -1,0 +1,35 @@
+import { LANGUAGES, NOTIFICATION_KINDS } from '@nearcast/contract';
+import { describe, expect, it } from 'vitest';
+import { pickLanguage, renderKind } from './render.js';
+
+describe('rendering notifications', () => {
+  const params = { name: 'Carmen’s Tacos', amount_cents: 123_456, date: '2031-03-17', title: 'Taco Tuesday', platform: 'youtube', reason: 'Too short', comment: 'Brighter, please' };
+
+  it('every kind reads in every language with every placeholder filled', () => {
+    for (const language of LANGUAGES) {
+      for (const kind of NOTIFICATION_KINDS) {
+        const { title, body } = renderKind(language, kind, params);
+        expect(title, `${language} ${kind}`).not.toMatch(/\{\{|\}\}/);
+        expect(body, `${language} ${kind}`).not.toMatch(/\{\{|\}\}/);
+        expect(title.length, `${language} ${kind}`).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it('formats money, days and platform names for the reader', () => {
+    expect(renderKind('en-US', 'payment_received', params).body).toContain('$1,234.56');
+    expect(renderKind('es-ES', 'payment_received', params).body).toContain('1234,56');
+    expect(renderKind('zh-CN', 'plan_expiring', params).body).toContain('2031年3月17日');
+    expect(renderKind('en-US', 'video_published', params).body).toBe('"Taco Tuesday" is published on YouTube.');
+  });
+
+  it('a missing reason or comment reads as a dash, not as a placeholder', () => {
+    expect(renderKind('en-US', 'settlement_rejected', { amount_cents: 500, reason: null }).body).toBe('Your settlement of $5.00 was rejected: —');
+  });
+
+  it('an announcement falls back to English, then to any language it was written in', () => {
+    expect(pickLanguage({ 'en-US': 'Hello', 'es-ES': 'Hola' }, 'es-ES')).toBe('Hola');
+    expect(pickLanguage({ 'en-US': 'Hello', 'es-ES': 'Hola' }, 'zh-CN')).toBe('Hello');
+    expect(pickLanguage({ 'zh-CN': '你好' }, 'es-ES')).toBe('你好');
+  });
+});

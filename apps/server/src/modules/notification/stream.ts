@@ -1,0 +1,97 @@
+import { NOTIFICATION_HEARTBEAT_MS, NOTIFICATION_STREAM_PATH, type UnreadCounts } from '@nearcast/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller.js';
+import { unauthenticated } from '../../errors.js';
+import type { HubMessage } from './hub.js';
+import { languageOf } from './render.js';
+
+/** Test hook: how often the heartbeat goes (the contract's interval unless a test shortens it). */
+export const streamTimings = { heartbeatMs: NOTIFICATION_HEARTBEAT_MS };
+
+/**
+ * `GET /api/v1/notification/stream`: Server-Sent Events for one signed-in reader, authenticated
+ * by the bearer token like any API call (the web reads it with fetch; EventSource cannot send
+ * the header). It sends the unread counts first, then each notification for this reader as it
+ * commits (hub: LISTEN/NOTIFY), fresh counts after every read, and a comment as heartbeat.
+ */
+export async function streamRoute(app: FastifyInstance): Promise<void> {
+  const { notifications, sessions } = app.services;
+  // Open streams end before the server closes, or closing would wait for them forever.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(`/api${NOTIFICATION_STREAM_PATH}`, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { caller, token } = await authenticate(request, sessions);
+    const language = languageOf(request.lang);
+    await notifications.hub.start();
+    await notifications.rememberLanguage(caller, language);
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx would otherwise buffer the stream and deliver nothing live.
+      'x-accel-buffering': 'no',
+    });
+    let closed = false;
+    const send = (event: string, data: unknown) => {
+      if (!closed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    // Messages are handled one after another, so counts never arrive older than an item.
+    let queue = Promise.resolve();
+    const counts = async (): Promise<UnreadCounts> => notifications.unread(caller);
+    const handle = async (message: HubMessage) => {
+      if (message.type === 'read') {
+        if (message.account_id === caller.id) send('unread', await counts());
+        return;
+      }
+      if (message.type === 'notification' && message.account_id !== caller.id) return;
+      const item = await notifications.itemFor(caller, language, message);
+      if (item) send('notification', { item, unread: await counts() });
+    };
+    const unsubscribe = notifications.hub.subscribe((message) => {
+      queue = queue.then(() => handle(message)).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream message failed'));
+    });
+    // Each heartbeat checks the session again: signing out (or being disabled) ends the stream
+    // instead of leaving a revoked device listening.
+    const heartbeat = setInterval(() => {
+      if (closed) return;
+      raw.write(': ping\n\n');
+      void sessions
+        .authenticate(token)
+        .then((still) => {
+          if (!still || still === 'disabled' || still.id !== caller.id) end();
+        })
+        .catch(() => {});
+    }, streamTimings.heartbeatMs);
+    heartbeat.unref();
+    function end() {
+      close();
+      raw.end();
+    }
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    open.add(end);
+    raw.on('close', () => {
+      close();
+      open.delete(end);
+    });
+    send('unread', await counts());
+  });
+}
+
+async function authenticate(request: FastifyRequest, sessions: FastifyInstance['services']['sessions']): Promise<{ caller: Caller; token: string }> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const resolved = token ? await sessions.authenticate(token) : null;
+  if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
+  if (!resolved || !token) throw unauthenticated();
+  return { caller: resolved, token };
+}

@@ -1,0 +1,165 @@
+import { ACCOUNT_TYPE, type PublishTargetName } from '@nearcast/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../../access/caller.js';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
+import { accounts, platformConnections, platformOauthStates, type PlatformConnectionRow } from '../../db/schema.js';
+import { merchantName, visibleMerchantIds } from './repository.js';
+
+/** The SQL of platform connections and OAuth authorizations in flight. */
+
+export type { PlatformConnectionRow } from '../../db/schema.js';
+export type NewConnectionRow = typeof platformConnections.$inferInsert;
+export type OauthStateRow = typeof platformOauthStates.$inferSelect;
+
+/** The merchants in scope, a page of them, for the connections overview. */
+export async function listMerchants(
+  ex: Executor,
+  caller: Caller,
+  filter: { keyword?: string | undefined; merchantId?: number | undefined; connectionCondition?: SQL | undefined },
+  page: number,
+  pageSize: number,
+) {
+  const conditions: (SQL | undefined)[] = [eq(accounts.accountType, ACCOUNT_TYPE.client), sql`${accounts.id} in ${visibleMerchantIds(caller)}`];
+  if (filter.merchantId) conditions.push(eq(accounts.id, filter.merchantId));
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    conditions.push(or(ilike(accounts.companyShortName, pattern), ilike(accounts.name, pattern), ilike(accounts.username, pattern), ilike(accounts.email, pattern)));
+  }
+  if (filter.connectionCondition) conditions.push(filter.connectionCondition);
+  const where = and(...conditions)!;
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select({ id: accounts.id, name: merchantName })
+      .from(accounts)
+      .where(where)
+      .orderBy(asc(merchantName), asc(accounts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ex.select({ n: count() }).from(accounts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The condition "the merchant has a connection in this state", in SQL over `accounts`, with
+ * the same reading of states as the service (expiring: connected with a grant that ends before
+ * `expiringBefore`; `refresh_expires_at` is when the grant ends, see the schema). not_connected: some platform without a live connection is not a filter
+ * anyone needs, so it means "no live connection at all".
+ */
+export function merchantsWithState(state: 'connected' | 'expiring' | 'needs_reconnect' | 'not_connected', expiringBefore: Date): SQL {
+  const at = sql`${expiringBefore.toISOString()}::timestamptz`;
+  const expiring = sql`(c.refresh_expires_at < ${at})`;
+  switch (state) {
+    case 'connected':
+      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state = 'connected' and not ${expiring})`;
+    case 'expiring':
+      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state = 'connected' and ${expiring})`;
+    case 'needs_reconnect':
+      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state = 'needs_reconnect')`;
+    case 'not_connected':
+      return sql`not exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state <> 'disconnected')`;
+  }
+}
+
+export async function connectionsOf(ex: Executor, merchantIds: number[]): Promise<PlatformConnectionRow[]> {
+  if (merchantIds.length === 0) return [];
+  return ex.select().from(platformConnections).where(inArray(platformConnections.merchantId, merchantIds));
+}
+
+export async function findByMerchantPlatform(ex: Executor, merchantId: number, platform: PublishTargetName): Promise<PlatformConnectionRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(platformConnections)
+    .where(and(eq(platformConnections.merchantId, merchantId), eq(platformConnections.platform, platform)));
+  return row;
+}
+
+export async function findById(ex: Executor, id: number): Promise<PlatformConnectionRow | undefined> {
+  const [row] = await ex.select().from(platformConnections).where(eq(platformConnections.id, id));
+  return row;
+}
+
+export async function findVisible(ex: Executor, caller: Caller, id: number): Promise<PlatformConnectionRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(platformConnections)
+    .where(and(eq(platformConnections.id, id), sql`${platformConnections.merchantId} in ${visibleMerchantIds(caller)}`));
+  return row;
+}
+
+/** The row locked until the transaction ends: refreshes and disconnects of one account queue. */
+export async function lock(ex: Executor, id: number): Promise<PlatformConnectionRow | undefined> {
+  const [row] = await ex.select().from(platformConnections).where(eq(platformConnections.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Saves a connection made through OAuth: a merchant has one per platform, so connecting again
+ * (after needs_reconnect, a disconnect, or to another account) replaces the previous grant.
+ */
+export async function upsert(ex: Executor, values: NewConnectionRow): Promise<PlatformConnectionRow> {
+  const [row] = await ex
+    .insert(platformConnections)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [platformConnections.merchantId, platformConnections.platform],
+      set: {
+        state: 'connected',
+        sandbox: values.sandbox ?? false,
+        remoteAccountId: values.remoteAccountId,
+        remoteAccountName: values.remoteAccountName,
+        sealedTokens: values.sealedTokens,
+        accessExpiresAt: values.accessExpiresAt ?? null,
+        refreshExpiresAt: values.refreshExpiresAt ?? null,
+        scopes: values.scopes ?? [],
+        connectedById: values.connectedById ?? null,
+        connectedAt: sql`now()`,
+        lastRefreshAt: null,
+        refreshFailures: 0,
+        lastError: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function update(ex: Executor, id: number, values: Partial<NewConnectionRow>): Promise<void> {
+  await ex
+    .update(platformConnections)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(platformConnections.id, id));
+}
+
+/** Connected accounts whose access token ends before `before` and that have a refresh token to use. */
+export async function dueForRefresh(ex: Executor, before: Date, limit: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: platformConnections.id })
+    .from(platformConnections)
+    .where(and(eq(platformConnections.state, 'connected'), lt(platformConnections.accessExpiresAt, before)))
+    .orderBy(asc(platformConnections.accessExpiresAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+// ---- OAuth states ------------------------------------------------------------------------------
+
+export async function insertState(ex: Executor, values: typeof platformOauthStates.$inferInsert): Promise<void> {
+  await ex.insert(platformOauthStates).values(values);
+}
+
+/** Marks the state used and answers it, once: a second callback with the same state finds nothing. */
+export async function consumeState(ex: Executor, stateHash: string, now: Date): Promise<OauthStateRow | undefined> {
+  const [row] = await ex
+    .update(platformOauthStates)
+    .set({ usedAt: now })
+    .where(and(eq(platformOauthStates.stateHash, stateHash), isNull(platformOauthStates.usedAt)))
+    .returning();
+  return row;
+}
+
+export async function purgeStates(ex: Executor, before: Date): Promise<number> {
+  const rows = await ex.delete(platformOauthStates).where(lt(platformOauthStates.expiresAt, before)).returning({ id: platformOauthStates.id });
+  return rows.length;
+}

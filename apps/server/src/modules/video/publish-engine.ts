@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublisherRegistry } from '../../adapters/publishing/index.js';
+import {
+  PublishError,
+  type PlatformAccount,
+  type Publisher,
+  type PublishTarget,
+  type RemoteStatus,
+  type CoverSource,
+  type VideoSource,
+} from '../../adapters/publishing/publisher.js';
+import type { FileStorage } from '../../adapters/storage/index.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { EventService } from '../events/service.js';
+import * as repo from './publish-repository.js';
+import { deferral } from './publish-reasons.js';
+import type { PublishJobPatch, PublishJobRow } from './publish-repository.js';
+
+export const PUBLISH_JOB = 'video.publish';
+export const SWEEP_JOB = 'video.publish-sweep';
+
+/** How long one step may hold a job before another worker may take it over (a killed process). */
+export const LEASE_MS = 10 * 60_000;
+/** Publish attempts that failed for passing reasons before the job fails for good. */
+export const MAX_ATTEMPTS = 6;
+/** Status checks of an unknown outcome before a person has to look. */
+const MAX_UNKNOWN_CHECKS = 12;
+const SWEEP_BATCH = 200;
+/** How long a platform may keep saying "still processing" before the job fails. */
+const PROCESSING_LIMIT_MS = 86_400_000;
+
+/**
+ * What the engine needs of a platform connection; the connection service implements it. Tokens
+ * come out decrypted only here, for the one call that uses them.
+ */
+export interface PublishConnections {
+  /** Throws `PublishError('needs_reconnect')` when the connection cannot be used. */
+  access(connectionId: number): Promise<{ accessToken: string; account: PlatformAccount; platform: PublishTarget; sandbox: boolean }>;
+  /**
+   * After the platform refused the access token: a new one. Throws `needs_reconnect` when the
+   * grant is gone (the service then marks the connection and records the event), `unavailable`
+   * for a passing failure (the connection stays).
+   */
+  refresh(connectionId: number): Promise<string>;
+}
+
+export interface EnqueueInput {
+  postId: number;
+  merchantId: number;
+  connectionIds: readonly number[];
+  /** When the post goes out (now, or its scheduled time). */
+  dueAt: Date;
+}
+
+export type AdvanceResult = 'busy' | PublishJobRow['state'] | 'deferred' | 'lost';
+
+export interface PublishEngineDeps {
+  db: Db;
+  jobs: JobQueue;
+  events: Pick<EventService, 'record'>;
+  storage: FileStorage;
+  publishers: PublisherRegistry;
+  connections: () => PublishConnections;
+  now?: () => Date;
+}
+
+/**
+ * The publishing engine (docs/decisions/033). A post becomes one job per platform; each job
+ * moves queued → uploading → reviewing → published → approved, or failed with the platform's
+ * words. The job row is the truth and pg-boss only the trigger: a sweep hands due jobs to the
+ * queue, one pg-boss job per publish job at a time (singleton key), and every step first claims
+ * the row with a lease that outlives the remote calls (a transaction cannot: it would hold a
+ * connection for the length of an upload). The adapter's checkpoint is saved under that lease
+ * before each of its remote calls, so a retry or a restart resumes where the last attempt
+ * stopped; a call whose outcome is unknown is checked with the platform before anything else.
+ */
+export class PublishEngine {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PublishEngineDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Creates the jobs of a post inside the caller's transaction (the one that releases the post). */
+  async enqueue(tx: Tx, input: EnqueueInput): Promise<PublishJobRow[]> {
+    const post = await repo.findPost(tx, input.postId);
+    if (!post || post.merchantId !== input.merchantId) return [];
+    const connections = await repo.connectionsOf(tx, input.merchantId, input.connectionIds);
+    return repo.insertJobs(
+      tx,
+      connections.map((connection) => ({
+        postId: post.id,
+        merchantId: post.merchantId,
+        connectionId: connection.id,
+        platform: connection.platform,
+        language: post.language,
+        runAfter: input.dueAt,
+      })),
+    );
+  }
+
+  /** Has the sweep run now rather than at the next minute (after the caller's commit). */
+  async kick(): Promise<void> {
+    if (this.deps.jobs.running) await this.deps.jobs.send(SWEEP_JOB, {});
+  }
+
+  /**
+   * A failed job, tried again. If the platform ever gave it an id, whether it exists there is
+   * checked first (`unknown`), so a retry never posts a second copy.
+   */
+  async retry(tx: Tx, jobId: number): Promise<PublishJobRow | null> {
+    const job = await repo.lockJob(tx, jobId);
+    if (!job || job.state !== 'failed') return null;
+    return repo.updateJob(tx, jobId, {
+      state: job.remoteId ? 'unknown' : 'queued',
+      checkpoint: job.remoteId ? job.checkpoint : null,
+      reason: null,
+      failedAt: null,
+      attempts: 0,
+      runAfter: null,
+      deferredReason: null,
+    });
+  }
+
+  /** Sets aside the jobs of a post that have not started; answers how many had already started. */
+  async cancel(tx: Tx, postId: number): Promise<{ cancelled: number; started: number }> {
+    const cancelled = await repo.cancelQueued(tx, postId, 'Cancelled before it was published', this.now());
+    const rest = await repo.jobsOfPost(tx, postId);
+    return { cancelled, started: rest.filter((job) => job.state !== 'failed' && job.state !== 'queued').length };
+  }
+
+  /**
+   * An assisted platform's job, posted by a person: the link they pasted becomes the post's id
+   * (statistics follow from there). 'invalid' when the link is not one of this platform's posts.
+   */
+  async attachPostUrl(tx: Tx, jobId: number, url: string): Promise<PublishJobRow | 'invalid' | null> {
+    const job = await repo.lockJob(tx, jobId);
+    if (!job || job.connectionId === null || job.state === 'approved' || job.state === 'failed') return null;
+    const kind = await repo.connectionKind(tx, job.connectionId);
+    const publisher = kind ? this.deps.publishers.forConnection(kind) : null;
+    const remoteId = publisher?.parsePostUrl?.(url) ?? null;
+    if (!remoteId) return 'invalid';
+    const now = this.now();
+    const updated = await repo.updateJob(tx, jobId, {
+      state: 'published',
+      remoteId,
+      url,
+      startedAt: job.startedAt ?? now,
+      publishedAt: now,
+      runAfter: now,
+      deferredReason: null,
+    });
+    const post = await repo.findPost(tx, job.postId);
+    await this.record(tx, 'video.published', job, { title: post?.title ?? '', url, job_id: job.id, platform: job.platform });
+    return updated;
+  }
+
+  /** Queues every due job (one pg-boss job per publish job at a time); answers how many. */
+  async sweep(): Promise<number> {
+    const ids = await repo.dueJobIds(this.deps.db, this.now(), SWEEP_BATCH);
+    for (const id of ids) await this.deps.jobs.send(PUBLISH_JOB, { id }, { singletonKey: `video-job-${id}` });
+    return ids.length;
+  }
+
+  /**
+   * One step of one job: claim it, do what its state calls for, write the outcome under the
+   * claim, let go. A job someone else holds, or that is not due, answers 'busy' untouched.
+   */
+  async advance(jobId: number): Promise<AdvanceResult> {
+    const now = this.now();
+    const token = randomUUID();
+    const job = await repo.claim(this.deps.db, jobId, token, now, new Date(now.getTime() + LEASE_MS));
+    if (!job) return 'busy';
+    try {
+      return await this.step(job, token);
+    } finally {
+      await repo.release(this.deps.db, jobId, token);
+    }
+  }
+
+  private async step(job: PublishJobRow, token: string): Promise<AdvanceResult> {
+    if (job.connectionId === null) return this.fail(job, token, 'The platform connection was removed');
+    const connectionId = job.connectionId;
+    const post = await repo.findPost(this.deps.db, job.postId);
+    if (!post) return this.fail(job, token, 'The post no longer exists');
+    const kind = await repo.connectionKind(this.deps.db, connectionId);
+    const publisher = kind ? this.deps.publishers.forConnection(kind) : null;
+    if (!publisher) return this.fail(job, token, `${job.platform} is not available in this instance`);
+
+    let access: Awaited<ReturnType<PublishConnections['access']>>;
+    try {
+      access = await this.deps.connections().access(connectionId);
+    } catch (error) {
+      return this.failure(job, token, error, 'access');
+    }
+    let accessToken = access.accessToken;
+    let refreshed = false;
+    // An access token the platform refuses is refreshed once, then the same call carries on.
+    const withToken = async <T>(call: (token: string) => Promise<T>): Promise<T> => {
+      try {
+        return await call(accessToken);
+      } catch (error) {
+        if (!(error instanceof PublishError) || error.kind !== 'unauthorized' || refreshed) throw error;
+        refreshed = true;
+        accessToken = await this.deps.connections().refresh(connectionId);
+        return call(accessToken);
+      }
+    };
+    const ref = () => ({ accessToken, account: access.account, remoteId: job.remoteId ?? '', checkpoint: job.checkpoint ?? null });
+
+    try {
+      if (job.state === 'queued') {
+        if (publisher.mode === 'assisted') {
+          return this.defer(job, token, new Date(this.now().getTime() + 6 * 3600_000), deferral('by_hand'));
+        }
+        const limit = await withToken((t) => publisher.dailyLimit({ accessToken: t, account: access.account }));
+        if (limit !== null) {
+          const now = this.now();
+          const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+          const nextDay = new Date(dayStart.getTime() + 86_400_000);
+          const started = await repo.countStarted(this.deps.db, connectionId, dayStart, nextDay);
+          if (started >= limit) {
+            return this.defer(job, token, nextDay, deferral('daily_limit', { limit, date: nextDay.toISOString().slice(0, 10) }));
+          }
+        }
+        const moved = await repo.updateHeld(this.deps.db, job.id, token, { state: 'uploading', startedAt: this.now(), deferredReason: null });
+        if (!moved) return 'lost';
+        job = moved;
+      }
+
+      if (job.state === 'unknown') {
+        // The last call may or may not have taken effect: ask the platform before anything else.
+        let status: RemoteStatus;
+        try {
+          status = await withToken((t) => publisher.status({ ...ref(), accessToken: t }));
+        } catch (error) {
+          if (error instanceof PublishError && error.detail.status === 404) {
+            // The platform has no such post: the call never took effect, so publishing again is safe.
+            const moved = await repo.updateHeld(this.deps.db, job.id, token, { state: 'uploading' });
+            if (!moved) return 'lost';
+            job = moved;
+            return this.upload(job, token, publisher, post, withToken, access.account);
+          }
+          throw error;
+        }
+        if (status.state === 'reviewing' && !status.remoteId) {
+          // The platform has the upload under way but nothing posted yet: carrying on from the
+          // checkpoint is safe (every adapter asks the platform where it stands before it posts).
+          const moved = await repo.updateHeld(this.deps.db, job.id, token, { state: 'uploading' });
+          if (!moved) return 'lost';
+          job = moved;
+          return this.upload(job, token, publisher, post, withToken, access.account);
+        }
+        return this.apply(job, token, status);
+      }
+
+      if (job.state === 'uploading') return await this.upload(job, token, publisher, post, withToken, access.account);
+
+      // reviewing or published: follow the platform's status.
+      const status = await withToken((t) => publisher.status({ ...ref(), accessToken: t }));
+      return await this.apply(job, token, status);
+    } catch (error) {
+      return this.failure(job, token, error, job.state === 'uploading' ? 'publish' : 'status');
+    }
+  }
+
+  private async upload(
+    job: PublishJobRow,
+    token: string,
+    publisher: Publisher,
+    post: NonNullable<Awaited<ReturnType<typeof repo.findPost>>>,
+    withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>,
+    account: PlatformAccount,
+  ): Promise<AdvanceResult> {
+    const attempted = await repo.updateHeld(this.deps.db, job.id, token, { attempts: job.attempts + 1, lastAttemptAt: this.now() });
+    if (!attempted) return 'lost';
+    job = attempted;
+    const caption = post.captions.find((c) => c.language === job.language) ?? post.captions[0];
+    const hashtags = caption?.hashtags ?? [];
+    const text = [caption?.caption ?? post.title, hashtags.map((tag) => `#${tag}`).join(' ')].filter(Boolean).join('\n\n');
+    let checkpoint = job.checkpoint ?? null;
+    const outcome = await withToken((accessToken) =>
+      publisher.publish({
+        accessToken,
+        account,
+        video: this.source(post),
+        cover: this.cover(post),
+        title: post.title,
+        caption: text,
+        hashtags,
+        language: job.language,
+        checkpoint,
+        save: async (next) => {
+          // Fenced by the lease: a worker that lost its claim stops here, before its next call.
+          const saved = await repo.updateHeld(this.deps.db, job.id, token, {
+            checkpoint: next,
+            leaseUntil: new Date(this.now().getTime() + LEASE_MS),
+          });
+          if (!saved) throw new LeaseLost(job.id);
+          checkpoint = next;
+          job = saved;
+        },
+      }),
+    );
+    return this.apply(job, token, outcome);
+  }
+
+  /** Writes where the platform says the post stands, with the events of the states it passed. */
+  private async apply(job: PublishJobRow, token: string, status: RemoteStatus): Promise<AdvanceResult> {
+    const now = this.now();
+    if (status.state === 'failed') return this.fail(job, token, status.reason ?? 'The platform refused the video', status.remoteId);
+    const patch: PublishJobPatch = {
+      state: status.state,
+      remoteId: status.remoteId ?? job.remoteId,
+      url: status.url ?? job.url,
+      privateOnly: status.privateOnly || job.privateOnly,
+      lastStatusAt: now,
+      deferredReason: null,
+      // Approved is final; so is a post the platform only allowed privately (it never goes public).
+      runAfter: status.state === 'approved' || (status.state === 'published' && status.privateOnly) ? null : new Date(now.getTime() + pollDelayMs(job.startedAt ?? now, now)),
+    };
+    const reachedPublished = (status.state === 'published' || status.state === 'approved') && job.publishedAt === null;
+    const reachedApproved = status.state === 'approved' && job.approvedAt === null;
+    if (reachedPublished) patch.publishedAt = now;
+    if (reachedApproved) patch.approvedAt = now;
+    return this.deps.db.transaction(async (tx) => {
+      const updated = await repo.updateHeld(tx, job.id, token, patch);
+      if (!updated) return 'lost' as const;
+      const post = await repo.findPost(tx, job.postId);
+      const base = {
+        job_id: job.id,
+        platform: job.platform,
+        title: post?.title ?? '',
+        ...(updated.url ? { url: updated.url } : {}),
+        ...(updated.privateOnly ? { private_only: true } : {}),
+      };
+      if (reachedPublished) await this.record(tx, 'video.published', job, base);
+      if (reachedApproved) await this.record(tx, 'video.approved', job, base);
+      if (reachedApproved || updated.privateOnly) await repo.finishPostIfSettled(tx, job.postId);
+      return updated.state;
+    });
+  }
+
+  /** Turns a failure into what it calls for: refresh was tried already, so back off, wait, or fail. */
+  private async failure(job: PublishJobRow, token: string, error: unknown, during: 'access' | 'publish' | 'status'): Promise<AdvanceResult> {
+    if (error instanceof LeaseLost) return 'lost';
+    const now = this.now();
+    const kind = error instanceof PublishError ? error.kind : 'unavailable';
+    const message = error instanceof Error ? error.message : String(error);
+    switch (kind) {
+      case 'rate_limited': {
+        const seconds = (error as PublishError).detail.retryAfterSeconds ?? backoffSeconds(job.attempts);
+        const at = new Date(now.getTime() + seconds * 1000);
+        return this.defer(job, token, at, deferral('slow_down'));
+      }
+      case 'unknown_outcome': {
+        const checks = job.state === 'unknown' ? job.attempts + 1 : job.attempts;
+        if (job.state === 'unknown' && checks > MAX_UNKNOWN_CHECKS) {
+          return this.fail(job, token, `Whether the platform took the video is not known (${message}); check the account before trying again`);
+        }
+        // While unknown, `attempts` counts the checks, so a platform that never answers ends with a person.
+        const moved = await repo.updateHeld(this.deps.db, job.id, token, {
+          state: 'unknown',
+          attempts: checks,
+          runAfter: new Date(now.getTime() + backoffSeconds(checks) * 1000),
+          deferredReason: deferral('checking'),
+        });
+        return moved ? 'unknown' : 'lost';
+      }
+      case 'rejected':
+        // A status check that cannot find the post while it is still moving: it is gone.
+        return this.fail(job, token, message);
+      case 'needs_reconnect':
+        return this.fail(job, token, `The account needs to be connected again: ${message}`);
+      case 'unsupported':
+        return this.defer(job, token, new Date(now.getTime() + 6 * 3600_000), deferral('by_hand'));
+      case 'unauthorized':
+      case 'unavailable':
+      default: {
+        const retryAfter = error instanceof PublishError ? error.detail.retryAfterSeconds : undefined;
+        if (retryAfter !== undefined) {
+          // The platform is still working on it (a container or media still processing) and said
+          // when to come back: a wait, not a failed attempt — up to a day from the start.
+          if (job.startedAt && now.getTime() - job.startedAt.getTime() > PROCESSING_LIMIT_MS) {
+            return this.fail(job, token, `${message} (still not done a day after the upload began)`);
+          }
+          const at = new Date(now.getTime() + retryAfter * 1000);
+          const moved = await repo.updateHeld(this.deps.db, job.id, token, { runAfter: at, deferredReason: deferral('processing'), attempts: job.attempts });
+          return moved ? 'deferred' : 'lost';
+        }
+        if (during === 'publish' && job.attempts >= MAX_ATTEMPTS) return this.fail(job, token, message);
+        const at = new Date(now.getTime() + backoffSeconds(job.attempts) * 1000);
+        return this.defer(job, token, at, deferral('retrying', { detail: message.slice(0, 300) }));
+      }
+    }
+  }
+
+  private async defer(job: PublishJobRow, token: string, at: Date, reason: string): Promise<AdvanceResult> {
+    const moved = await repo.updateHeld(this.deps.db, job.id, token, { runAfter: at, deferredReason: reason });
+    return moved ? 'deferred' : 'lost';
+  }
+
+  private async fail(job: PublishJobRow, token: string, reason: string, remoteId?: string | null): Promise<AdvanceResult> {
+    const now = this.now();
+    return this.deps.db.transaction(async (tx) => {
+      const updated = await repo.updateHeld(tx, job.id, token, {
+        state: 'failed',
+        reason: reason.slice(0, 2000),
+        failedAt: now,
+        runAfter: null,
+        deferredReason: null,
+        ...(remoteId ? { remoteId } : {}),
+      });
+      if (!updated) return 'lost' as const;
+      const post = await repo.findPost(tx, job.postId);
+      await this.record(tx, 'video.failed', job, { job_id: job.id, platform: job.platform, title: post?.title ?? '', reason: updated.reason });
+      await repo.finishPostIfSettled(tx, job.postId);
+      return 'failed' as const;
+    });
+  }
+
+  private async record(tx: Executor, type: string, job: PublishJobRow, payload: Record<string, unknown>): Promise<void> {
+    await this.deps.events.record(tx, {
+      type,
+      actor_id: null,
+      subject: { type: 'video_post', id: job.postId },
+      account_id: job.merchantId,
+      payload: { post_id: job.postId, ...payload },
+    });
+  }
+
+  /** The post's file, read from storage as often and in whatever ranges the adapter asks. */
+  private source(post: { fileKey: string; fileName: string; fileMime: string; fileSize: number; fileDurationSeconds: number | null }): VideoSource {
+    const storage = this.deps.storage;
+    return {
+      size: post.fileSize,
+      mimeType: post.fileMime,
+      fileName: post.fileName,
+      durationSeconds: post.fileDurationSeconds,
+      async open(range) {
+        // The interface's ranges are [start, end); storage's are inclusive.
+        const read = await storage.get(post.fileKey, range ? { start: range.start, end: range.end - 1 } : undefined);
+        return read.body;
+      },
+    };
+  }
+
+  /** The post's still (its material's thumbnail), for the platforms that require a cover. */
+  private cover(post: { thumbKey: string | null }): CoverSource | null {
+    const key = post.thumbKey;
+    if (!key) return null;
+    const storage = this.deps.storage;
+    return {
+      mimeType: key.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg',
+      async open() {
+        return (await storage.get(key)).body;
+      },
+    };
+  }
+
+  /** The engine's jobs, listed in the job registry. */
+  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+    const publish: JobDefinition<{ id: number }> = {
+      name: PUBLISH_JOB,
+      // The row's own state machine retries; a pg-boss retry would only race the sweep.
+      retryLimit: 1,
+      retryDelaySeconds: 30,
+      policy: 'stately',
+      handler: async ({ id }) => {
+        const result = await this.advance(id);
+        if (result === 'lost') log.warn({ job: id }, 'publish step lost its claim to another worker');
+      },
+    };
+    const sweep: JobDefinition<Record<string, never>> = {
+      name: SWEEP_JOB,
+      schedule: '* * * * *',
+      policy: 'stately',
+      retryLimit: 1,
+      handler: async () => {
+        await this.sweep();
+      },
+    };
+    return [publish, sweep] as JobDefinition<never>[];
+  }
+}
+
+class LeaseLost extends Error {
+  constructor(jobId: number) {
+    super(`publish job ${jobId} was taken over by another worker`);
+    this.name = 'LeaseLost';
+  }
+}
+
+/** 30 s, 1 min, 2 min … up to an hour, with a little jitter so a platform's outage does not end in a stampede. */
+export function backoffSeconds(attempts: number): number {
+  const base = Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.9 + Math.random() * 0.2));
+}
+
+/** How soon to ask again about a post still moving: often at first, then less as it ages. */
+export function pollDelayMs(startedAt: Date, now: Date): number {
+  const age = now.getTime() - startedAt.getTime();
+  if (age < 15 * 60_000) return 30_000;
+  if (age < 6 * 3600_000) return 5 * 60_000;
+  return 3600_000;
+}

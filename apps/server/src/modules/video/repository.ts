@@ -1,0 +1,393 @@
+import { ACCOUNT_TYPE, type PublishJobState, type PublishTargetName, type VideoApproval, type VideoPostStatus } from '@nearcast/contract';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Caller } from '../../access/caller.js';
+import { visibleAccounts } from '../../access/scope.js';
+import { selectRows, type Executor } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
+import { accounts, platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, videoReviewLinks, type VideoPostRow, type VideoPublishJobRow } from '../../db/schema.js';
+
+/** The SQL of video posts, their publish jobs, statistics and review links. */
+
+export type { StoredCaption, VideoPostRow } from '../../db/schema.js';
+export type NewVideoPostRow = typeof videoPosts.$inferInsert;
+export type VideoPostView = VideoPostRow & { merchantName: string; createdByName: string | null };
+export type ReviewLinkRow = typeof videoReviewLinks.$inferSelect;
+
+const creator = alias(accounts, 'creator');
+export const merchantName = sql<string>`coalesce(nullif(${accounts.companyShortName}, ''), nullif(${accounts.name}, ''), ${accounts.username})`;
+const creatorName = sql<string | null>`coalesce(nullif(${creator.companyShortName}, ''), nullif(${creator.name}, ''), nullif(${creator.username}, ''), ${creator.email})`;
+
+/**
+ * The merchants whose video work a caller sees (decision 006: anything else is not found):
+ * super and admin every merchant; a studio its merchants; an operator the merchants assigned
+ * to it; a merchant itself. Agents are not part of video publishing (spec §2 /video).
+ */
+export function visibleMerchantIds(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  switch (caller.role) {
+    case 'super':
+    case 'admin':
+    case 'studio':
+    case 'operator':
+      return sql`(select ${accounts.id} from ${accounts} where ${visibleAccounts(caller)} and ${accounts.accountType} = ${ACCOUNT_TYPE.client})`;
+    case 'client':
+      return sql`(${caller.id})`;
+    default:
+      return sql`(select null::integer where false)`;
+  }
+}
+
+export function visiblePosts(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  return sql`${videoPosts.merchantId} in ${visibleMerchantIds(caller)}`;
+}
+
+/** Is this id a merchant (client account) in the caller's scope? */
+export async function merchantVisible(ex: Executor, caller: Caller, merchantId: number): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await ex
+    .select({ id: accounts.id, name: merchantName })
+    .from(accounts)
+    .where(and(eq(accounts.id, merchantId), eq(accounts.accountType, ACCOUNT_TYPE.client), sql`${accounts.id} in ${visibleMerchantIds(caller)}`));
+  return row;
+}
+
+export async function merchantNameOf(ex: Executor, merchantId: number): Promise<string> {
+  const [row] = await ex.select({ name: merchantName }).from(accounts).where(eq(accounts.id, merchantId));
+  return row?.name ?? '';
+}
+
+// ---- posts -------------------------------------------------------------------------------------
+
+function viewQuery(ex: Executor) {
+  return ex
+    .select({ row: videoPosts, merchantName, createdByName: creatorName })
+    .from(videoPosts)
+    .innerJoin(accounts, eq(accounts.id, videoPosts.merchantId))
+    .leftJoin(creator, eq(creator.id, videoPosts.createdById));
+}
+
+const toView = (r: { row: VideoPostRow; merchantName: string; createdByName: string | null }): VideoPostView => ({
+  ...r.row,
+  merchantName: r.merchantName,
+  createdByName: r.createdByName,
+});
+
+export async function findVisible(ex: Executor, caller: Caller, id: number): Promise<VideoPostView | undefined> {
+  const [row] = await viewQuery(ex).where(and(eq(videoPosts.id, id), visiblePosts(caller)));
+  return row ? toView(row) : undefined;
+}
+
+export async function findView(ex: Executor, id: number): Promise<VideoPostView | undefined> {
+  const [row] = await viewQuery(ex).where(eq(videoPosts.id, id));
+  return row ? toView(row) : undefined;
+}
+
+/** The post row, locked until the transaction ends (edits, approval and release queue behind each other). */
+export async function lockPost(ex: Executor, id: number): Promise<VideoPostRow | undefined> {
+  const [row] = await ex.select().from(videoPosts).where(eq(videoPosts.id, id)).for('update');
+  return row;
+}
+
+export interface PostFilter {
+  keyword?: string | undefined;
+  merchantId?: number | undefined;
+  status?: VideoPostStatus | undefined;
+  approval?: VideoApproval | undefined;
+  platform?: PublishTargetName | undefined;
+  jobState?: PublishJobState | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  /** Only posts with at least one job the platform took (published or approved). */
+  publishedOnly?: boolean;
+  sort: 'newest' | 'oldest' | 'schedule';
+}
+
+const postDay = sql`coalesce(${videoPosts.scheduledAt}, ${videoPosts.createdAt})`;
+
+function postWhere(caller: Caller, filter: Omit<PostFilter, 'sort'>): SQL {
+  const conditions: (SQL | undefined)[] = [visiblePosts(caller)];
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    conditions.push(ilike(videoPosts.title, pattern));
+  }
+  if (filter.merchantId) conditions.push(eq(videoPosts.merchantId, filter.merchantId));
+  if (filter.status) conditions.push(eq(videoPosts.status, filter.status));
+  if (filter.approval) conditions.push(eq(videoPosts.approval, filter.approval));
+  if (filter.platform) conditions.push(sql`${filter.platform} = any(${videoPosts.platforms})`);
+  if (filter.jobState) {
+    conditions.push(
+      sql`exists (select 1 from ${videoPublishJobs} j where j.post_id = ${videoPosts.id} and j.state = ${filter.jobState})`,
+    );
+  }
+  if (filter.publishedOnly) {
+    conditions.push(sql`exists (select 1 from ${videoPublishJobs} j where j.post_id = ${videoPosts.id} and j.state in ('published', 'approved'))`);
+  }
+  if (filter.dateFrom) conditions.push(gte(postDay, sql`${filter.dateFrom}::date`));
+  if (filter.dateTo) conditions.push(lt(postDay, sql`${filter.dateTo}::date + 1`));
+  return and(...conditions)!;
+}
+
+export async function listPosts(ex: Executor, caller: Caller, filter: PostFilter, page: number, pageSize: number) {
+  const where = postWhere(caller, filter);
+  const order = {
+    newest: [desc(videoPosts.createdAt), desc(videoPosts.id)],
+    oldest: [asc(videoPosts.createdAt), asc(videoPosts.id)],
+    schedule: [asc(postDay), asc(videoPosts.id)],
+  }[filter.sort];
+  const [rows, [total]] = await Promise.all([
+    viewQuery(ex)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ex.select({ n: count() }).from(videoPosts).where(where),
+  ]);
+  return { rows: rows.map(toView), total: total?.n ?? 0 };
+}
+
+export async function insertPost(ex: Executor, values: NewVideoPostRow): Promise<VideoPostRow> {
+  const [row] = await ex.insert(videoPosts).values(values).returning();
+  return row!;
+}
+
+export async function updatePost(ex: Executor, id: number, values: Partial<NewVideoPostRow>): Promise<void> {
+  await ex
+    .update(videoPosts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(videoPosts.id, id));
+}
+
+export async function deletePost(ex: Executor, id: number): Promise<VideoPostRow | undefined> {
+  const [row] = await ex.delete(videoPosts).where(eq(videoPosts.id, id)).returning();
+  return row;
+}
+
+/** Posts whose time has come, not yet handed to the engine, approved or needing no approval. */
+export async function duePosts(ex: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: videoPosts.id })
+    .from(videoPosts)
+    .where(
+      and(
+        eq(videoPosts.status, 'scheduled'),
+        isNull(videoPosts.releasedAt),
+        inArray(videoPosts.approval, ['not_required', 'approved']),
+        or(isNull(videoPosts.scheduledAt), lt(videoPosts.scheduledAt, now), eq(videoPosts.scheduledAt, now)),
+      ),
+    )
+    .orderBy(asc(videoPosts.scheduledAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Is another post using this upload (a claimed upload belongs to one post)? */
+export async function fileKeyInUse(ex: Executor, fileKey: string, exceptPostId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: videoPosts.id })
+    .from(videoPosts)
+    .where(and(eq(videoPosts.fileKey, fileKey), sql`${videoPosts.id} <> ${exceptPostId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+// ---- jobs --------------------------------------------------------------------------------------
+
+export type JobWithConnection = VideoPublishJobRow & { sandbox: boolean };
+
+export async function jobsOf(ex: Executor, postIds: number[]): Promise<JobWithConnection[]> {
+  if (postIds.length === 0) return [];
+  const rows = await ex
+    .select({ job: videoPublishJobs, sandbox: platformConnections.sandbox })
+    .from(videoPublishJobs)
+    .leftJoin(platformConnections, eq(platformConnections.id, videoPublishJobs.connectionId))
+    .where(inArray(videoPublishJobs.postId, postIds))
+    .orderBy(asc(videoPublishJobs.postId), asc(videoPublishJobs.id));
+  return rows.map((row) => ({ ...row.job, sandbox: row.sandbox ?? row.job.platform === 'sandbox' }));
+}
+
+export async function findVisibleJob(ex: Executor, caller: Caller, jobId: number): Promise<VideoPublishJobRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(videoPublishJobs)
+    .where(and(eq(videoPublishJobs.id, jobId), sql`${videoPublishJobs.merchantId} in ${visibleMerchantIds(caller)}`));
+  return row;
+}
+
+// ---- statistics --------------------------------------------------------------------------------
+
+export interface MetricSums {
+  plays: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  collections: number | null;
+}
+
+export interface PlatformGrowth extends MetricSums {
+  platform: PublishTargetName;
+  sandbox: boolean;
+  videos: number;
+}
+
+export interface StatsScope {
+  caller: Caller;
+  postId?: number | undefined;
+  merchantId?: number | undefined;
+}
+
+function jobScope(scope: StatsScope): SQL {
+  return and(
+    sql`j.merchant_id in ${visibleMerchantIds(scope.caller)}`,
+    scope.postId ? sql`j.post_id = ${scope.postId}` : undefined,
+    scope.merchantId ? sql`j.merchant_id = ${scope.merchantId}` : undefined,
+    sql`j.published_at is not null`,
+  )!;
+}
+
+/**
+ * Growth per platform since `since` (null: everything): each job's newest reading minus its
+ * last reading before `since` (none: zero, as a video published inside the range started from
+ * nothing). A metric is null for a platform where no job has ever had a value for it, so "not
+ * available" is never summed into a 0.
+ */
+export async function growthByPlatform(ex: Executor, scope: StatsScope, since: Date | null): Promise<PlatformGrowth[]> {
+  const sinceSql = since ? sql`${since.toISOString()}::timestamptz` : sql`null::timestamptz`;
+  const rows = await selectRows<{
+    platform: PublishTargetName;
+    sandbox: boolean;
+    videos: string | number;
+    plays: string | null;
+    likes: string | null;
+    comments: string | null;
+    shares: string | null;
+    collections: string | null;
+  }>(
+    ex,
+    sql`
+    with jobs as (
+      select j.id, j.platform, coalesce(c.sandbox, j.platform = 'sandbox') as sandbox, j.published_at,
+             j.plays, j.likes, j.comments, j.shares, j.collections
+        from ${videoPublishJobs} j
+        left join ${platformConnections} c on c.id = j.connection_id
+       where ${jobScope(scope)}
+    ), base as (
+      select jobs.*, b.plays as b_plays, b.likes as b_likes, b.comments as b_comments, b.shares as b_shares, b.collections as b_collections
+        from jobs
+        left join lateral (
+          select s.plays, s.likes, s.comments, s.shares, s.collections
+            from ${videoMetricSnapshots} s
+           where s.job_id = jobs.id and ${sinceSql} is not null and s.taken_at < ${sinceSql}
+           order by s.taken_at desc
+           limit 1
+        ) b on true
+    )
+    select platform, bool_or(sandbox) as sandbox,
+           count(*) filter (where ${sinceSql} is null or published_at >= ${sinceSql}) as videos,
+           sum(plays - coalesce(b_plays, 0)) as plays,
+           sum(likes - coalesce(b_likes, 0)) as likes,
+           sum(comments - coalesce(b_comments, 0)) as comments,
+           sum(shares - coalesce(b_shares, 0)) as shares,
+           sum(collections - coalesce(b_collections, 0)) as collections
+      from base
+     group by platform`,
+  );
+  const num = (value: string | null) => (value === null ? null : Math.max(0, Number(value)));
+  return rows.map((row) => ({
+    platform: row.platform,
+    sandbox: row.sandbox,
+    videos: Number(row.videos),
+    plays: num(row.plays),
+    likes: num(row.likes),
+    comments: num(row.comments),
+    shares: num(row.shares),
+    collections: num(row.collections),
+  }));
+}
+
+export interface DailyPoint extends MetricSums {
+  platform: PublishTargetName;
+  date: string;
+}
+
+/**
+ * Cumulative totals per platform and day from `from` to today: for each day, each job's last
+ * reading on or before the end of that day, summed. Days before a job's first reading add
+ * nothing for it.
+ */
+export async function dailySeries(ex: Executor, scope: StatsScope, from: Date, to: Date): Promise<DailyPoint[]> {
+  const rows = await selectRows<{
+    platform: PublishTargetName;
+    date: string;
+    plays: string | null;
+    likes: string | null;
+    comments: string | null;
+    shares: string | null;
+    collections: string | null;
+  }>(
+    ex,
+    sql`
+    with days as (
+      select d::date as day from generate_series(${from.toISOString()}::timestamptz::date, ${to.toISOString()}::timestamptz::date, interval '1 day') d
+    ), jobs as (
+      select j.id, j.platform from ${videoPublishJobs} j where ${jobScope(scope)}
+    )
+    select jobs.platform, to_char(days.day, 'YYYY-MM-DD') as date,
+           sum(s.plays) as plays, sum(s.likes) as likes, sum(s.comments) as comments, sum(s.shares) as shares, sum(s.collections) as collections
+      from days
+      cross join jobs
+      join lateral (
+        select x.plays, x.likes, x.comments, x.shares, x.collections
+          from ${videoMetricSnapshots} x
+         where x.job_id = jobs.id and x.taken_at < (days.day + 1)::timestamp at time zone 'UTC'
+         order by x.taken_at desc
+         limit 1
+      ) s on true
+     group by jobs.platform, days.day
+     order by jobs.platform, days.day`,
+  );
+  const num = (value: string | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    platform: row.platform,
+    date: row.date,
+    plays: num(row.plays),
+    likes: num(row.likes),
+    comments: num(row.comments),
+    shares: num(row.shares),
+    collections: num(row.collections),
+  }));
+}
+
+// ---- review links ------------------------------------------------------------------------------
+
+export async function insertReviewLink(ex: Executor, values: typeof videoReviewLinks.$inferInsert): Promise<ReviewLinkRow> {
+  const [row] = await ex.insert(videoReviewLinks).values(values).returning();
+  return row!;
+}
+
+/** Closes the post's open links (a newer link or an edit replaces them). */
+export async function revokeReviewLinks(ex: Executor, postId: number): Promise<void> {
+  await ex
+    .update(videoReviewLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(videoReviewLinks.postId, postId), isNull(videoReviewLinks.revokedAt), isNull(videoReviewLinks.decidedAt)));
+}
+
+export async function findReviewLink(ex: Executor, tokenHash: string, options: { lock?: boolean } = {}): Promise<ReviewLinkRow | undefined> {
+  const query = ex.select().from(videoReviewLinks).where(eq(videoReviewLinks.tokenHash, tokenHash));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function decideReviewLink(
+  ex: Executor,
+  id: number,
+  decision: 'approved' | 'changes_requested',
+  comment: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await ex
+    .update(videoReviewLinks)
+    .set({ decision, comment, decidedAt: now })
+    .where(and(eq(videoReviewLinks.id, id), isNull(videoReviewLinks.decidedAt), isNull(videoReviewLinks.revokedAt), gt(videoReviewLinks.expiresAt, now)))
+    .returning({ id: videoReviewLinks.id });
+  return rows.length > 0;
+}

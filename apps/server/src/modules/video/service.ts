@@ -1,0 +1,504 @@
+import {
+  type ApiLanguage,
+  type ParsedRequestOf,
+  type PublishTargetName,
+  type ResponseOf,
+  type VideoMetrics,
+  type VideoPost,
+  type VideoRange,
+  type VideoStats,
+  type api,
+} from '@nearcast/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Caller } from '../../access/caller.js';
+import type { PublisherRegistry } from '../../adapters/publishing/index.js';
+import type { FileStorage } from '../../adapters/storage/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import type { EventService } from '../events/service.js';
+import type { FootageService } from '../footage/service.js';
+import type { UploadService } from '../upload/service.js';
+import type { ConnectionService } from './connection-service.js';
+import type { PublishEngine } from './publish-engine.js';
+import { describeDeferral } from './publish-reasons.js';
+import * as repo from './repository.js';
+import type { StoredCaption, VideoPostRow } from './repository.js';
+
+type Api = typeof api;
+type Body<K extends keyof Api['video']> = ParsedRequestOf<Extract<Api['video'][K], { kind: 'json' }>>;
+
+export const RELEASE_JOB = 'video.release-due';
+const RELEASE_BATCH = 100;
+/** A scheduled time this far in the past is taken as "now" (the form was slow), not refused. */
+const SCHEDULE_SLACK_MS = 5 * 60_000;
+/** How far back the "all" range draws its daily series. */
+const ALL_SERIES_DAYS = 90;
+const DAY_MS = 86_400_000;
+const NO_METRICS: VideoMetrics = { plays: null, likes: null, comments: null, shares: null, collections: null };
+
+export interface VideoSettings {
+  urlTtlSeconds: number;
+  now?: () => Date;
+}
+
+/** What the post service needs of the engine (modules/video/publish-engine.ts). */
+export type PostEngine = Pick<PublishEngine, 'enqueue' | 'kick' | 'retry' | 'cancel' | 'attachPostUrl'>;
+
+/**
+ * Video posts (docs/decisions/032): composed by a merchant's studio or operator (or staff) from
+ * one of its active video materials or an uploaded final video, with captions per language,
+ * for the platforms it is connected to, now or at a time. A post that asks for the merchant's
+ * approval goes out only once approved. A post is "released" to the engine once, when it is
+ * due and approved (or needs no approval): that is when its publish jobs are made, so until
+ * then it can be edited freely. The engine owns everything after.
+ */
+export class VideoService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly uploads: UploadService,
+    private readonly footage: FootageService,
+    private readonly connections: ConnectionService,
+    private readonly publishers: PublisherRegistry,
+    private readonly events: Pick<EventService, 'record'>,
+    private readonly engine: () => PostEngine,
+    private readonly settings: VideoSettings,
+  ) {
+    this.now = settings.now ?? (() => new Date());
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------
+
+  async list(caller: Caller, body: Body<'list'>, lang: ApiLanguage = 'en'): Promise<ResponseOf<Api['video']['list']>> {
+    const { rows, total } = await repo.listPosts(
+      this.db,
+      caller,
+      {
+        keyword: body.keyword,
+        merchantId: body.merchant_id,
+        status: body.status,
+        approval: body.approval,
+        platform: body.platform,
+        jobState: body.job_state,
+        dateFrom: body.date_from,
+        dateTo: body.date_to,
+        sort: body.sort,
+      },
+      body.page,
+      body.page_size,
+    );
+    return { list: await this.presentAll(rows, lang), total, page: body.page, page_size: body.page_size };
+  }
+
+  async get(caller: Caller, id: number, lang: ApiLanguage = 'en'): Promise<VideoPost> {
+    const row = await repo.findVisible(this.db, caller, id);
+    if (!row) throw notFound();
+    return this.presentOne(row, lang);
+  }
+
+  /** The post's final video as a signed, expiring URL (spec §7 /v1/base/video). */
+  async fileUrl(caller: Caller, id: number): Promise<ResponseOf<Api['base']['video']>> {
+    const row = await repo.findVisible(this.db, caller, id);
+    if (!row) throw notFound();
+    const [file, thumb] = await Promise.all([
+      this.storage.signedUrl(row.fileKey, this.settings.urlTtlSeconds),
+      row.thumbKey ? this.storage.signedUrl(row.thumbKey, this.settings.urlTtlSeconds) : null,
+    ]);
+    return { url: file.url, mime: row.fileMime, thumbnail_url: thumb?.url ?? null, expires_at: file.expiresAt.toISOString() };
+  }
+
+  // ---- writing ---------------------------------------------------------------------------------
+
+  async add(caller: Caller, body: Body<'add'>, lang: ApiLanguage = 'en'): Promise<VideoPost> {
+    const merchant = await repo.merchantVisible(this.db, caller, body.merchant_id);
+    if (!merchant) throw notFound();
+    const scheduledAt = this.scheduleOf(body.schedule_at);
+    await this.assertConnected(body.merchant_id, body.platforms);
+    const material =
+      body.footage_id !== undefined ? await this.footage.activeVideoOf(body.merchant_id, body.footage_id) : null;
+    if (body.footage_id !== undefined && !material) throw invalid({ footage_id: 'video.file_not_ready' });
+
+    const id = await this.db.transaction(async (tx) => {
+      let file: Pick<VideoPostRow, 'footageId' | 'uploadId' | 'fileKey' | 'fileName' | 'fileMime' | 'fileSize' | 'fileDurationSeconds' | 'thumbKey'>;
+      if (material) {
+        file = {
+          footageId: material.id,
+          uploadId: null,
+          fileKey: material.key,
+          fileName: material.name,
+          fileMime: material.mime,
+          fileSize: material.size,
+          fileDurationSeconds: material.durationSeconds,
+          thumbKey: material.thumbKey,
+        };
+      } else {
+        // The caller's own temporary upload, claimed by the post (it is then the post's file).
+        const upload = await this.uploads.claim(tx, body.upload_id!, caller.id);
+        if (upload.type !== 'video') throw invalid({ upload_id: 'video.file_required' });
+        file = {
+          footageId: null,
+          uploadId: upload.id,
+          fileKey: upload.key,
+          fileName: `video-${upload.id}.${extensionOf(upload.mime)}`,
+          fileMime: upload.mime,
+          fileSize: upload.size,
+          fileDurationSeconds: null,
+          thumbKey: null,
+        };
+      }
+      const post = await repo.insertPost(tx, {
+        merchantId: body.merchant_id,
+        createdById: caller.id,
+        title: body.title,
+        ...file,
+        captions: body.captions as StoredCaption[],
+        language: body.language,
+        platforms: body.platforms,
+        status: body.submit ? 'scheduled' : 'draft',
+        approval: body.require_approval ? 'pending' : 'not_required',
+        scheduledAt,
+      });
+      if (post.status === 'scheduled') await this.scheduled(tx, caller.id, post);
+      return post.id;
+    });
+    await this.afterCommit();
+    return this.get(caller, id, lang);
+  }
+
+  /**
+   * Changes a post that has not been released. A change to what the merchant would see sends an
+   * approval back to pending and closes its review links: an approval covers what was shown.
+   */
+  async update(caller: Caller, body: Body<'update'>, lang: ApiLanguage = 'en'): Promise<VideoPost> {
+    const visible = await repo.findVisible(this.db, caller, body.id);
+    if (!visible) throw notFound();
+    if (body.platforms) await this.assertConnected(visible.merchantId, body.platforms);
+    const scheduledAt = body.schedule_at !== undefined ? this.scheduleOf(body.schedule_at) : undefined;
+    await this.db.transaction(async (tx) => {
+      const post = await repo.lockPost(tx, body.id);
+      if (!post) throw notFound();
+      if (post.releasedAt || (post.status !== 'draft' && post.status !== 'scheduled')) throw conflict('video.not_editable');
+      const captions = (body.captions as StoredCaption[] | undefined) ?? post.captions;
+      const language = body.language ?? post.language;
+      if (!captions.some((item) => item.language === language && item.caption.length > 0)) {
+        throw invalid({ language: 'video.language_caption_missing' });
+      }
+      const contentChanged =
+        (body.title !== undefined && body.title !== post.title) ||
+        (body.captions !== undefined && JSON.stringify(body.captions) !== JSON.stringify(post.captions)) ||
+        (body.language !== undefined && body.language !== post.language) ||
+        (body.platforms !== undefined && body.platforms.join() !== post.platforms.join()) ||
+        (scheduledAt !== undefined && scheduledAt?.getTime() !== post.scheduledAt?.getTime());
+      const requireApproval = body.require_approval ?? post.approval !== 'not_required';
+      let approval = post.approval;
+      if (!requireApproval) approval = 'not_required';
+      else if (post.approval === 'not_required' || contentChanged) approval = 'pending';
+      if (approval !== post.approval || contentChanged) await repo.revokeReviewLinks(tx, post.id);
+      const status = body.submit === undefined ? post.status : body.submit ? 'scheduled' : 'draft';
+      await repo.updatePost(tx, post.id, {
+        title: body.title ?? post.title,
+        captions,
+        language,
+        platforms: body.platforms ?? post.platforms,
+        scheduledAt: scheduledAt === undefined ? post.scheduledAt : scheduledAt,
+        approval,
+        ...(approval !== post.approval ? { approvalComment: null, approvalAt: null } : {}),
+        status,
+      });
+      if (status === 'scheduled' && post.status !== 'scheduled') {
+        await this.scheduled(tx, caller.id, { ...post, status, scheduledAt: scheduledAt === undefined ? post.scheduledAt : scheduledAt });
+      } else if (status === 'scheduled') {
+        await this.releaseIfDue(tx, post.id);
+      }
+    });
+    await this.afterCommit();
+    return this.get(caller, body.id, lang);
+  }
+
+  /** Stops a post: before its release it simply will not go out; after, its jobs that have not started are set aside. */
+  async cancel(caller: Caller, id: number, lang: ApiLanguage = 'en'): Promise<VideoPost> {
+    if (!(await repo.findVisible(this.db, caller, id))) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const post = await repo.lockPost(tx, id);
+      if (!post) throw notFound();
+      if (post.status === 'cancelled') return;
+      if (!post.releasedAt) {
+        if (post.status !== 'draft' && post.status !== 'scheduled') throw conflict('video.not_cancellable');
+      } else {
+        const { cancelled } = await this.engine().cancel(tx, id);
+        if (cancelled === 0) throw conflict('video.not_cancellable');
+      }
+      await repo.revokeReviewLinks(tx, id);
+      await repo.updatePost(tx, id, { status: 'cancelled' });
+    });
+    return this.get(caller, id, lang);
+  }
+
+  /**
+   * Deletes a post that never reached a platform: a draft, a scheduled one not yet released, or
+   * a cancelled one none of whose jobs started. An uploaded file goes with it; a material stays.
+   */
+  async delete(caller: Caller, id: number): Promise<void> {
+    if (!(await repo.findVisible(this.db, caller, id))) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const post = await repo.lockPost(tx, id);
+      if (!post) throw notFound();
+      if (post.releasedAt) {
+        const jobs = await repo.jobsOf(tx, [id]);
+        const reached = jobs.some((job) => job.remoteId !== null || !['queued', 'failed'].includes(job.state));
+        if (post.status !== 'cancelled' || reached) throw conflict('video.not_deletable');
+      }
+      await repo.deletePost(tx, id);
+      if (post.uploadId !== null) {
+        await this.uploads.forget(tx, post.uploadId);
+        await this.storage.delete(post.fileKey);
+      }
+    });
+  }
+
+  /** A failed job, tried again (the engine checks with the platform first if it ever got an id there). */
+  async retry(caller: Caller, jobId: number, lang: ApiLanguage = 'en'): Promise<VideoPost> {
+    const job = await repo.findVisibleJob(this.db, caller, jobId);
+    if (!job) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const retried = await this.engine().retry(tx, jobId);
+      if (!retried) throw conflict('video.job_not_retryable');
+    });
+    await this.afterCommit();
+    return this.get(caller, job.postId, lang);
+  }
+
+  /** An assisted platform's job: the link of the post a person made by hand. */
+  async attachLink(caller: Caller, body: Body<'jobLink'>, lang: ApiLanguage = 'en'): Promise<VideoPost> {
+    const job = await repo.findVisibleJob(this.db, caller, body.id);
+    if (!job) throw notFound();
+    const publisher = this.publishers.forConnection({ platform: job.platform, sandbox: (await repo.jobsOf(this.db, [job.postId])).find((item) => item.id === job.id)?.sandbox ?? false });
+    if (publisher?.mode !== 'assisted') throw conflict('video.job_not_assisted');
+    await this.db.transaction(async (tx) => {
+      const result = await this.engine().attachPostUrl(tx, body.id, body.url);
+      if (result === 'invalid') throw invalid({ url: 'video.post_url_invalid' });
+      if (result === null) throw conflict('video.job_not_retryable');
+    });
+    await this.afterCommit();
+    return this.get(caller, job.postId, lang);
+  }
+
+  // ---- release ---------------------------------------------------------------------------------
+
+  /** Releases every post whose time has come (the job's work; also run right after a change). */
+  async releaseDue(): Promise<number> {
+    const ids = await repo.duePosts(this.db, this.now(), RELEASE_BATCH);
+    let released = 0;
+    for (const id of ids) {
+      if (await this.db.transaction((tx) => this.releaseIfDue(tx, id))) released += 1;
+    }
+    if (released > 0) await this.engine().kick();
+    return released;
+  }
+
+  /**
+   * Hands a post to the engine if it is scheduled, due, approved or needing no approval, and
+   * not yet released; in the caller's transaction, under the post's row lock, so a post is
+   * released once however many paths reach it at the same time.
+   */
+  async releaseIfDue(tx: Tx, postId: number): Promise<boolean> {
+    const post = await repo.lockPost(tx, postId);
+    const now = this.now();
+    if (!post || post.status !== 'scheduled' || post.releasedAt) return false;
+    if (post.approval !== 'not_required' && post.approval !== 'approved') return false;
+    if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime()) return false;
+    const usable = await this.connections.usableAll(post.merchantId, tx);
+    const chosen = usable.filter((row) => post.platforms.includes(row.platform));
+    const jobs = await this.engine().enqueue(tx, { postId, merchantId: post.merchantId, connectionIds: chosen.map((row) => row.id), dueAt: now });
+    // A post none of whose platforms is still connected has nothing to do: it is done, and
+    // its page says which platforms had no connection.
+    await repo.updatePost(tx, postId, { releasedAt: now, status: jobs.length > 0 ? 'publishing' : 'done' });
+    return true;
+  }
+
+  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+    const job: JobDefinition<Record<string, never>> = {
+      name: RELEASE_JOB,
+      schedule: '* * * * *',
+      policy: 'stately',
+      retryLimit: 1,
+      handler: async () => {
+        const released = await this.releaseDue();
+        if (released > 0) log.info({ released }, 'released scheduled video posts');
+      },
+    };
+    return [job] as JobDefinition<never>[];
+  }
+
+  // ---- statistics ------------------------------------------------------------------------------
+
+  async stats(caller: Caller, body: Body<'stats'>): Promise<VideoStats> {
+    if (body.post_id !== undefined && !(await repo.findVisible(this.db, caller, body.post_id))) throw notFound();
+    if (body.merchant_id !== undefined && !(await repo.merchantVisible(this.db, caller, body.merchant_id))) throw notFound();
+    return this.statsOf({ caller, postId: body.post_id, merchantId: body.merchant_id }, body.range);
+  }
+
+  /** The merchant's own published videos and their numbers. */
+  async mine(caller: Caller, body: Body<'mine'>, lang: ApiLanguage = 'en'): Promise<ResponseOf<Api['video']['mine']>> {
+    const [stats, page] = await Promise.all([
+      this.statsOf({ caller, merchantId: caller.id }, body.range),
+      repo.listPosts(this.db, caller, { merchantId: caller.id, publishedOnly: true, sort: 'newest' }, body.page, body.page_size),
+    ]);
+    return { stats, videos: { list: await this.presentAll(page.rows, lang), total: page.total, page: body.page, page_size: body.page_size } };
+  }
+
+  private async statsOf(scope: repo.StatsScope, range: VideoRange): Promise<VideoStats> {
+    const now = this.now();
+    const days = range === '7d' ? 7 : range === '30d' ? 30 : null;
+    const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
+    const from = new Date(now.getTime() - ((days ?? ALL_SERIES_DAYS) - 1) * DAY_MS);
+    const [growth, series] = await Promise.all([repo.growthByPlatform(this.db, scope, since), repo.dailySeries(this.db, scope, from, now)]);
+    const platforms = growth.map((row) => ({
+      platform: row.platform,
+      sandbox: row.sandbox,
+      videos: row.videos,
+      metrics: { plays: row.plays, likes: row.likes, comments: row.comments, shares: row.shares, collections: row.collections },
+      series: series
+        .filter((point) => point.platform === row.platform)
+        .map((point) => ({ date: point.date, plays: point.plays, likes: point.likes, comments: point.comments, shares: point.shares, collections: point.collections })),
+    }));
+    return {
+      range,
+      videos: platforms.reduce((sum, row) => sum + row.videos, 0),
+      totals: sumMetrics(platforms.map((row) => row.metrics)),
+      platforms,
+    };
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  /** A post became scheduled: said, and released at once if it is due. */
+  private async scheduled(tx: Tx, actorId: number, post: VideoPostRow): Promise<void> {
+    await this.events.record(tx, {
+      type: 'video.scheduled',
+      actor_id: actorId,
+      subject: { type: 'video_post', id: post.id },
+      account_id: post.merchantId,
+      payload: { post_id: post.id, title: post.title },
+    });
+    await this.releaseIfDue(tx, post.id);
+  }
+
+  /** Has the engine look at once at what a commit just released. */
+  async afterCommit(): Promise<void> {
+    await this.engine().kick();
+  }
+
+  private scheduleOf(value: string | null | undefined): Date | null {
+    if (value === null || value === undefined) return null;
+    const at = new Date(value);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at.getTime())) throw invalid({ schedule_at: 'video.schedule_invalid' });
+    if (at.getTime() < this.now().getTime() - SCHEDULE_SLACK_MS) throw invalid({ schedule_at: 'video.schedule_invalid' });
+    // Beyond PostgreSQL's and JavaScript's comfortable range is no schedule anyone means.
+    if (at.getUTCFullYear() > 9999) throw invalid({ schedule_at: 'video.schedule_invalid' });
+    return at;
+  }
+
+  private async assertConnected(merchantId: number, platforms: readonly PublishTargetName[]): Promise<void> {
+    const usable = await this.connections.usableAll(merchantId);
+    const missing = platforms.find((platform) => !usable.some((row) => row.platform === platform));
+    if (missing) throw invalid({ platforms: { key: 'video.not_connected', params: { platform: PLATFORM_NAMES[missing] } } });
+  }
+
+  private async presentOne(row: repo.VideoPostView, lang: ApiLanguage): Promise<VideoPost> {
+    const [post] = await this.presentAll([row], lang);
+    return post!;
+  }
+
+  private async presentAll(rows: repo.VideoPostView[], lang: ApiLanguage): Promise<VideoPost[]> {
+    const jobs = await repo.jobsOf(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const own = jobs.filter((job) => job.postId === row.id);
+        const thumb = row.thumbKey ? await this.storage.signedUrl(row.thumbKey, this.settings.urlTtlSeconds) : null;
+        const presentedJobs = own.map((job) => {
+          const publisher = this.publishers.forConnection({ platform: job.platform, sandbox: job.sandbox });
+          return {
+            id: job.id,
+            platform: job.platform,
+            sandbox: job.sandbox,
+            mode: publisher?.mode ?? ('api' as const),
+            language: job.language,
+            state: job.state,
+            url: job.url,
+            reason: job.reason,
+            private_only: job.privateOnly,
+            attempts: job.attempts,
+            run_after: job.runAfter?.toISOString() ?? null,
+            deferred_reason: describeDeferral(job.deferredReason, lang),
+            published_at: job.publishedAt?.toISOString() ?? null,
+            approved_at: job.approvedAt?.toISOString() ?? null,
+            metrics: { plays: job.plays, likes: job.likes, comments: job.comments, shares: job.shares, collections: job.collections },
+            metrics_at: job.lastMetricsAt?.toISOString() ?? null,
+          };
+        });
+        return {
+          id: row.id,
+          merchant_id: row.merchantId,
+          merchant_name: row.merchantName,
+          title: row.title,
+          footage_id: row.footageId,
+          file_name: row.fileName,
+          file_size: row.fileSize,
+          duration: row.fileDurationSeconds,
+          thumbnail_url: thumb?.url ?? null,
+          captions: row.captions,
+          language: row.language,
+          platforms: row.platforms,
+          status: row.status,
+          approval: row.approval,
+          approval_comment: row.approvalComment,
+          approval_at: row.approvalAt?.toISOString() ?? null,
+          scheduled_at: row.scheduledAt?.toISOString() ?? null,
+          released_at: row.releasedAt?.toISOString() ?? null,
+          created_by: row.createdByName,
+          create_time: row.createdAt.toISOString(),
+          update_time: row.updatedAt.toISOString(),
+          jobs: presentedJobs,
+          totals: sumMetrics(presentedJobs.map((job) => job.metrics)),
+        };
+      }),
+    );
+  }
+}
+
+/** Platform names as the platforms write them, for messages. */
+export const PLATFORM_NAMES: Record<PublishTargetName, string> = {
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  bilibili: 'Bilibili',
+  instagram: 'Instagram',
+  weibo: 'Weibo',
+  pinterest: 'Pinterest',
+  vk: 'VK',
+  kuaishou: 'Kuaishou',
+  facebook: 'Facebook',
+  sandbox: 'Sandbox',
+};
+
+/** Sums metric by metric; a metric no item gives stays null rather than becoming 0. */
+export function sumMetrics(items: readonly VideoMetrics[]): VideoMetrics {
+  const total: VideoMetrics = { ...NO_METRICS };
+  for (const item of items) {
+    for (const key of Object.keys(total) as (keyof VideoMetrics)[]) {
+      const value = item[key];
+      if (value !== null) total[key] = (total[key] ?? 0) + value;
+    }
+  }
+  return total;
+}
+
+function extensionOf(mime: string): string {
+  return { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm', 'video/x-matroska': 'mkv' }[mime] ?? 'mp4';
+}

@@ -1,0 +1,194 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role, VideoConnection, VideoPost } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { addPost, connectSandbox, VIDEO_DEMO, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
+
+/**
+ * The video scope matrix: every video endpoint called as every demo role is allowed or refused
+ * as docs/decisions/032 says (spec §2 /video: super, admin, studio, operator; a merchant reads
+ * its own), and every id outside the caller's scope answers not-found (decision 006): a studio
+ * never sees another studio's merchants' posts or connections. Tokens appear in no answer and
+ * no log line.
+ */
+let t: TestApp;
+let w: VideoWorld;
+let mine: VideoPost;
+let theirs: VideoPost;
+let pending: VideoPost;
+let connection: VideoConnection;
+let otherConnection: VideoConnection;
+const answers: string[] = [];
+
+const ROLE_OF: Record<(typeof VIDEO_DEMO)[number] | 'studio2' | 'client2', Role> = {
+  super: 'super',
+  admin: 'admin',
+  agent: 'partner',
+  studio: 'studio',
+  operator: 'operator',
+  client: 'client',
+  newclient: 'client',
+  studio2: 'studio',
+  client2: 'client',
+};
+
+async function as<T>(name: string, urlPath: string, body: object = {}) {
+  const response = await t.call<T>(urlPath, body, { token: w.tokens.get(name) });
+  answers.push(JSON.stringify(response));
+  return response;
+}
+
+beforeAll(async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-video-scope-'));
+  t = await createTestApp({ config: { DATA_DIR: dataDir } });
+  w = await videoWorld(t);
+  const client = w.ids.get('client')!;
+  const client2 = w.ids.get('client2')!;
+  connection = await connectSandbox(t, w.tokens.get('studio')!, client);
+  otherConnection = await connectSandbox(t, w.tokens.get('studio2')!, client2);
+  mine = await addPost(t, w.tokens.get('studio')!, client);
+  pending = await addPost(t, w.tokens.get('operator')!, client, { require_approval: true, title: 'Weekend special' });
+  theirs = await addPost(t, w.tokens.get('studio2')!, client2, { title: 'Other studio’s post' });
+}, 180_000);
+afterAll(() => t?.close());
+
+describe('who may call what', () => {
+  const WORKERS: Role[] = ['super', 'admin', 'studio', 'operator'];
+  const READERS: Role[] = [...WORKERS, 'client'];
+  const matrix: [string, () => object, Role[]][] = [
+    ['/v1/video/platforms', () => ({}), WORKERS],
+    ['/v1/video/connections', () => ({}), WORKERS],
+    ['/v1/video/connect', () => ({ merchant_id: 999_999, platform: 'sandbox' }), WORKERS],
+    ['/v1/video/connect/callback', () => ({ state: 'not-a-state', code: 'x' }), WORKERS],
+    ['/v1/video/disconnect', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/video/list', () => ({}), READERS],
+    ['/v1/video/get', () => ({ id: mine.id }), READERS],
+    ['/v1/video/add', () => ({ merchant_id: 999_999, title: 'x', upload_id: 999_999, captions: [{ language: 'en', caption: 'x' }], language: 'en', platforms: ['sandbox'] }), WORKERS],
+    ['/v1/video/update', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/video/cancel', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/video/delete', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/video/job/retry', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/video/job/link', () => ({ id: 999_999, url: 'https://weibo.com/1/abc' }), WORKERS],
+    ['/v1/video/stats', () => ({ range: '7d' }), READERS],
+    ['/v1/video/mine', () => ({}), ['client']],
+    ['/v1/video/review/link', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/base/video', () => ({ id: mine.id }), READERS],
+  ];
+
+  it.each(matrix)('%s', async (urlPath, body, allowed) => {
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const name of VIDEO_DEMO) {
+      const response = await as(name, urlPath, body());
+      expect(response.code, `${urlPath} as ${name}: ${response.msg}`).not.toBe('500');
+      outcomes[name] = response.code === '403' ? 'refused' : 'allowed';
+      expected[name] = allowed.includes(ROLE_OF[name]) ? 'allowed' : 'refused';
+    }
+    expect(outcomes).toEqual(expected);
+    expect((await t.call(urlPath, body())).code, 'anonymous').toBe('403');
+  });
+
+  it('answers the review calls to anyone holding a link, and nobody else', async () => {
+    for (const urlPath of ['/v1/video/review/get', '/v1/video/review/approve']) {
+      const response = await t.call(urlPath, { token: 'no-such-token' });
+      expect(response.code, urlPath).toBe('404');
+    }
+    expect((await t.call('/v1/video/review/changes', { token: 'no-such-token', comment: 'brighter' })).code).toBe('404');
+  });
+});
+
+describe('every read and change stays in scope', () => {
+  async function listed(name: string, body: object = {}): Promise<number[]> {
+    const response = await as<{ list: VideoPost[]; total: number }>(name, '/v1/video/list', { page_size: 100, ...body });
+    expect(response.code, `list as ${name}`).toBe('200');
+    return response.data.list.map((row) => row.id);
+  }
+
+  it('lists only the posts of merchants in scope', async () => {
+    for (const name of ['super', 'admin']) {
+      expect(await listed(name)).toEqual(expect.arrayContaining([mine.id, pending.id, theirs.id]));
+    }
+    for (const name of ['studio', 'operator', 'client']) {
+      const ids = await listed(name);
+      expect(ids, name).toEqual(expect.arrayContaining([mine.id, pending.id]));
+      expect(ids, name).not.toContain(theirs.id);
+    }
+    expect(await listed('studio2')).toEqual([theirs.id]);
+    expect(await listed('client2')).toEqual([theirs.id]);
+    expect(await listed('newclient')).toEqual([]);
+    // Naming another studio's merchant finds nothing of it.
+    expect(await listed('studio', { merchant_id: w.ids.get('client2') })).toEqual([]);
+  });
+
+  it('answers not-found for every id out of scope', async () => {
+    const otherPost = theirs.id;
+    const otherJob = theirs.jobs[0]!.id;
+    const calls: [string, object][] = [
+      ['/v1/video/get', { id: otherPost }],
+      ['/v1/video/update', { id: otherPost, title: 'Taken over' }],
+      ['/v1/video/cancel', { id: otherPost }],
+      ['/v1/video/delete', { id: otherPost }],
+      ['/v1/video/job/retry', { id: otherJob }],
+      ['/v1/video/job/link', { id: otherJob, url: 'https://weibo.com/1/abc' }],
+      ['/v1/video/stats', { post_id: otherPost }],
+      ['/v1/video/stats', { merchant_id: w.ids.get('client2') }],
+      ['/v1/video/review/link', { id: otherPost }],
+      ['/v1/base/video', { id: otherPost }],
+      ['/v1/video/disconnect', { id: otherConnection.id }],
+      ['/v1/video/connect', { merchant_id: w.ids.get('client2'), platform: 'sandbox' }],
+    ];
+    for (const [urlPath, body] of calls) {
+      for (const name of ['studio', 'operator']) {
+        const response = await as(name, urlPath, body);
+        expect(response.code, `${urlPath} as ${name}`).toBe('404');
+      }
+    }
+    for (const [urlPath, body] of calls.filter(([p]) => ['/v1/video/get', '/v1/video/stats', '/v1/base/video'].includes(p))) {
+      expect((await as('client', urlPath, body)).code, `${urlPath} as client`).toBe('404');
+    }
+    // Nothing changed on the other studio's post.
+    const still = await as<VideoPost>('studio2', '/v1/video/get', { id: otherPost });
+    expect(still.data.title).toBe('Other studio’s post');
+    expect(still.data.status).not.toBe('cancelled');
+  });
+
+  it('shows each studio its own merchants’ connections only', async () => {
+    const ofStudio = await as<{ list: { merchant_id: number; connections: VideoConnection[] }[] }>('studio', '/v1/video/connections', { page_size: 100 });
+    const merchants = ofStudio.data.list.map((row) => row.merchant_id);
+    expect(merchants).toContain(w.ids.get('client'));
+    expect(merchants).not.toContain(w.ids.get('client2'));
+    const row = ofStudio.data.list.find((item) => item.merchant_id === w.ids.get('client'))!;
+    expect(row.connections.find((item) => item.platform === 'sandbox')).toMatchObject({ id: connection.id, state: 'connected', sandbox: true });
+    const ofOther = await as<{ list: { merchant_id: number }[] }>('studio2', '/v1/video/connections', { page_size: 100 });
+    expect(ofOther.data.list.map((item) => item.merchant_id)).toEqual([w.ids.get('client2')]);
+  });
+
+  it('gives a merchant its own published videos and numbers only', async () => {
+    await t.query(sql`update video_publish_jobs set state = 'approved', published_at = now(), plays = 1200 where post_id = ${mine.id}`);
+    await t.query(sql`update video_publish_jobs set state = 'approved', published_at = now(), plays = 9999 where post_id = ${theirs.id}`);
+    const own = await as<{ videos: { list: VideoPost[] }; stats: { totals: { plays: number | null } } }>('client', '/v1/video/mine', {});
+    expect(own.code).toBe('200');
+    expect(own.data.videos.list.map((row) => row.id)).toContain(mine.id);
+    expect(own.data.videos.list.map((row) => row.id)).not.toContain(theirs.id);
+    const other = await as<{ videos: { list: VideoPost[] }; stats: { totals: { plays: number | null } } }>('client2', '/v1/video/mine', {});
+    expect(other.data.videos.list.map((row) => row.id)).toEqual([theirs.id]);
+    expect(other.data.stats.totals.plays).toBe(9999);
+  });
+});
+
+describe('tokens', () => {
+  it('never leave the server: not in an answer, not in a log line, not in the database in the clear', async () => {
+    const stored = await t.query<{ sealed_tokens: string }>(sql`select sealed_tokens from platform_connections where id = ${connection.id}`);
+    expect(stored[0]!.sealed_tokens.startsWith('v1.')).toBe(true);
+    // Sandbox tokens are recognisable by their prefixes: sbx1. (access) and sbxr1. (refresh).
+    const access = await t.app.services.videoConnections.access(connection.id!);
+    expect(access.accessToken.startsWith('sbx1.')).toBe(true);
+    expect(stored[0]!.sealed_tokens).not.toContain(access.accessToken);
+    for (const answer of answers) expect(answer).not.toMatch(/sbxr?1\./);
+    for (const line of t.logs) expect(line).not.toMatch(/sbxr?1\./);
+    expect(answers.length).toBeGreaterThan(50);
+  });
+});
