@@ -8,12 +8,6 @@ export interface PageEntry {
   namespaces: readonly Namespace[];
 }
 
-// Routes whose screens arrive in later releases share one chunk and one component.
-const upcoming: PageEntry = {
-  page: lazyPage(() => import('../features/system/pages/upcoming-page'), 'UpcomingPage'),
-  namespaces: ['common'],
-};
-
 /**
  * One page per route of the contract's table. The Record type makes a route added to the
  * contract a compile error here until it has a page.
@@ -23,7 +17,8 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   signin: { page: lazyPage(() => import('../features/account/pages/signin-page'), 'SigninPage'), namespaces: ['auth'] },
   dashboard: {
     page: lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
-    namespaces: ['dashboard'],
+    // `video`: a merchant's dashboard shows its published videos (features/video's MerchantVideos).
+    namespaces: ['dashboard', 'video'],
   },
   profile: {
     page: lazyPage(() => import('../features/account/pages/profile-page'), 'ProfilePage'),
@@ -51,7 +46,15 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/learning/pages/learning-page'), 'LearningPage'),
     namespaces: ['learning'],
   },
-  video: upcoming,
+  video: {
+    page: lazyPage(() => import('../features/video/pages/video-page'), 'VideoPage'),
+    namespaces: ['video'],
+  },
+  videoConnected: {
+    page: lazyPage(() => import('../features/video/pages/video-connected-page'), 'VideoConnectedPage'),
+    namespaces: ['video'],
+  },
+  review: { page: lazyPage(() => import('../features/video/pages/review-page'), 'ReviewPage'), namespaces: ['video'] },
   agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats'] },
   finance: {
     page: lazyPage(() => import('../features/finance/pages/finance-page'), 'FinancePage'),
@@ -89,12 +92,21 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/onboarding/pages/settle-page'), 'SettlePage'),
     namespaces: ['onboarding'],
   },
-  partner: { page: lazyPage(() => import('../features/stats/pages/partner-page'), 'PartnerPage'), namespaces: ['stats'] },
+  // The statistics views draw the dashboard's panels: their words come with them.
+  partner: { page: lazyPage(() => import('../features/stats/pages/partner-page'), 'PartnerPage'), namespaces: ['stats', 'dashboard'] },
   studio: {
     page: lazyPage(() => import('../features/stats/pages/studio-page'), 'StudioPage'),
-    namespaces: ['stats', 'onboarding'],
+    namespaces: ['stats', 'onboarding', 'dashboard'],
   },
   item: { page: lazyPage(() => import('../features/item/pages/item-page'), 'ItemPage'), namespaces: ['item'] },
+  notifications: {
+    page: lazyPage(() => import('../features/notification/pages/notifications-page'), 'NotificationsPage'),
+    namespaces: ['notification'],
+  },
+  announcements: {
+    page: lazyPage(() => import('../features/notification/pages/announcements-page'), 'AnnouncementsPage'),
+    namespaces: ['notification'],
+  },
   plans: { page: lazyPage(() => import('../features/checkout/pages/plans-page'), 'PlansPage'), namespaces: ['checkout'] },
   plan: { page: lazyPage(() => import('../features/checkout/pages/plan-page'), 'PlanPage'), namespaces: ['checkout'] },
   settleStudio: {

@@ -6,6 +6,7 @@ import { Link, Outlet } from 'react-router';
 import { PageFallback } from '../../components/page-fallback';
 import { SimpleFrame } from '../../components/simple-frame';
 import { useLogout } from '../../features/account/api/logout';
+import { NotificationBell } from '../../features/notification/components/notification-bell';
 import { pathOf, ROUTE_BY_KEY } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { gatingRedirect } from '../guard';
@@ -26,6 +27,8 @@ export function CommonLayout() {
       actions={
         token ? (
           <>
+            {/* Only where the center opens: it is a page of the back-office frame. */}
+            {canReachPlatform && <NotificationBell />}
             {canReachPlatform && (
               // /partner and /studio sit outside the back-office frame: this is the way back to it.
               <Link to={pathOf('dashboard')} className="nc-common-back" aria-label={t('nav.back_to_platform')} data-testid="back-to-platform">

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageFallback } from '../../components/page-fallback';
+import { NotificationBell } from '../../features/notification/components/notification-bell';
 import { navRoutesFor } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -90,6 +91,7 @@ export function MainLayout() {
           )}
           <div className="nc-main__spacer" />
           <LanguageSwitch />
+          <NotificationBell />
           <AccountMenu compact={isPhone} />
         </Layout.Header>
         <Layout.Content className="nc-main__content">

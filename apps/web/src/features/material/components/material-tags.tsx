@@ -2,14 +2,10 @@ import { AudioOutlined, PictureOutlined, VideoCameraOutlined } from '@ant-design
 import type { FootageStatus, FootageType, FootageUsage } from '@nearcast/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readableTagText } from '../../../components/readable-tag';
 
 const STATUS_COLORS: Record<FootageStatus, string> = { processing: 'processing', active: 'success', inactive: 'default', failed: 'error' };
 const USAGE_COLORS: Record<FootageUsage, string> = { pending: 'default', completed: 'success', failed: 'error' };
-/**
- * antd's dark red and blue tag text reads below 4.5:1 on its own tint at 12 px; these shades
- * keep the tint and pass (its own rules outrank a class, so the text colour is set here).
- */
-const READABLE: Record<string, string | undefined> = { error: '#ff8f8f', processing: '#69b1ff' };
 
 export const TYPE_ICONS: Record<FootageType, typeof VideoCameraOutlined> = { video: VideoCameraOutlined, image: PictureOutlined, audio: AudioOutlined };
 
@@ -17,7 +13,7 @@ export const TYPE_ICONS: Record<FootageType, typeof VideoCameraOutlined> = { vid
 export function MaterialStatusTag({ status, reason }: { status: FootageStatus; reason?: string | null }) {
   const { t } = useTranslation('material');
   const tag = (
-    <Tag color={STATUS_COLORS[status]} variant="filled" className="material-tag" style={{ color: READABLE[STATUS_COLORS[status]] }} data-testid="material-status" data-status={status}>
+    <Tag color={STATUS_COLORS[status]} variant="filled" className="material-tag" style={readableTagText(STATUS_COLORS[status])} data-testid="material-status" data-status={status}>
       {t(`status.${status}`)}
     </Tag>
   );
@@ -28,7 +24,7 @@ export function MaterialStatusTag({ status, reason }: { status: FootageStatus; r
 export function MaterialUsageTag({ usage }: { usage: FootageUsage }) {
   const { t } = useTranslation('material');
   return (
-    <Tag color={USAGE_COLORS[usage]} variant="filled" className="material-tag" style={{ color: READABLE[USAGE_COLORS[usage]] }} data-testid="material-usage" data-usage={usage}>
+    <Tag color={USAGE_COLORS[usage]} variant="filled" className="material-tag" style={readableTagText(USAGE_COLORS[usage])} data-testid="material-usage" data-usage={usage}>
       {t(`usage.${usage}`)}
     </Tag>
   );

@@ -1,6 +1,7 @@
 import type { AccountStatus, AgentType, PayState } from '@nearcast/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readableTagText } from '../../../components/readable-tag';
 
 const PAY_COLORS: Record<PayState, string> = { paid: 'success', unpaid: 'default', expired: 'warning' };
 
@@ -26,12 +27,6 @@ export function InfoStatusTag({ status }: { status: number }) {
   );
 }
 
-/**
- * antd's dark red tag text reads below 4.5:1 on its own tint at 12 px; this shade keeps the tint
- * and passes (antd's own rules outrank a class, so the colour is set on the element).
- */
-const READABLE_ERROR = '#ff8f8f';
-
 export function AccountStatusTag({ status }: { status: AccountStatus }) {
   const { t } = useTranslation('org');
   const disabled = status === 'disabled';
@@ -40,7 +35,7 @@ export function AccountStatusTag({ status }: { status: AccountStatus }) {
       color={disabled ? 'error' : 'default'}
       variant="filled"
       className="org-tag"
-      style={disabled ? { color: READABLE_ERROR } : undefined}
+      style={disabled ? readableTagText('error') : undefined}
       data-testid="account-status"
     >
       {t(`status.${status}`)}

@@ -1,4 +1,4 @@
-import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, QrcodeOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
+import { QrcodeOutlined, ShopOutlined } from '@ant-design/icons';
 import { INFO_STATUS } from '@nearcast/contract';
 import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,17 +6,15 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { SettleStep } from '../../onboarding';
-import { useClientCount } from '../../../api/client-count';
 import { LinkButton } from '../../../components/link-button';
 import { RenewalsCard } from '../components/renewals-card';
-import { StatTile } from '../../../components/stat-tiles';
+import { ClientsPanel, HeadlineTiles, PeriodNote, RangeSelect, useDashboardRange } from '../../dashboard';
 import './stats.css';
-import { LoadFailed } from '../../../components/list-state';
 
 /**
- * Spec §2 "Statistics", the studio's view: its merchants and the renewals coming up. A paid
- * studio whose information is incomplete is sent here by the guard (spec §4) and fills in the
- * settle form of the onboarding feature instead.
+ * Spec §2 "Statistics", the studio's view: its merchants over a range, from the dashboard's
+ * calls, and the renewals coming up. A paid studio whose information is incomplete is sent here
+ * by the guard (spec §4) and fills in the settle form of the onboarding feature instead.
  */
 export function StudioPage() {
   const { t } = useTranslation('stats');
@@ -31,9 +29,7 @@ export function StudioPage() {
 
 function StudioStats() {
   const { t } = useTranslation('stats');
-  const clients = useClientCount();
-  const dash = '—';
-  const value = (key: 'total' | 'paid' | 'unpaid' | 'expired' | 'new_this_month') => clients.data?.[key].toLocaleString() ?? dash;
+  const [range, setRange] = useDashboardRange();
 
   return (
     <div className="stats">
@@ -46,19 +42,14 @@ function StudioStats() {
           </div>
         }
       />
+      <div className="stats-range">
+        <RangeSelect value={range} onChange={setRange} />
+        <span className="stats-muted"><PeriodNote range={range} /></span>
+      </div>
 
-      {clients.isError && !clients.data ? (
-        <LoadFailed error={clients.error} onRetry={() => void clients.refetch()} retryTestId="studio-retry" />
-      ) : (
-        <div className="stats-tiles stats-tiles--5" data-testid="studio-tiles">
-          <StatTile label={t('tiles.clients')} icon={<ShopOutlined />} loading={clients.isPending} value={value('total')} testId="tile-clients" accent />
-          <StatTile label={t('counts.paid')} icon={<CheckCircleOutlined />} loading={clients.isPending} value={value('paid')} testId="tile-paid" />
-          <StatTile label={t('counts.unpaid')} icon={<ClockCircleOutlined />} loading={clients.isPending} value={value('unpaid')} testId="tile-unpaid" />
-          <StatTile label={t('counts.expired')} icon={<StopOutlined />} loading={clients.isPending} value={value('expired')} testId="tile-expired" />
-          <StatTile label={t('counts.new_this_month')} icon={<CalendarOutlined />} loading={clients.isPending} value={value('new_this_month')} testId="tile-new" />
-        </div>
-      )}
-
+      {/* The dashboard's figures from the same call, so the two views never disagree. */}
+      <HeadlineTiles range={range} testId="studio-tiles" />
+      <ClientsPanel range={range} showStudio={false} />
       <RenewalsCard showStudio={false} extra={<Link to="/clients">{t('links.all_clients')}</Link>} />
 
       <Card className="stats-promo" data-testid="studio-promotion">

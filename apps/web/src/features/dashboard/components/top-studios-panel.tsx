@@ -1,0 +1,110 @@
+import { EnvironmentOutlined, TrophyOutlined } from '@ant-design/icons';
+import type { DashboardRange } from '@nearcast/contract';
+import { Card, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { InlineLoadFailed } from '../../../components/list-state';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatUsd } from '../../../lib/money';
+import { useDashboardStudio } from '../api/dashboard-studio';
+import { ChangeHint } from './figure-tile';
+import './panels.css';
+
+const PLACES_SHOWN = 6;
+
+/**
+ * /v1/dashboard/studio for agents and staff: how many studios, the ones that brought in most over
+ * the range, and how full each city is against its places (spec: 100 a city).
+ */
+export function TopStudiosPanel({ range }: { range: DashboardRange }) {
+  const { t } = useTranslation('dashboard');
+  const locale = currentLanguage();
+  const studios = useDashboardStudio(range);
+
+  let body;
+  if (studios.isPending) body = <Skeleton active paragraph={{ rows: 5 }} title={false} />;
+  else if (studios.isError && !studios.data) body = <InlineLoadFailed onRetry={() => void studios.refetch()} retryTestId="studios-retry" />;
+  else {
+    const { data } = studios;
+    const best = Math.max(1, ...data.top.map((studio) => studio.revenue_cents));
+    const places = [...data.places].sort((a, b) => b.used / Math.max(1, b.limit) - a.used / Math.max(1, a.limit)).slice(0, PLACES_SHOWN);
+    body = (
+      <div className={studios.isFetching ? 'dash-panel dash-panel--stale' : 'dash-panel'}>
+        <dl className="dash-pairs">
+          <div>
+            <dt>{t('studios.count')}</dt>
+            <dd data-testid="studios-count">
+              {data.count.value.toLocaleString(locale)}
+              <ChangeHint figure={data.count} money={false} testId="studios-count-change" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('studios.new')}</dt>
+            <dd data-testid="studios-new">
+              {data.new.value.toLocaleString(locale)}
+              <ChangeHint figure={data.new} money={false} testId="studios-new-change" />
+            </dd>
+          </div>
+        </dl>
+        <h3 className="dash-subtitle">{t('studios.top')}</h3>
+        {data.top.length === 0 ? (
+          <p className="dash-muted" data-testid="studios-top-empty">{t('studios.top_empty')}</p>
+        ) : (
+          <ol className="dash-top" data-testid="studios-top">
+            {data.top.map((studio, index) => (
+              <li key={studio.id} className="dash-top__item" data-testid={`studios-top-${studio.id}`}>
+                <span className="dash-top__rank">{index + 1}</span>
+                <span className="dash-top__who">
+                  <span className="dash-strong">{studio.name}</span>
+                  <span className="dash-top__bar" aria-hidden="true">
+                    <span style={{ width: `${Math.round((Math.max(0, studio.revenue_cents) / best) * 100)}%` }} />
+                  </span>
+                </span>
+                <span className="dash-top__numbers">
+                  <span className="dash-strong">{formatUsd(studio.revenue_cents, locale, { trimWhole: true })}</span>
+                  <span className="dash-muted">{t('studios.clients', { count: studio.clients })}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {places.length > 0 && (
+          <>
+            <h3 className="dash-subtitle">
+              <EnvironmentOutlined /> {t('studios.places')}
+            </h3>
+            <ul className="dash-places" data-testid="studios-places">
+              {places.map((city) => (
+                <li key={city.area_id}>
+                  <span className="dash-places__city">{city.city}</span>
+                  <span
+                    className="dash-places__bar"
+                    role="meter"
+                    aria-valuemin={0}
+                    aria-valuemax={city.limit}
+                    aria-valuenow={city.used}
+                    aria-label={t('studios.places_of', { city: city.city, used: city.used, limit: city.limit })}
+                  >
+                    <span style={{ width: `${Math.min(100, Math.round((city.used / Math.max(1, city.limit)) * 100))}%` }} />
+                  </span>
+                  <span className="dash-muted dash-places__count">{t('studios.used', { used: city.used.toLocaleString(locale), limit: city.limit.toLocaleString(locale) })}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Card
+      className="dash-card"
+      title={<span className="dash-card__title"><TrophyOutlined /> {t('studios.title')}</span>}
+      extra={<Link to="/agents">{t('studios.all')}</Link>}
+      data-testid="studios-panel"
+    >
+      {body}
+    </Card>
+  );
+}

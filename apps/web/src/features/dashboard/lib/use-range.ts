@@ -1,0 +1,33 @@
+import { DASHBOARD_RANGES, type DashboardRange } from '@nearcast/contract';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The server's default too: a week reads well on every dashboard, even a new one. */
+export const DEFAULT_RANGE: DashboardRange = '7d';
+
+export function parseRange(value: string | null): DashboardRange {
+  return (DASHBOARD_RANGES as readonly string[]).includes(value ?? '') ? (value as DashboardRange) : DEFAULT_RANGE;
+}
+
+/**
+ * The range lives in the address (?range=30d) so a reload, a shared link and the way back from
+ * another page keep it; changing it replaces the entry instead of filling the history.
+ */
+export function useDashboardRange(): [DashboardRange, (range: DashboardRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const range = parseRange(params.get('range'));
+  const setRange = useCallback(
+    (next: DashboardRange) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === DEFAULT_RANGE) updated.delete('range');
+          else updated.set('range', next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [range, setRange];
+}

@@ -1,0 +1,101 @@
+import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { VIDEO_METRICS, type VideoPublishJob } from '@nearcast/contract';
+import { Button, Form, Input, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-date';
+import { showServerError } from '../../../lib/form-feedback';
+import { notifySuccess } from '../../../lib/notify';
+import { useLinkJob, useRetryJob } from '../api/post-actions';
+import { formatMetric } from '../lib/metrics';
+import { byTargetOrder } from '../lib/platforms';
+import { PlatformLabel } from './platform-tag';
+import { JobStateTag } from './status-tags';
+
+/** Each platform's job of a post: its state in the spec's words, its link, its reason, its numbers. */
+export function JobList({ jobs, canAct }: { jobs: VideoPublishJob[]; canAct: boolean }) {
+  return (
+    <ul className="video-jobs" data-testid="video-jobs">
+      {byTargetOrder(jobs, (job) => job.platform).map((job) => (
+        <JobRow key={job.id} job={job} canAct={canAct} />
+      ))}
+    </ul>
+  );
+}
+
+function JobRow({ job, canAct }: { job: VideoPublishJob; canAct: boolean }) {
+  const { t } = useTranslation('video');
+  const language = currentLanguage();
+  const retry = useRetryJob();
+  const platformName = t(`platform.${job.platform}`);
+  const waitingForLink = job.mode === 'assisted' && !job.url && job.state !== 'failed';
+  return (
+    <li className="video-job" data-testid={`job-${job.platform}`} data-state={job.state}>
+      <div className="video-job__head">
+        <PlatformLabel platform={job.platform} sandbox={job.sandbox} assisted={job.mode === 'assisted'} />
+        <JobStateTag state={job.state} reason={job.reason} />
+        {job.private_only && (
+          <Tooltip title={t('job.private_only_hint')}>
+            <Tag color="warning" className="video-tag" tabIndex={0} data-testid="job-private-only">
+              {t('job.private_only')}
+            </Tag>
+          </Tooltip>
+        )}
+        {job.url && (
+          <a href={job.url} target="_blank" rel="noreferrer" className="video-job__link" data-testid="job-url">
+            <ExportOutlined /> {t('job.view', { platform: platformName })}
+          </a>
+        )}
+      </div>
+      {job.state === 'failed' && job.reason && <p className="video-job__reason">{t('job.reason', { reason: job.reason })}</p>}
+      {job.deferred_reason && job.run_after && (
+        <p className="video-muted">
+          {job.deferred_reason} · {formatDate(job.run_after)}
+        </p>
+      )}
+      <dl className="video-job__metrics" data-testid="job-metrics">
+        {VIDEO_METRICS.map((metric) => (
+          <div key={metric} className="video-job__metric">
+            <dt>{t(`metric.${metric}`)}</dt>
+            <dd title={job.metrics[metric] === null ? t('metric.not_available_hint') : undefined} data-testid={`job-${metric}`}>
+              {formatMetric(job.metrics[metric], language, t('metric.not_available'))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {canAct && (job.state === 'failed' || job.state === 'unknown') && (
+        <Button size="small" icon={<ReloadOutlined />} loading={retry.isPending} onClick={() => retry.mutate(job.id)} data-testid="job-retry">
+          {t('job.retry')}
+        </Button>
+      )}
+      {canAct && waitingForLink && <PasteLink jobId={job.id} />}
+    </li>
+  );
+}
+
+/** An assisted platform: the person who posted by hand pastes the post's link here. */
+function PasteLink({ jobId }: { jobId: number }) {
+  const { t } = useTranslation('video');
+  const [form] = Form.useForm<{ url: string }>();
+  const link = useLinkJob();
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className="video-job__paste"
+      onFinish={(values) =>
+        link.mutate(
+          { id: jobId, url: values.url ?? '' },
+          { onSuccess: () => notifySuccess(t('job.paste_link_saved')), onError: (error) => showServerError(form, error) },
+        )
+      }
+    >
+      <Form.Item name="url" label={t('job.paste_link')}>
+        <Input placeholder={t('job.paste_link_placeholder')} data-testid="job-link-input" />
+      </Form.Item>
+      <Button htmlType="submit" loading={link.isPending} data-testid="job-link-save">
+        {t('job.paste_link_save')}
+      </Button>
+    </Form>
+  );
+}

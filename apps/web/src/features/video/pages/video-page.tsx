@@ -1,0 +1,158 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { VIDEO_POST_STATUSES, type PublishTargetName, type VideoPost, type VideoPostStatus, type VideoRange } from '@nearcast/contract';
+import { Button, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FilterSelect, ListFilters } from '../../../components/list-filters';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { useVideoPlatforms } from '../api/list-platforms';
+import { usePosts } from '../api/list-posts';
+import { useCreateReviewLink } from '../api/review-link';
+import { ComposerDrawer } from '../components/composer-drawer';
+import { ConnectionsPanel } from '../components/connections-panel';
+import { MerchantPicker } from '../components/merchant-picker';
+import { PostDrawer } from '../components/post-drawer';
+import { PostsCalendar } from '../components/posts-calendar';
+import { PostsTable } from '../components/posts-table';
+import { ReviewLinkModal } from '../components/review-link-modal';
+import { StatsSection } from '../components/stats-section';
+import { TARGET_ORDER } from '../lib/platforms';
+import './video.css';
+
+type Tab = 'posts' | 'calendar' | 'connections';
+const TABS: readonly Tab[] = ['posts', 'calendar', 'connections'];
+
+/**
+ * /video (super, admin, studio, operator): the merchants in scope with their platform accounts,
+ * the composer, the posts as a list or a month's calendar with each platform's status, the
+ * numbers over the spec's ranges, and each post's page (a drawer, linkable as ?post=<id>).
+ */
+export function VideoPage() {
+  const { t } = useTranslation('video');
+  const { role } = useSession();
+  const staff = role === 'super' || role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((value) => value === params.get('tab')) ?? 'posts';
+  const merchantParam = Number(params.get('merchant'));
+  const merchant = Number.isInteger(merchantParam) && merchantParam > 0 ? merchantParam : null;
+  const postParam = Number(params.get('post'));
+  const openPost = Number.isInteger(postParam) && postParam > 0 ? postParam : null;
+  const [range, setRange] = useState<VideoRange>('30d');
+  const [status, setStatus] = useState<VideoPostStatus | undefined>();
+  const [platform, setPlatform] = useState<PublishTargetName | undefined>();
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const [composing, setComposing] = useState(false);
+  const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
+  const reviewLink = useCreateReviewLink();
+  const platforms = useVideoPlatforms();
+
+  const posts = usePosts(
+    { merchant_id: merchant ?? undefined, status, platform, page: page.page, page_size: page.size, sort: 'newest' },
+    tab === 'posts',
+  );
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: key !== 'post' },
+    );
+  const open = (post: VideoPost) => setParam('post', String(post.id));
+
+  const created = (post: VideoPost, askApproval: boolean) => {
+    setComposing(false);
+    // The review link is made right away, so the studio can send it without another step.
+    if (askApproval) reviewLink.mutate({ id: post.id, hours: 72 }, { onSuccess: (answer) => setLink(answer) });
+    setParam('post', String(post.id));
+  };
+
+  const platformOptions = (platforms.data?.list.map((item) => item.platform) ?? TARGET_ORDER).map((value) => ({ value, label: t(`platform.${value}`) }));
+
+  return (
+    <div className="video-page">
+      <PageHeader
+        subtitle={t(staff ? 'page.subtitle_staff' : 'page.subtitle')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setComposing(true)} data-testid="video-compose">
+            {t('composer.open')}
+          </Button>
+        }
+      />
+      <div className="video-toolbar">
+        <MerchantPicker
+          value={merchant}
+          onChange={(id) => {
+            setParam('merchant', id === null ? null : String(id));
+            setPage((current) => ({ ...current, page: 1 }));
+          }}
+          className="video-toolbar__merchant"
+        />
+      </div>
+      <StatsSection query={{ merchant_id: merchant ?? undefined }} range={range} onRangeChange={setRange} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParam('tab', key === 'posts' ? null : key)}
+        aria-label={t('tabs.label')}
+        items={[
+          {
+            key: 'posts',
+            label: <span data-testid="video-tab-posts">{t('tabs.posts')}</span>,
+            children: (
+              <>
+                <ListFilters
+                  onReset={() => {
+                    setStatus(undefined);
+                    setPlatform(undefined);
+                  }}
+                  active={(status ? 1 : 0) + (platform ? 1 : 0)}
+                >
+                  <FilterSelect<VideoPostStatus>
+                    label={t('filters.status')}
+                    value={status}
+                    onChange={(value) => {
+                      setStatus(value);
+                      setPage((current) => ({ ...current, page: 1 }));
+                    }}
+                    options={VIDEO_POST_STATUSES.map((value) => ({ value, label: t(`post.status.${value}`) }))}
+                    data-testid="video-filter-status"
+                  />
+                  <FilterSelect<PublishTargetName>
+                    label={t('filters.platform')}
+                    value={platform}
+                    onChange={(value) => {
+                      setPlatform(value);
+                      setPage((current) => ({ ...current, page: 1 }));
+                    }}
+                    options={platformOptions}
+                    data-testid="video-filter-platform"
+                  />
+                </ListFilters>
+                <PostsTable
+                  query={posts}
+                  page={page.page}
+                  pageSize={page.size}
+                  onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+                  onOpen={open}
+                  filtered={Boolean(status || platform || merchant)}
+                  showMerchant={merchant === null}
+                />
+              </>
+            ),
+          },
+          { key: 'calendar', label: <span data-testid="video-tab-calendar">{t('tabs.calendar')}</span>, children: <PostsCalendar merchantId={merchant} onOpen={open} /> },
+          { key: 'connections', label: <span data-testid="video-tab-connections">{t('tabs.connections')}</span>, children: <ConnectionsPanel merchantId={merchant} /> },
+        ]}
+        destroyOnHidden
+      />
+      <ComposerDrawer open={composing} onClose={() => setComposing(false)} onCreated={created} initialMerchant={merchant} />
+      <PostDrawer id={openPost} onClose={() => setParam('post', null)} canAct />
+      <ReviewLinkModal link={link} onClose={() => setLink(null)} />
+    </div>
+  );
+}
