@@ -20,7 +20,14 @@ const ENGINE_INDEPENDENT = [
  * Journeys that write through the database, but only through calls whose API suites already run
  * on both engines in full: the second pass would repeat their clicks and prove nothing new.
  */
-const ONCE_IS_ENOUGH = ['journeys/content.test.ts', 'journeys/material.test.ts', 'journeys/verification.test.ts'];
+const ONCE_IS_ENOUGH = [
+  'journeys/content.test.ts',
+  'journeys/dashboard.test.ts',
+  'journeys/material.test.ts',
+  'journeys/notifications.test.ts',
+  'journeys/verification.test.ts',
+  'journeys/video.test.ts',
+];
 
 // Browser journeys against the built app: one server for the run (support/global-setup.ts),
 // one Chromium per file, files one after another so two cores are not oversubscribed.

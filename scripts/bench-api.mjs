@@ -90,9 +90,25 @@ const cases = [
   ['agent', '/v1/finance/balance', {}],
   ['agent', '/v1/settlement/list', {}],
   ['studio', '/v1/finance/records', {}],
-  ['studio', '/v1/finance/records', { type: 'commission', status: 'available' }],
+  ['studio', '/v1/finance/records', { type: 'commission', status: 'completed' }],
   ['studio', '/v1/finance/balance', {}],
   ['studio', '/v1/settlement/list', {}],
+  // Dashboards: daily rollups per scope (docs/decisions/036), the widest ranges.
+  ['super', '/v1/dashboard/total', { range: '30d' }],
+  ['super', '/v1/dashboard/total', { range: 'all' }],
+  ['super', '/v1/dashboard/studio', { range: '30d' }],
+  ['super', '/v1/dashboard/client', { range: '30d' }],
+  ['super', '/v1/dashboard/pay', { range: '90d' }],
+  ['super', '/v1/dashboard/profit', { range: '90d' }],
+  ['super', '/v1/dashboard/activity', {}],
+  ['agent', '/v1/dashboard/total', { range: '30d' }],
+  ['agent', '/v1/dashboard/studio', { range: '90d' }],
+  ['agent', '/v1/dashboard/pay', { range: 'all' }],
+  ['agent', '/v1/dashboard/activity', {}],
+  ['studio', '/v1/dashboard/total', { range: '7d' }],
+  ['studio', '/v1/dashboard/client', { range: '30d' }],
+  ['studio', '/v1/dashboard/pay', { range: '90d' }],
+  ['studio', '/v1/dashboard/profit', { range: '30d' }],
 ];
 
 const rows = [];

@@ -66,10 +66,13 @@ describe('people pages', () => {
     const carmen = lines.find((line) => line.includes('client@example.com'));
     expect(carmen).toBeDefined();
     expect(carmen).toContain('Carmen Client');
-    expect(carmen).toContain('1000.00');
-    // Exactly the studio's own clients, however many other journeys have placed with it.
+    // Exactly the studio's own clients, however many other journeys have placed with it, and
+    // Carmen's spend as the API counts it now (other journeys may have bought her another month).
     const studio = await apiLogin('studio@example.com');
-    const own = await apiPost<{ list: { email: string }[]; total: number }>('/v1/client/list', { page_size: 100 }, studio.token);
+    const own = await apiPost<{ list: { email: string; consumption_cents: number }[]; total: number }>('/v1/client/list', { page_size: 100 }, studio.token);
+    const spent = own.list.find((client) => client.email === 'client@example.com')?.consumption_cents;
+    expect(spent).toBeGreaterThanOrEqual(100_000);
+    expect(carmen).toContain((spent! / 100).toFixed(2));
     const rows = lines.slice(1).filter((line) => line.trim() !== '');
     expect(rows).toHaveLength(own.total);
     for (const client of own.list) expect(rows.some((line) => line.includes(client.email)), client.email).toBe(true);

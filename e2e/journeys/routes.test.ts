@@ -5,7 +5,7 @@ import { ROUTES } from '@nearcast/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext } from '../support/browser';
-import { concretePath, expectedLanding, limiter, PAYING, type Route } from '../support/route-table';
+import { expectedLanding, limiter, PAYING, resolveRouteUrls, type Route } from '../support/route-table';
 import {
   apiLogin,
   DEMO_ACCOUNTS,
@@ -37,8 +37,8 @@ const ROUTE_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, 
 // The rules of spec §4 and §6 that say where each account lands are in support/route-table.ts.
 
 /** What must be on screen once the browser has landed on `landing`: not a blank page. */
-async function landedProblems(page: Page, landing: string): Promise<string | null> {
-  const def = ROUTE_BY_PATH.get(landing) ?? ROUTE_BY_PATH.get(landing.replace(/\/1$/, '/:id'));
+async function landedProblems(page: Page, landing: string, landingDef?: Route): Promise<string | null> {
+  const def = landingDef ?? ROUTE_BY_PATH.get(landing) ?? ROUTE_BY_PATH.get(landing.replace(/\/1$/, '/:id'));
   if (!def) return `landed on ${landing}, which is no route of the table`;
   const visible = async (testId: string): Promise<boolean> => {
     try {
@@ -63,8 +63,8 @@ async function landedProblems(page: Page, landing: string): Promise<string | nul
   const own = ownTestId[def.key] ?? (def.key === 'signin' ? 'login-form' : null);
   if (own && !(await visible(own))) return `${landing}: the page's own content (${own}) is not visible`;
   if (!(await visible('page-title'))) return `${landing}: no page title`;
-  // Sign-in titles its form; an item page is titled by the item itself.
-  if (def.key !== 'signin' && def.key !== 'item') {
+  // Sign-in titles its form; an item page is titled by the item itself, a review by its video.
+  if (def.key !== 'signin' && def.key !== 'item' && def.key !== 'review') {
     const title = (await page.getByTestId('page-title').first().textContent())?.trim();
     if (title !== EN_TITLES[def.key]) return `${landing}: page title "${title}", expected "${EN_TITLES[def.key]}"`;
   }
@@ -72,7 +72,7 @@ async function landedProblems(page: Page, landing: string): Promise<string | nul
 }
 
 /** Opens `target` with a fresh page load and answers what went wrong, or null. */
-async function visit(page: Page, target: string, expected: string): Promise<string | null> {
+async function visit(page: Page, target: string, expected: string, targetDef?: Route): Promise<string | null> {
   await page.goto(target, { waitUntil: 'domcontentloaded' });
   // The guard decides in the route loader, before anything renders: the first page title (or
   // the landing page's hero) on screen belongs to where the browser ends up.
@@ -88,7 +88,7 @@ async function visit(page: Page, target: string, expected: string): Promise<stri
   await settle(page);
   let landed = pathOf(page);
   if (landed !== expected) return `${target} → ${landed}, expected ${expected}`;
-  const problem = await landedProblems(page, expected);
+  const problem = await landedProblems(page, expected, expected === target ? targetDef : undefined);
   if (problem) return `${target}: ${problem}`;
   // A late redirect (a failing call sending the browser to sign-in, say) shows up here.
   landed = pathOf(page);
@@ -96,7 +96,10 @@ async function visit(page: Page, target: string, expected: string): Promise<stri
 }
 
 let browser: Browser;
+/** A concrete URL per route key, parameters filled with real ids and tokens (support/route-table.ts). */
+let urls: Map<string, string>;
 beforeAll(async () => {
+  urls = await resolveRouteUrls();
   browser = await launch();
 });
 afterAll(async () => {
@@ -152,7 +155,8 @@ describe('journey 2: every demo account on every route lands where spec §2/§4/
     const problems: string[] = [];
     try {
       for (const def of routes) {
-        const problem = await visit(page, concretePath(def), expectedLanding(account, def));
+        const url = urls.get(def.key)!;
+        const problem = await visit(page, url, expectedLanding(account, def, url), def);
         if (problem) problems.push(problem);
       }
     } finally {

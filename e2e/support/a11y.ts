@@ -33,24 +33,34 @@ export interface RequestTracker {
 }
 
 /**
+ * The notification stream stays open for as long as a signed-in page is (Server-Sent Events):
+ * it is never "in flight" in the sense of a page still loading, and a page left cuts it on purpose.
+ */
+export function isLongLivedStream(url: string): boolean {
+  return new URL(url).pathname.endsWith('/v1/notification/stream');
+}
+
+/**
  * Counts a page's requests in flight, so an audit can wait until the page has stopped asking,
  * and notes API calls that failed: a page audited while it shows its error state was not audited.
  */
 export function trackRequests(page: Page): RequestTracker {
   const pending = new Set<Request>();
   let failures: string[] = [];
-  page.on('request', (request) => pending.add(request));
+  page.on('request', (request) => {
+    if (!isLongLivedStream(request.url())) pending.add(request);
+  });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => {
     pending.delete(request);
     // A request cancelled on purpose (a superseded query, a page left) is no failure.
-    if (request.url().includes('/api/') && !/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) {
+    if (request.url().includes('/api/') && !isLongLivedStream(request.url()) && !/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) {
       failures.push(`${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? ''}`);
     }
   });
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    if (!url.pathname.startsWith('/api/') || isLongLivedStream(response.url())) return;
     response
       .json()
       .then((body: { code?: string; msg?: string }) => {

@@ -96,6 +96,9 @@ export default async function setup(project: TestProject) {
     // the journeys buy through the sandbox and sign in as the demo accounts.
     PAYMENTS: 'sandbox',
     SEED_DEMO: '1',
+    // The video journeys publish through the sandbox platform, which production offers only when asked.
+    PUBLISH_SANDBOX: '1',
+    PLATFORM_TOKEN_KEY: randomBytes(32).toString('base64'),
     // The nine accounts alone: journeys arrange their own money, and the demo network's open
     // settlements and payments would change what they start from.
     DEMO_NETWORK: '0',

@@ -1,6 +1,6 @@
 import { ROUTES, routeAllows, type Role, type RouteDef } from '@nearcast/contract';
 import { apiPost } from './api';
-import type { DemoAccount } from './session';
+import { apiLogin, type DemoAccount } from './session';
 
 /**
  * The contract's route table as the journeys walk it: where each demo account lands on each
@@ -64,6 +64,16 @@ export const ROUTE_PARAMS: Readonly<Record<string, () => Promise<Record<string, 
     const first = packages.list[0];
     if (!first) throw new Error('no enabled package to open /plans/:id with');
     return { id: String(first.id) };
+  },
+  // A fresh review link of a post awaiting the demo merchant's approval (the demo seed keeps
+  // one), minted by its studio: the walks see the review page itself, not its invalid-link state.
+  review: async () => {
+    const studio = await apiLogin('studio@example.com');
+    const posts = await apiPost<{ list: { id: number; status: string }[] }>('/v1/video/list', { approval: 'pending', page_size: 20 }, studio.token);
+    const post = posts.list.find((row) => row.status === 'draft' || row.status === 'scheduled');
+    if (!post) throw new Error('no post awaiting approval to open /review/:token with');
+    const link = await apiPost<{ token: string }>('/v1/video/review/link', { id: post.id }, studio.token);
+    return { token: link.token };
   },
 };
 

@@ -1,5 +1,9 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
+import { createPublishers } from '../../apps/server/src/adapters/publishing/index';
+import { MetricsCollector } from '../../apps/server/src/modules/video/metrics-collector';
+import { PublishEngine } from '../../apps/server/src/modules/video/publish-engine';
+import { dueJobIds } from '../../apps/server/src/modules/video/publish-repository';
 import type { Services } from '../../apps/server/src/services';
 
 /**
@@ -20,6 +24,29 @@ diagnostics.subscribe('fastify.initialization', (message) => {
       // The services are decorated on the root instance by the time a request arrives.
       const released = await fastify.services.finance.releaseDue(new Date(Date.now() + days * DAY_MS));
       return { released };
+    });
+    // The video engine and the statistics collector with the clock moved forward, so a journey
+    // sees the sandbox move a post through reviewing to approved (minutes) and its numbers grow
+    // without waiting: the real engine, the real sandbox, the real collector, only "now" is later.
+    app.post('/__e2e/video/advance', async (request) => {
+      const minutes = Number((request.body as { minutes?: unknown } | undefined)?.minutes ?? 0);
+      if (!Number.isFinite(minutes) || minutes < 0 || minutes > 60 * 24 * 30) throw new Error('minutes must be a number of minutes from 0 to 43200');
+      const services = fastify.services;
+      const now = () => new Date(Date.now() + minutes * 60_000);
+      const publishers = createPublishers(services.config, { now });
+      const deps = { db: services.database.db, events: services.events, publishers, connections: () => services.videoConnections, now };
+      const engine = new PublishEngine({ ...deps, jobs: services.jobs, storage: services.storage });
+      let advanced = 0;
+      // One step of each due job per pass (queued → uploading → reviewing → …), run here rather
+      // than queued, so the steps see the moved clock; a few passes take a job as far as it allows.
+      for (let pass = 0; pass < 4; pass += 1) {
+        for (const id of await dueJobIds(services.database.db, now(), 200)) {
+          await engine.advance(id);
+          advanced += 1;
+        }
+      }
+      const collected = await new MetricsCollector(deps).collect();
+      return { advanced, collected };
     });
   };
   // Registered on the root instance itself (not an encapsulated child), like fastify-plugin does.
