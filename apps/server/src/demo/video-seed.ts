@@ -71,26 +71,7 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
   const connectionRows: NewConnectionRow[] = [];
   for (const [index, merchant] of merchants.entries()) {
     for (const platform of platformsOf(index)) {
-      const sandbox = new SandboxPublisher({ platform, now: () => now });
-      const { tokens, account } = await sandbox.exchange({ code: `sbx-code.demo-${merchant.id}-${platform}`, redirectUri: 'http://localhost/', codeVerifier: 'demo'.repeat(11) });
-      connectionRows.push({
-        merchantId: merchant.id,
-        platform,
-        sandbox: true,
-        state: 'connected',
-        remoteAccountId: account.id,
-        remoteAccountName: `${merchant.company || merchant.name} · Sandbox`,
-        // The same sealing the connection service uses, so the engine opens these like any other.
-        sealedTokens: seal(key, JSON.stringify({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }), `platform-tokens:${merchant.id}:${platform}`),
-        accessExpiresAt: tokens.accessExpiresAt,
-        refreshExpiresAt: tokens.refreshExpiresAt,
-        scopes: tokens.scopes,
-        connectedById: merchant.studioId,
-        connectedAt: historyStart,
-        lastRefreshAt: now,
-        createdAt: historyStart,
-        updatedAt: now,
-      });
+      connectionRows.push(await sandboxConnectionRow(key, { id: merchant.id, name: merchant.company || merchant.name, studioId: merchant.studioId }, platform, historyStart, now));
     }
   }
   const connections = await repo.insertConnections(db, connectionRows);
@@ -100,35 +81,9 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
   for (const [index, merchant] of merchants.entries()) {
     for (let day = DEMO_VIDEO_DAYS; day >= 1; day--) {
       if (index > 0 && (day + index) % 3 !== 0) continue;
-      const story = STORIES[(day + index) % STORIES.length]!;
-      const language = LANGUAGES[(day + index) % LANGUAGES.length]!;
       const at = new Date(now.getTime() - day * DAY + ((index * 37) % 240) * 60_000);
-      const captions: StoredCaption[] = [
-        { language: 'en', caption: story.en, hashtags: story.tags },
-        { language: 'es', caption: story.es, hashtags: story.tags },
-        { language: 'zh', caption: story.zh, hashtags: story.tags },
-      ];
-      postRows.push({
-        merchantId: merchant.id,
-        createdById: merchant.studioId,
-        title: story.title,
-        fileKey: DEMO_VIDEO_KEY,
-        fileName: 'demo-post.mp4',
-        fileMime: 'video/mp4',
-        fileSize: SIZE_BEFORE_FILE,
-        fileDurationSeconds: 4,
-        captions,
-        platforms: platformsOf(index),
-        language,
-        status: 'done',
-        // Every fourth post went to the merchant for approval first.
-        approval: day % 4 === 0 ? 'approved' : 'not_required',
-        approvalAt: day % 4 === 0 ? new Date(at.getTime() - 3 * HOUR) : null,
-        scheduledAt: at,
-        releasedAt: at,
-        createdAt: new Date(at.getTime() - DAY),
-        updatedAt: at,
-      });
+      // Every fourth post went to the merchant for approval first.
+      postRows.push(donePostRow(merchant, platformsOf(index), at, day + index, day % 4 === 0));
     }
   }
   const posts: { id: number; merchantId: number; scheduledAt: Date | null; language: StoredCaption['language'] }[] = [];
@@ -139,31 +94,8 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
   // ---- one approved job per post and platform, with the sandbox's numbers -------------------
   const jobRows: NewJobRow[] = [];
   for (const post of posts) {
-    const at = post.scheduledAt!;
     for (const connection of connections.filter((c) => c.merchantId === post.merchantId)) {
-      const remoteId = sandboxRemoteId(connection.platform, at, `demo:${post.id}:${connection.platform}`);
-      const latest = sandboxMetrics(remoteId, now, connection.platform);
-      jobRows.push({
-        postId: post.id,
-        merchantId: post.merchantId,
-        connectionId: connection.id,
-        platform: connection.platform,
-        language: post.language,
-        state: 'approved',
-        checkpoint: { remoteId, acceptedAt: at.getTime() },
-        remoteId,
-        attempts: 1,
-        startedAt: at,
-        lastAttemptAt: at,
-        publishedAt: new Date(at.getTime() + 2 * 60_000),
-        approvedAt: new Date(at.getTime() + 5 * 60_000),
-        lastStatusAt: new Date(at.getTime() + 5 * 60_000),
-        lastMetricsAt: now,
-        ...latest,
-        milestonePlays: milestoneOf(latest.plays),
-        createdAt: at,
-        updatedAt: now,
-      });
+      jobRows.push(approvedJobRow({ ...post, scheduledAt: post.scheduledAt! }, connection, now));
     }
   }
   const snapshotRows: NewSnapshotRow[] = [];
@@ -171,12 +103,7 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
   for (const chunk of chunks(jobRows, 500)) {
     const inserted = await repo.insertJobs(db, chunk);
     jobs += inserted.length;
-    for (const job of inserted) {
-      const times = [...SNAPSHOT_AGES.map((age) => job.startedAt!.getTime() + age).filter((t) => t < now.getTime()), now.getTime()];
-      for (const t of times) {
-        snapshotRows.push({ jobId: job.id, merchantId: job.merchantId, platform: job.platform, takenAt: new Date(t), ...sandboxMetrics(job.remoteId!, new Date(t), job.platform) });
-      }
-    }
+    for (const job of inserted) snapshotRows.push(...snapshotRowsOf(job, now));
   }
   for (const chunk of chunks(snapshotRows, 1000)) await repo.insertSnapshots(db, chunk);
 
@@ -184,11 +111,6 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
   // One post the sandbox is still reviewing (the engine takes it on to approved within minutes of
   // start-up), one waiting for the merchant's approval tomorrow, one scheduled the day after.
   const demoPlatforms = platformsOf(0);
-  const captionsOf = (story: (typeof STORIES)[number]): StoredCaption[] => [
-    { language: 'en', caption: story.en, hashtags: story.tags },
-    { language: 'es', caption: story.es, hashtags: story.tags },
-    { language: 'zh', caption: story.zh, hashtags: story.tags },
-  ];
   const upcoming = (story: (typeof STORIES)[number], at: Date, extra: Partial<NewPostRow>): NewPostRow => ({
     merchantId: demo.id,
     createdById: demo.studioId,
@@ -248,6 +170,113 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
 }
 
 /**
+ * A post that went out at `at` and is done: the `n`th story in the `n`th language, on the demo
+ * video; `approved` says the merchant approved it three hours before.
+ */
+export function donePostRow(merchant: { id: number; studioId: number | null }, platforms: PublishTarget[], at: Date, n: number, approved: boolean): NewPostRow {
+  const story = STORIES[n % STORIES.length]!;
+  return {
+    merchantId: merchant.id,
+    createdById: merchant.studioId,
+    title: story.title,
+    fileKey: DEMO_VIDEO_KEY,
+    fileName: 'demo-post.mp4',
+    fileMime: 'video/mp4',
+    fileSize: SIZE_BEFORE_FILE,
+    fileDurationSeconds: 4,
+    captions: captionsOf(story),
+    platforms,
+    language: LANGUAGES[n % LANGUAGES.length]!,
+    status: 'done',
+    approval: approved ? 'approved' : 'not_required',
+    approvalAt: approved ? new Date(at.getTime() - 3 * HOUR) : null,
+    scheduledAt: at,
+    releasedAt: at,
+    createdAt: new Date(at.getTime() - DAY),
+    updatedAt: at,
+  };
+}
+
+function captionsOf(story: (typeof STORIES)[number]): StoredCaption[] {
+  return [
+    { language: 'en', caption: story.en, hashtags: story.tags },
+    { language: 'es', caption: story.es, hashtags: story.tags },
+    { language: 'zh', caption: story.zh, hashtags: story.tags },
+  ];
+}
+
+/** A merchant's account on `platform`, connected through the sandbox with tokens it issued and sealed as the connection service seals them. */
+export async function sandboxConnectionRow(
+  key: Buffer,
+  merchant: { id: number; name: string; studioId: number | null },
+  platform: PublishTarget,
+  connectedAt: Date,
+  now: Date,
+): Promise<NewConnectionRow> {
+  const sandbox = new SandboxPublisher({ platform, now: () => now });
+  const { tokens, account } = await sandbox.exchange({ code: `sbx-code.demo-${merchant.id}-${platform}`, redirectUri: 'http://localhost/', codeVerifier: 'demo'.repeat(11) });
+  return {
+    merchantId: merchant.id,
+    platform,
+    sandbox: true,
+    state: 'connected',
+    remoteAccountId: account.id,
+    remoteAccountName: `${merchant.name} · Sandbox`,
+    // The same sealing the connection service uses, so the engine opens these like any other.
+    sealedTokens: seal(key, JSON.stringify({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }), `platform-tokens:${merchant.id}:${platform}`),
+    accessExpiresAt: tokens.accessExpiresAt,
+    refreshExpiresAt: tokens.refreshExpiresAt,
+    scopes: tokens.scopes,
+    connectedById: merchant.studioId,
+    connectedAt,
+    lastRefreshAt: now,
+    createdAt: connectedAt,
+    updatedAt: now,
+  };
+}
+
+/** A post's job on one connection, published and approved by the sandbox, carrying what the sandbox answers for it now. */
+export function approvedJobRow(
+  post: { id: number; merchantId: number; scheduledAt: Date; language: StoredCaption['language'] },
+  connection: { id: number; platform: PublishTarget },
+  now: Date,
+): NewJobRow {
+  const at = post.scheduledAt;
+  const remoteId = sandboxRemoteId(connection.platform, at, `demo:${post.id}:${connection.platform}`);
+  const latest = sandboxMetrics(remoteId, now, connection.platform);
+  return {
+    postId: post.id,
+    merchantId: post.merchantId,
+    connectionId: connection.id,
+    platform: connection.platform,
+    language: post.language,
+    state: 'approved',
+    checkpoint: { remoteId, acceptedAt: at.getTime() },
+    remoteId,
+    attempts: 1,
+    startedAt: at,
+    lastAttemptAt: at,
+    publishedAt: new Date(at.getTime() + 2 * 60_000),
+    approvedAt: new Date(at.getTime() + 5 * 60_000),
+    lastStatusAt: new Date(at.getTime() + 5 * 60_000),
+    lastMetricsAt: now,
+    ...latest,
+    milestonePlays: milestoneOf(latest.plays),
+    createdAt: at,
+    updatedAt: now,
+  };
+}
+
+/** A job's readings, often while it was young and further apart later, ending with the one taken now. */
+export function snapshotRowsOf(
+  job: { id: number; merchantId: number; platform: PublishTarget; remoteId: string | null; startedAt: Date | null },
+  now: Date,
+): NewSnapshotRow[] {
+  const times = [...SNAPSHOT_AGES.map((age) => job.startedAt!.getTime() + age).filter((t) => t < now.getTime()), now.getTime()];
+  return times.map((t) => ({ jobId: job.id, merchantId: job.merchantId, platform: job.platform, takenAt: new Date(t), ...sandboxMetrics(job.remoteId!, new Date(t), job.platform) }));
+}
+
+/**
  * The demo posts' final video: a few seconds of a test pattern in portrait H.264, made with the
  * bundled ffmpeg once the server is listening (as the material library is) and stored where every
  * demo post points, so their players play and a re-published demo post uploads real bytes.
@@ -295,6 +324,6 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
+export function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }

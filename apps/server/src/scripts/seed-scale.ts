@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/account/crypto.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
 import { seedScaleFinance } from './seed-scale-finance.js';
 import { backfillDashboard } from './dashboard-backfill.js';
+import { seedScaleVideo } from './seed-scale-video.js';
 
 /**
  * Fills a database with the spec's vision: 1,000 agents (a quarter of them
@@ -14,7 +15,9 @@ import { backfillDashboard } from './dashboard-backfill.js';
  * cities. Every account's password is the demo password; the benchmark signs in as
  * scale-super@, scale-agent-1@ (a main agent) and scale-studio-1@. Then a year of their money
  * (seed-scale-finance.ts): monthly payments with their ledger postings and commissions,
- * releases and a payout per earner. Each part is skipped when already there.
+ * releases and a payout per earner; then their videos (seed-scale-video.ts): a million
+ * statistics snapshots; last, the dashboards' rollups built from all of it. Each part is skipped
+ * when already there.
  *
  *   DATABASE_URL=postgres://…/nearcast_scale npm run seed:scale
  */
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
       await seedAccounts(db, config.SCRYPT_LOG_N, started);
     }
     await seedScaleFinance(db, (message) => console.log(message));
+    await seedScaleVideo(db, config.PLATFORM_TOKEN_KEY, (message) => console.log(message));
     // The rows above were written without events: the dashboards start from them.
     const rollups = await backfillDashboard(db);
     console.log(`Dashboard rollups: ${rollups.placements} placements, ${rollups.days} scope-days.`);

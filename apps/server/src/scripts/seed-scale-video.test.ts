@@ -1,0 +1,69 @@
+import { ACCOUNT_TYPE } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { seedScaleVideo } from './seed-scale-video.js';
+
+/**
+ * seed:scale's videos on a handful of scale-shaped merchants: who publishes, how many readings
+ * each video has, and that the rows are ones the running platform takes over — the collector
+ * opens the sealed tokens and carries the numbers on without going backwards.
+ */
+let t: TestApp;
+const DAY = 86_400_000;
+const seededAt = new Date(Date.now() - 2 * DAY);
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  const [studio] = await t.query<{ id: number }>(sql`
+    insert into accounts (email, password_hash, username, name, account_type, referral_code, created_at)
+    values ('scale-studio-1@example.com', 'x', 'studio1', 'Studio 1', ${ACCOUNT_TYPE.studio}, 'R-studio-1', now() - interval '400 days')
+    returning id`);
+  // Merchants 4 and 8 are every fourth; 8 has never paid.
+  for (let i = 1; i <= 8; i++) {
+    await t.query(sql`
+      insert into accounts (email, password_hash, username, name, account_type, studio_id, pay_status, company_short_name, referral_code, created_at)
+      values (${`scale-client-${i}@example.com`}, 'x', ${`client${i}`}, ${`Merchant ${i}`}, ${ACCOUNT_TYPE.client}, ${studio!.id}, ${i === 8 ? 0 : 1},
+              ${`Shop ${i}`}, ${`R-client-${i}`}, now() - interval '300 days')`);
+  }
+  await seedScaleVideo(t.database.db, t.app.services.config.PLATFORM_TOKEN_KEY, () => undefined, seededAt);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('seed:scale videos', () => {
+  it('gives every fourth paying merchant two sandbox connections and three videos on both, with their readings', async () => {
+    const rows = await t.query<{ email: string; connections: number; posts: number; jobs: number; snapshots: number }>(sql`
+      select a.email,
+             (select count(*)::int from platform_connections c where c.merchant_id = a.id and c.sandbox and c.state = 'connected') as connections,
+             (select count(*)::int from video_posts p where p.merchant_id = a.id and p.status = 'done') as posts,
+             (select count(*)::int from video_publish_jobs j where j.merchant_id = a.id and j.state = 'approved') as jobs,
+             (select count(*)::int from video_metric_snapshots s where s.merchant_id = a.id) as snapshots
+        from accounts a where a.email like 'scale-client-%' and a.id in (select merchant_id from video_posts)`);
+    // Readings 1 h, 6 h, 1, 2, 4, 7, 14, 30 and 60 days after going out, while before the
+    // seed's moment, and one at it: 7, 9 and 10 for videos 10, 35 and 75 days old, on two platforms.
+    expect(rows).toEqual([{ email: 'scale-client-4@example.com', connections: 2, posts: 3, jobs: 6, snapshots: 52 }]);
+    const drift = await t.query<{ n: number }>(sql`
+      select count(*)::int as n from video_publish_jobs j
+       where j.plays is distinct from (select s.plays from video_metric_snapshots s where s.job_id = j.id order by s.taken_at desc limit 1)`);
+    expect(drift).toEqual([{ n: 0 }]);
+  });
+
+  it('is taken over by the collector: the tokens open and the numbers carry on', async () => {
+    const before = await t.query<{ job_id: number; plays: number }>(sql`
+      select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`);
+    expect(await t.app.services.videoMetrics.collect()).toEqual({ read: 6, failed: 0 });
+    const after = await t.query<{ job_id: number; plays: number }>(sql`
+      select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`);
+    expect(after).toHaveLength(before.length);
+    for (const reading of after) {
+      expect(reading.plays).toBeGreaterThanOrEqual(before.find((b) => b.job_id === reading.job_id)!.plays);
+    }
+  });
+
+  it('is skipped when already there', async () => {
+    const count = sql`select count(*)::int as n from video_posts`;
+    const before = await t.query(count);
+    expect(await seedScaleVideo(t.database.db, t.app.services.config.PLATFORM_TOKEN_KEY, () => undefined)).toBeNull();
+    expect(await t.query(count)).toEqual(before);
+  });
+});

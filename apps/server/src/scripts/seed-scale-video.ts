@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { PublishTarget } from '../adapters/publishing/index.js';
+import { decodeKey } from '../config.js';
+import { selectRows, type Db } from '../db/client.js';
+import { approvedJobRow, chunks, donePostRow, sandboxConnectionRow, snapshotRowsOf } from '../demo/video-seed.js';
+import * as repo from '../modules/video/publish-seed-repository.js';
+import type { NewJobRow, NewSnapshotRow } from '../modules/video/publish-seed-repository.js';
+
+const DAY = 86_400_000;
+/** Every fourth scale merchant, if it pays, publishes: about 20,000 of the 100,000. */
+const EVERY = 4;
+const PLATFORMS: PublishTarget[] = ['tiktok', 'youtube'];
+/** How long ago each merchant's three videos went out, give or take its own offset. */
+const POSTED_DAYS_AGO = [10, 35, 75];
+
+export interface ScaleVideoSummary {
+  merchants: number;
+  posts: number;
+  jobs: number;
+  snapshots: number;
+}
+
+/**
+ * seed:scale's videos: every fourth paying scale merchant has TikTok and YouTube connected
+ * through the sandbox and three videos on both, published 10, 35 and 75 days ago, each with its
+ * statistics readings (often while young, further apart later) — a million snapshots in all, the
+ * vision's statistics volume. Rows are the demo seed's own (same stories, same sandbox numbers,
+ * so the collector carries on without a jump), written in one transaction; skipped when any scale
+ * merchant already has a post.
+ */
+export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: string) => void, now = new Date()): Promise<ScaleVideoSummary | null> {
+  const [{ n: existing } = { n: 0 }] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from video_posts p join accounts a on a.id = p.merchant_id where a.email like 'scale-client-%'`,
+  );
+  if (existing > 0) {
+    log(`Videos already seeded (${existing} scale posts).`);
+    return null;
+  }
+  const key = decodeKey(tokenKey)!;
+  const merchants = await selectRows<{ id: number; name: string; studio_id: number | null }>(
+    db,
+    sql`select id, company_short_name as name, studio_id from accounts
+         where email like 'scale-client-%' and pay_status = 1
+           and split_part(split_part(email, '-', 3), '@', 1)::int % ${EVERY} = 0
+         order by id`,
+  );
+  const started = Date.now();
+  const summary: ScaleVideoSummary = { merchants: merchants.length, posts: 0, jobs: 0, snapshots: 0 };
+  await db.transaction(async (tx) => {
+    for (const batch of chunks(merchants, 500)) {
+      const connectionRows = [];
+      for (const m of batch) {
+        for (const platform of PLATFORMS) {
+          connectionRows.push(await sandboxConnectionRow(key, { id: m.id, name: m.name, studioId: m.studio_id }, platform, new Date(now.getTime() - 100 * DAY), now));
+        }
+      }
+      const connections = await repo.insertConnections(tx, connectionRows);
+      const posts = await repo.insertPosts(
+        tx,
+        batch.flatMap((m, index) =>
+          POSTED_DAYS_AGO.map((days, n) => {
+            const at = new Date(now.getTime() - days * DAY - ((m.id * 37) % 1440) * 60_000);
+            return donePostRow({ id: m.id, studioId: m.studio_id }, PLATFORMS, at, m.id + n, (index + n) % 4 === 0);
+          }),
+        ),
+      );
+      const byMerchant = new Map<number, typeof connections>();
+      for (const c of connections) byMerchant.set(c.merchantId, [...(byMerchant.get(c.merchantId) ?? []), c]);
+      const jobRows: NewJobRow[] = posts.flatMap((post) =>
+        (byMerchant.get(post.merchantId) ?? []).map((c) => approvedJobRow({ ...post, scheduledAt: post.scheduledAt! }, c, now)),
+      );
+      const snapshots: NewSnapshotRow[] = [];
+      for (const rows of chunks(jobRows, 1000)) {
+        for (const job of await repo.insertJobs(tx, rows)) snapshots.push(...snapshotRowsOf(job, now));
+      }
+      for (const rows of chunks(snapshots, 4000)) await repo.insertSnapshots(tx, rows);
+      summary.posts += posts.length;
+      summary.jobs += jobRows.length;
+      summary.snapshots += snapshots.length;
+      if (summary.posts % 15_000 === 0) log(`Videos: ${summary.posts} posts, ${summary.snapshots} snapshots (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  });
+  await db.execute(sql`vacuum analyze platform_connections, video_posts, video_publish_jobs, video_metric_snapshots`);
+  log(`Videos seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
+  return summary;
+}
