@@ -74,6 +74,10 @@ describe('sandbox checkout', () => {
     await t.call('/v1/payment/stripe/callback', { session_id: renewal.data.session_id }, { token });
     const renewed = await accountOf('shop1@example.com');
     expect((renewed.expire_ms! - buyer.expire_ms!) / 86_400_000).toBeCloseTo(30, 3);
+    // The activity feed tells the first purchase from the renewal by the event alone.
+    const told = await t.query<{ renewal: boolean }>(sql`
+      select (payload->>'renewal')::boolean as renewal from events where type = 'payment.completed' and account_id = ${buyer.id} order by id`);
+    expect(told).toEqual([{ renewal: false }, { renewal: true }]);
   });
 
   it("tells a buyer its own plan: none before buying, then the package it paid for", async () => {

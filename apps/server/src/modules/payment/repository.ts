@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
 import { orders, payments, webhookEvents, type OrderRow } from '../../db/schema.js';
 
@@ -71,6 +71,16 @@ export async function lastPaidPlan(ex: Executor, accountId: number): Promise<Ord
 export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<typeof payments.$inferSelect | null> {
   const rows = await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId }).returning();
   return rows[0] ?? null;
+}
+
+/** Whether the account had paid before this payment: the later one renews. */
+export async function paidBefore(ex: Executor, accountId: number, paymentId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), lt(payments.id, paymentId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function paymentIdOfOrder(ex: Executor, orderId: number): Promise<number | undefined> {

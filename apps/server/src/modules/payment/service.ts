@@ -320,7 +320,15 @@ export class PaymentService {
       actor_id: order.accountId,
       subject: { type: 'order', id: order.id },
       account_id: order.accountId,
-      payload: { order_id: order.id, package_type: order.packageType, amount_cents: order.amountCents, periods: order.periods, provider: order.provider },
+      payload: {
+        order_id: order.id,
+        package_type: order.packageType,
+        amount_cents: order.amountCents,
+        periods: order.periods,
+        provider: order.provider,
+        // Read by the activity feed: "renewed its plan" rather than "bought a plan".
+        renewal: await repo.paidBefore(tx, order.accountId, payment.id),
+      },
     });
     return paid;
   }
