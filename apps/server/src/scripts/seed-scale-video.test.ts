@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricsCollector } from '../modules/video/metrics-collector.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedScaleVideo } from './seed-scale-video.js';
 
@@ -48,16 +49,24 @@ describe('seed:scale videos', () => {
     expect(drift).toEqual([{ n: 0 }]);
   });
 
-  it('is taken over by the collector: the tokens open and the numbers carry on', async () => {
-    const before = await t.query<{ job_id: number; plays: number }>(sql`
-      select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`);
-    expect(await t.app.services.videoMetrics.collect()).toEqual({ read: 6, failed: 0 });
-    const after = await t.query<{ job_id: number; plays: number }>(sql`
-      select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`);
+  it('is taken over by the collector: the tokens open and the numbers carry on, a batch at a time', async () => {
+    const latest = sql`select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`;
+    const before = await t.query<{ job_id: number; plays: number }>(latest);
+    // One account whose tokens cannot be opened: its three videos fail, once each, and the pass
+    // still reaches every other video, two per query.
+    const [broken] = await t.query<{ id: number }>(sql`
+      update platform_connections set sealed_tokens = 'v1.AAAA.AAAA.AAAA' where id = (select min(id) from platform_connections) returning id`);
+    const { services } = t.app;
+    const collector = new MetricsCollector({ db: t.database.db, events: services.events, publishers: services.publishers, connections: () => services.videoConnections, batchSize: 2 });
+    expect(await collector.collect()).toEqual({ read: 3, failed: 3 });
+    const after = await t.query<{ job_id: number; plays: number }>(latest);
     expect(after).toHaveLength(before.length);
     for (const reading of after) {
       expect(reading.plays).toBeGreaterThanOrEqual(before.find((b) => b.job_id === reading.job_id)!.plays);
     }
+    const unread = await t.query<{ connection_id: number }>(sql`
+      select distinct connection_id from video_publish_jobs where last_metrics_at < now() - interval '1 hour'`);
+    expect(unread).toEqual([{ connection_id: broken!.id }]);
   });
 
   it('is skipped when already there', async () => {

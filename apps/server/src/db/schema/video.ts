@@ -210,6 +210,10 @@ export const videoPublishJobs = pgTable(
     index('video_publish_jobs_moving_idx')
       .on(t.lastStatusAt)
       .where(sql`${t.state} in ('reviewing', 'published', 'unknown')`),
+    // The statistics collector walks published jobs from the oldest reading and stops at its batch.
+    index('video_publish_jobs_metrics_idx')
+      .on(t.lastMetricsAt.asc().nullsFirst(), t.id)
+      .where(sql`${t.state} in ('published', 'approved')`),
     // Daily limits: what an account started on a day.
     index('video_publish_jobs_connection_idx').on(t.connectionId, t.startedAt),
     check('video_publish_jobs_failed_chk', sql`(${t.state} = 'failed') = (${t.reason} is not null)`),

@@ -155,12 +155,27 @@ export async function cancelQueued(ex: Executor, postId: number, reason: string,
   return rows.length;
 }
 
+/** Where a pass over the due jobs stands: the last job it was handed, in their order. */
+export interface MetricsCursor {
+  lastMetricsAt: Date | null;
+  id: number;
+}
+
 /**
  * Published jobs whose statistics are older than their age calls for: every 15 minutes on the
  * first day, hourly in the first week, every six hours in the first month, daily after that.
+ * Oldest reading first (never read before all), then by id; `after` continues a pass past the
+ * jobs it was already handed, so one that failed is not handed again in the same pass.
  */
-export async function metricsDue(ex: Executor, now: Date, limit: number): Promise<PublishJobRow[]> {
+export async function metricsDue(ex: Executor, now: Date, limit: number, after: MetricsCursor | null = null): Promise<PublishJobRow[]> {
   const t = now.toISOString();
+  const last = videoPublishJobs.lastMetricsAt;
+  const past =
+    after === null
+      ? undefined
+      : after.lastMetricsAt === null
+        ? sql`(${last} is not null or ${videoPublishJobs.id} > ${after.id})`
+        : sql`(${last} > ${after.lastMetricsAt.toISOString()}::timestamptz or (${last} = ${after.lastMetricsAt.toISOString()}::timestamptz and ${videoPublishJobs.id} > ${after.id}))`;
   return ex
     .select()
     .from(videoPublishJobs)
@@ -169,14 +184,15 @@ export async function metricsDue(ex: Executor, now: Date, limit: number): Promis
         inArray(videoPublishJobs.state, ['published', 'approved']),
         isNotNull(videoPublishJobs.remoteId),
         isNotNull(videoPublishJobs.connectionId),
-        sql`(${videoPublishJobs.lastMetricsAt} is null or ${videoPublishJobs.lastMetricsAt} <= ${t}::timestamptz - case
+        sql`(${last} is null or ${last} <= ${t}::timestamptz - case
           when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - interval '1 day' then interval '15 minutes'
           when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - interval '7 days' then interval '1 hour'
           when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - interval '30 days' then interval '6 hours'
           else interval '1 day' end)`,
+        past,
       ),
     )
-    .orderBy(sql`${videoPublishJobs.lastMetricsAt} asc nulls first`)
+    .orderBy(sql`${last} asc nulls first`, asc(videoPublishJobs.id))
     .limit(limit);
 }
 

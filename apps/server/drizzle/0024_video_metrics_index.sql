@@ -1,0 +1,1 @@
+CREATE INDEX "video_publish_jobs_metrics_idx" ON "video_publish_jobs" USING btree ("last_metrics_at" NULLS FIRST,"id") WHERE "video_publish_jobs"."state" in ('published', 'approved');
