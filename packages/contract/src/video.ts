@@ -14,6 +14,20 @@ import { id, integer, isoDate, isoTime, keyword, optionalText, pageOf, pageQuery
 /** Where a post can go: spec §9's platforms, plus the embedded sandbox that stands in for them. */
 export const PUBLISH_TARGETS = [...PUBLISH_PLATFORMS, 'sandbox'] as const;
 export type PublishTargetName = (typeof PUBLISH_TARGETS)[number];
+
+/** Platform names as the platforms write them: the same in every language. */
+export const PLATFORM_NAMES: Record<PublishTargetName, string> = {
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  bilibili: 'Bilibili',
+  instagram: 'Instagram',
+  weibo: 'Weibo',
+  pinterest: 'Pinterest',
+  vk: 'VK',
+  kuaishou: 'Kuaishou',
+  facebook: 'Facebook',
+  sandbox: 'Sandbox',
+};
 export type VideoRange = (typeof VIDEO_RANGES)[number];
 
 /** `api`: uploaded through the platform's API; `assisted`: posted by hand, its link pasted here. */

@@ -25,3 +25,22 @@ export function formatMessage(
     name in params ? String(params[name]) : whole,
   );
 }
+
+/**
+ * A message kept in a row until someone reads it (why a job waits or failed): its key and
+ * parameters, so each reader sees it in their own language.
+ */
+export function storedMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return `${key}|${JSON.stringify(params)}`;
+}
+
+/** A stored message in the reader's language; any other text (a platform's own words) as it is. */
+export function readStoredMessage(language: ApiLanguage, stored: string): string {
+  const match = /^([a-z_]+(?:\.[a-z_]+)+)\|(\{.*\})$/s.exec(stored);
+  if (!match || !isMessageKey(match[1]!)) return stored;
+  try {
+    return formatMessage(language, match[1]!, JSON.parse(match[2]!) as Record<string, string | number>);
+  } catch {
+    return stored;
+  }
+}

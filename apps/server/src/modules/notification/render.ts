@@ -2,10 +2,14 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   MESSAGES,
+  apiLanguageOf,
+  PLATFORM_NAMES,
+  readStoredMessage,
   type ApiLanguage,
   type Language,
   type MessageKey,
   type NotificationKind,
+  type PublishTargetName,
 } from '@nearcast/contract';
 
 export type Params = Record<string, string | number | null>;
@@ -20,20 +24,6 @@ export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Brand names stay as the platforms write them, in every language. */
-const PLATFORM_NAMES: Record<string, string> = {
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  bilibili: 'Bilibili',
-  instagram: 'Instagram',
-  weibo: 'Weibo',
-  pinterest: 'Pinterest',
-  vk: 'VK',
-  kuaishou: 'Kuaishou',
-  facebook: 'Facebook',
-  sandbox: 'Sandbox',
-};
-
 /** The values a template shows, formatted for the reader: money, days and platform names. */
 function displayValues(language: Language, params: Params): Record<string, string> {
   const out: Record<string, string> = {};
@@ -44,7 +34,9 @@ function displayValues(language: Language, params: Params): Record<string, strin
   if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)) {
     out.date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${params.date}T00:00:00Z`));
   }
-  if (typeof params.platform === 'string') out.platform = PLATFORM_NAMES[params.platform] ?? params.platform;
+  if (typeof params.platform === 'string') out.platform = PLATFORM_NAMES[params.platform as PublishTargetName] ?? params.platform;
+  // A reason the platform stored as a message key (why a video failed) reads in this language.
+  if (typeof params.reason === 'string') out.reason = readStoredMessage(apiLanguageOf(language), params.reason);
   for (const key of ['reason', 'comment', 'name', 'title']) if (out[key] === undefined || out[key] === '') out[key] = '—';
   return out;
 }

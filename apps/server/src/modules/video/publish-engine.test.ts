@@ -10,7 +10,7 @@ import { accounts, events, platformConnections, videoPosts } from '../../db/sche
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { milestoneOf, MetricsCollector } from './metrics-collector.js';
 import { LEASE_MS, PublishEngine, type PublishConnections } from './publish-engine.js';
-import { describeDeferral } from './publish-reasons.js';
+import { describeReason } from './publish-reasons.js';
 import * as repo from './publish-repository.js';
 
 /**
@@ -391,7 +391,7 @@ describe('platform answers', () => {
     expect(await engine().advance(queued.id)).toBe('deferred');
     const deferred = await job(queued.id);
     expect(deferred.runAfter!.getTime()).toBe(clock + 120_000);
-    expect(describeDeferral(deferred.deferredReason, 'en')).toBe('The platform asked us to slow down; trying again shortly');
+    expect(describeReason(deferred.deferredReason, 'en')).toBe('The platform asked us to slow down; trying again shortly');
     clock += 60_000;
     expect(await engine().advance(queued.id)).toBe('busy');
     clock += 61_000;
@@ -421,8 +421,8 @@ describe('platform answers', () => {
     const deferred = await job(second.id);
     expect(deferred.state).toBe('queued');
     expect(deferred.runAfter!.toISOString()).toBe('2026-06-02T00:00:00.000Z');
-    expect(describeDeferral(deferred.deferredReason, 'en')).toBe('This account’s daily limit of 1 posts is reached; it goes out on 2026-06-02');
-    expect(describeDeferral(deferred.deferredReason, 'es')).toBe('Se alcanzó el límite diario de 1 publicaciones de esta cuenta; sale el 2026-06-02');
+    expect(describeReason(deferred.deferredReason, 'en')).toBe('This account’s daily limit of 1 posts is reached; it goes out on 2026-06-02');
+    expect(describeReason(deferred.deferredReason, 'es')).toBe('Se alcanzó el límite diario de 1 publicaciones de esta cuenta; sale el 2026-06-02');
     clock = Date.parse('2026-06-02T00:00:30Z');
     expect(await engine().advance(second.id)).toBe('reviewing');
     fake.limit = null;
@@ -456,7 +456,8 @@ describe('platform answers', () => {
     } finally {
       connections.access = access;
     }
-    expect((await job(queued.id)).reason).toBe('The account needs to be connected again: the grant was revoked');
+    expect(describeReason((await job(queued.id)).reason, 'en')).toBe('The account needs to be connected again: the grant was revoked');
+    expect(describeReason((await job(queued.id)).reason, 'es')).toBe('La cuenta debe conectarse de nuevo: the grant was revoked');
     // As if the platform had given it an id before it failed: a retry asks the platform first.
     await repo.updateJob(t.database.db, queued.id, { remoteId: 'vid-pub-x', checkpoint: { publishId: 'pub-x' } });
     fake.posts.set('pub-x', { state: 'approved', remoteId: 'vid-pub-x', url: null, reason: null, privateOnly: false });
@@ -480,7 +481,7 @@ describe('platform answers', () => {
     } finally {
       fake.status = status;
     }
-    expect((await job(queued.id)).reason).toMatch(/not known .*check the account before trying again/);
+    expect(describeReason((await job(queued.id)).reason, 'en')).toMatch(/not known .*check the account before trying again/);
   });
 
   it('waits for a hand-posted platform’s link, then follows the post from it', async () => {
@@ -489,7 +490,7 @@ describe('platform answers', () => {
     expect(await engine().advance(queued.id)).toBe('deferred');
     const waiting = await job(queued.id);
     expect(waiting.state).toBe('queued');
-    expect(describeDeferral(waiting.deferredReason, 'zh')).toBe('需手动发布：等待粘贴帖子链接');
+    expect(describeReason(waiting.deferredReason, 'zh')).toBe('需手动发布：等待粘贴帖子链接');
     expect(await t.database.db.transaction((tx) => engine().attachPostUrl(tx, queued.id, 'https://example.com/not-weibo'))).toBe('invalid');
     const attached = await t.database.db.transaction((tx) => engine().attachPostUrl(tx, queued.id, 'https://weibo.com/1234/AbCd9'));
     expect(attached).toMatchObject({ state: 'published', remoteId: 'AbCd9', url: 'https://weibo.com/1234/AbCd9' });
@@ -506,7 +507,7 @@ describe('platform answers', () => {
       expect(await engine().advance(queued.id)).toBe('deferred');
       const waiting = await job(queued.id);
       expect(waiting).toMatchObject({ state: 'uploading', attempts: 0 });
-      expect(describeDeferral(waiting.deferredReason, 'en')).toBe('The platform is still processing the video');
+      expect(describeReason(waiting.deferredReason, 'en')).toBe('The platform is still processing the video');
       expect(waiting.runAfter!.getTime()).toBe(clock + 60_000);
       clock += 60_000;
     }

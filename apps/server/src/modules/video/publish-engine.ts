@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PLATFORM_NAMES, type PublishTargetName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import {
@@ -15,7 +16,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './publish-repository.js';
-import { deferral } from './publish-reasons.js';
+import { deferral, failure } from './publish-reasons.js';
 import type { PublishJobPatch, PublishJobRow } from './publish-repository.js';
 
 export const PUBLISH_JOB = 'video.publish';
@@ -50,6 +51,8 @@ export interface EnqueueInput {
   postId: number;
   merchantId: number;
   connectionIds: readonly number[];
+  /** The post's platforms with no usable account when it went out: each gets a failed job that says so. */
+  unconnected?: readonly PublishTargetName[];
   /** When the post goes out (now, or its scheduled time). */
   dueAt: Date;
 }
@@ -83,12 +86,16 @@ export class PublishEngine {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Creates the jobs of a post inside the caller's transaction (the one that releases the post). */
+  /**
+   * Creates the jobs of a post inside the caller's transaction (the one that releases the post).
+   * A chosen platform that is not connected any more is not dropped in silence: its job is
+   * failed at once, saying so, and announced like any other failure.
+   */
   async enqueue(tx: Tx, input: EnqueueInput): Promise<PublishJobRow[]> {
     const post = await repo.findPost(tx, input.postId);
     if (!post || post.merchantId !== input.merchantId) return [];
     const connections = await repo.connectionsOf(tx, input.merchantId, input.connectionIds);
-    return repo.insertJobs(
+    const queued = await repo.insertJobs(
       tx,
       connections.map((connection) => ({
         postId: post.id,
@@ -99,6 +106,23 @@ export class PublishEngine {
         runAfter: input.dueAt,
       })),
     );
+    const now = this.now();
+    const failed = await repo.insertJobs(
+      tx,
+      (input.unconnected ?? []).map((platform) => ({
+        postId: post.id,
+        merchantId: post.merchantId,
+        platform,
+        language: post.language,
+        state: 'failed' as const,
+        reason: failure('not_connected', { platform: PLATFORM_NAMES[platform] }),
+        failedAt: now,
+      })),
+    );
+    for (const job of failed) {
+      await this.record(tx, 'video.failed', job, { job_id: job.id, platform: job.platform, title: post.title, reason: job.reason });
+    }
+    return [...queued, ...failed];
   }
 
   /** Has the sweep run now rather than at the next minute (after the caller's commit). */
@@ -110,10 +134,12 @@ export class PublishEngine {
    * A failed job, tried again. If the platform ever gave it an id, whether it exists there is
    * checked first (`unknown`), so a retry never posts a second copy.
    */
-  async retry(tx: Tx, jobId: number): Promise<PublishJobRow | null> {
+  async retry(tx: Tx, jobId: number, connectionId?: number): Promise<PublishJobRow | null> {
     const job = await repo.lockJob(tx, jobId);
     if (!job || job.state !== 'failed') return null;
     return repo.updateJob(tx, jobId, {
+      // A job that failed for want of an account goes out on the one connected since.
+      ...(job.connectionId === null && connectionId !== undefined ? { connectionId } : {}),
       state: job.remoteId ? 'unknown' : 'queued',
       checkpoint: job.remoteId ? job.checkpoint : null,
       reason: null,
@@ -126,7 +152,7 @@ export class PublishEngine {
 
   /** Sets aside the jobs of a post that have not started; answers how many had already started. */
   async cancel(tx: Tx, postId: number): Promise<{ cancelled: number; started: number }> {
-    const cancelled = await repo.cancelQueued(tx, postId, 'Cancelled before it was published', this.now());
+    const cancelled = await repo.cancelQueued(tx, postId, failure('cancelled'), this.now());
     const rest = await repo.jobsOfPost(tx, postId);
     return { cancelled, started: rest.filter((job) => job.state !== 'failed' && job.state !== 'queued').length };
   }
@@ -181,13 +207,13 @@ export class PublishEngine {
   }
 
   private async step(job: PublishJobRow, token: string): Promise<AdvanceResult> {
-    if (job.connectionId === null) return this.fail(job, token, 'The platform connection was removed');
+    if (job.connectionId === null) return this.fail(job, token, failure('connection_removed'));
     const connectionId = job.connectionId;
     const post = await repo.findPost(this.deps.db, job.postId);
-    if (!post) return this.fail(job, token, 'The post no longer exists');
+    if (!post) return this.fail(job, token, failure('post_gone'));
     const kind = await repo.connectionKind(this.deps.db, connectionId);
     const publisher = kind ? this.deps.publishers.forConnection(kind) : null;
-    if (!publisher) return this.fail(job, token, `${job.platform} is not available in this instance`);
+    if (!publisher) return this.fail(job, token, failure('platform_unavailable', { platform: PLATFORM_NAMES[job.platform] }));
 
     let access: Awaited<ReturnType<PublishConnections['access']>>;
     try {
@@ -310,7 +336,7 @@ export class PublishEngine {
   /** Writes where the platform says the post stands, with the events of the states it passed. */
   private async apply(job: PublishJobRow, token: string, status: RemoteStatus): Promise<AdvanceResult> {
     const now = this.now();
-    if (status.state === 'failed') return this.fail(job, token, status.reason ?? 'The platform refused the video', status.remoteId);
+    if (status.state === 'failed') return this.fail(job, token, status.reason ?? failure('refused'), status.remoteId);
     const patch: PublishJobPatch = {
       state: status.state,
       remoteId: status.remoteId ?? job.remoteId,
@@ -358,7 +384,7 @@ export class PublishEngine {
       case 'unknown_outcome': {
         const checks = job.state === 'unknown' ? job.attempts + 1 : job.attempts;
         if (job.state === 'unknown' && checks > MAX_UNKNOWN_CHECKS) {
-          return this.fail(job, token, `Whether the platform took the video is not known (${message}); check the account before trying again`);
+          return this.fail(job, token, failure('outcome_unknown', { detail: message.slice(0, 500) }));
         }
         // While unknown, `attempts` counts the checks, so a platform that never answers ends with a person.
         const moved = await repo.updateHeld(this.deps.db, job.id, token, {
@@ -373,7 +399,7 @@ export class PublishEngine {
         // A status check that cannot find the post while it is still moving: it is gone.
         return this.fail(job, token, message);
       case 'needs_reconnect':
-        return this.fail(job, token, `The account needs to be connected again: ${message}`);
+        return this.fail(job, token, failure('reconnect', { detail: message.slice(0, 500) }));
       case 'unsupported':
         return this.defer(job, token, new Date(now.getTime() + 6 * 3600_000), deferral('by_hand'));
       case 'unauthorized':
@@ -384,7 +410,7 @@ export class PublishEngine {
           // The platform is still working on it (a container or media still processing) and said
           // when to come back: a wait, not a failed attempt — up to a day from the start.
           if (job.startedAt && now.getTime() - job.startedAt.getTime() > PROCESSING_LIMIT_MS) {
-            return this.fail(job, token, `${message} (still not done a day after the upload began)`);
+            return this.fail(job, token, failure('stuck', { detail: message.slice(0, 500) }));
           }
           const at = new Date(now.getTime() + retryAfter * 1000);
           const moved = await repo.updateHeld(this.deps.db, job.id, token, { runAfter: at, deferredReason: deferral('processing'), attempts: job.attempts });

@@ -107,6 +107,27 @@ describe('a scheduled post', () => {
     expect((await t.call('/v1/video/delete', { id: post.id }, studio())).code).toBe('200');
     expect((await t.call('/v1/video/get', { id: post.id }, studio())).code).toBe('404');
   });
+
+  it('whose platform was disconnected meanwhile fails there, saying so in the reader’s language, and goes out once connected again', async () => {
+    const post = await addPost(t, w.tokens.get('studio')!, client, { schedule_at: new Date(Date.now() + 3600_000).toISOString() });
+    const [connection] = await t.query<{ id: number }>(sql`select id from platform_connections where merchant_id = ${client} and platform = 'sandbox'`);
+    expect((await t.call('/v1/video/disconnect', { id: connection!.id }, studio())).code).toBe('200');
+    await t.query(sql`update video_posts set scheduled_at = now() - interval '1 minute' where id = ${post.id}`);
+    expect(await t.app.services.video.releaseDue()).toBe(1);
+    expect(await jobsOf(post.id)).toEqual([{ platform: 'sandbox', state: 'failed' }]);
+    expect(await eventsOf(post.id)).toContain('video.failed');
+    const read = await t.call<VideoPost>('/v1/video/get', { id: post.id }, { ...studio(), lang: 'zh' });
+    expect(read.data).toMatchObject({ status: 'done', jobs: [{ state: 'failed', reason: '发布时 Sandbox 未连接；请连接后重试' }] });
+    const jobId = read.data.jobs[0]!.id;
+    // Retried while still not connected: refused, nothing changes.
+    const early = await t.call('/v1/video/job/retry', { id: jobId }, { ...studio(), lang: 'es' });
+    expect(early).toMatchObject({ code: '400', msg: 'Sandbox no está conectado para este comercio. Conéctalo primero' });
+    expect(await jobsOf(post.id)).toEqual([{ platform: 'sandbox', state: 'failed' }]);
+    await connectSandbox(t, w.tokens.get('studio')!, client);
+    const retried = await t.call<VideoPost>('/v1/video/job/retry', { id: jobId }, studio());
+    expect(retried.code, retried.msg).toBe('200');
+    expect(await t.query(sql`select state, connection_id is not null as connected from video_publish_jobs where id = ${jobId}`)).toEqual([{ state: 'queued', connected: true }]);
+  });
 });
 
 describe('approval through a review link', () => {

@@ -1,4 +1,5 @@
 import {
+  PLATFORM_NAMES,
   type ApiLanguage,
   type ParsedRequestOf,
   type PublishTargetName,
@@ -21,7 +22,7 @@ import type { FootageService } from '../footage/service.js';
 import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from './connection-service.js';
 import type { PublishEngine } from './publish-engine.js';
-import { describeDeferral } from './publish-reasons.js';
+import { describeReason } from './publish-reasons.js';
 import * as repo from './repository.js';
 import type { StoredCaption, VideoPostRow } from './repository.js';
 
@@ -263,8 +264,15 @@ export class VideoService {
   async retry(caller: Caller, jobId: number, lang: ApiLanguage = 'en'): Promise<VideoPost> {
     const job = await repo.findVisibleJob(this.db, caller, jobId);
     if (!job) throw notFound();
+    // A job that failed because its platform was not connected needs an account now.
+    let connectionId: number | undefined;
+    if (job.connectionId === null) {
+      const usable = (await this.connections.usableAll(job.merchantId)).find((row) => row.platform === job.platform);
+      if (!usable) throw invalid({ id: { key: 'video.not_connected', params: { platform: PLATFORM_NAMES[job.platform] } } });
+      connectionId = usable.id;
+    }
     await this.db.transaction(async (tx) => {
-      const retried = await this.engine().retry(tx, jobId);
+      const retried = await this.engine().retry(tx, jobId, connectionId);
       if (!retried) throw conflict('video.job_not_retryable');
     });
     await this.afterCommit();
@@ -312,10 +320,16 @@ export class VideoService {
     if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime()) return false;
     const usable = await this.connections.usableAll(post.merchantId, tx);
     const chosen = usable.filter((row) => post.platforms.includes(row.platform));
-    const jobs = await this.engine().enqueue(tx, { postId, merchantId: post.merchantId, connectionIds: chosen.map((row) => row.id), dueAt: now });
-    // A post none of whose platforms is still connected has nothing to do: it is done, and
-    // its page says which platforms had no connection.
-    await repo.updatePost(tx, postId, { releasedAt: now, status: jobs.length > 0 ? 'publishing' : 'done' });
+    const jobs = await this.engine().enqueue(tx, {
+      postId,
+      merchantId: post.merchantId,
+      connectionIds: chosen.map((row) => row.id),
+      unconnected: post.platforms.filter((platform) => !chosen.some((row) => row.platform === platform)),
+      dueAt: now,
+    });
+    // A post none of whose platforms is still connected has nothing to do: it is done, each of
+    // its jobs failed with the reason.
+    await repo.updatePost(tx, postId, { releasedAt: now, status: jobs.some((job) => job.state !== 'failed') ? 'publishing' : 'done' });
     return true;
   }
 
@@ -432,11 +446,11 @@ export class VideoService {
             language: job.language,
             state: job.state,
             url: job.url,
-            reason: job.reason,
+            reason: describeReason(job.reason, lang),
             private_only: job.privateOnly,
             attempts: job.attempts,
             run_after: job.runAfter?.toISOString() ?? null,
-            deferred_reason: describeDeferral(job.deferredReason, lang),
+            deferred_reason: describeReason(job.deferredReason, lang),
             published_at: job.publishedAt?.toISOString() ?? null,
             approved_at: job.approvedAt?.toISOString() ?? null,
             metrics: { plays: job.plays, likes: job.likes, comments: job.comments, shares: job.shares, collections: job.collections },
@@ -472,20 +486,6 @@ export class VideoService {
     );
   }
 }
-
-/** Platform names as the platforms write them, for messages. */
-export const PLATFORM_NAMES: Record<PublishTargetName, string> = {
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  bilibili: 'Bilibili',
-  instagram: 'Instagram',
-  weibo: 'Weibo',
-  pinterest: 'Pinterest',
-  vk: 'VK',
-  kuaishou: 'Kuaishou',
-  facebook: 'Facebook',
-  sandbox: 'Sandbox',
-};
 
 /** Sums metric by metric; a metric no item gives stays null rather than becoming 0. */
 export function sumMetrics(items: readonly VideoMetrics[]): VideoMetrics {
