@@ -1,7 +1,8 @@
 // API benchmark at the vision's scale: autocannon against a running server filled by
 // `npm run seed:scale`, measuring the list, count and search endpoints of people and territory,
-// and the finance lists and balances over a year of payments, as a super admin, a main agent
-// and a studio. Budget: p95 under 100 ms for every one.
+// the finance lists and balances over a year of payments, the dashboards, and the video lists and
+// statistics over a million readings, as a super admin, a main agent, a studio and a merchant.
+// Budget: p95 under 100 ms for every one.
 //
 //   DATABASE_URL=postgres://…/nearcast_scale npm start   # in one shell
 //   npm run bench:api                                     # in another (BENCH_URL to point elsewhere,
@@ -38,10 +39,12 @@ async function login(email) {
   return answer.data.token;
 }
 
+// Merchant 12 is one of seed:scale's publishing merchants (every fourth that pays); studio 12 serves it.
 const users = {
   super: await login('scale-super@example.com'),
   agent: await login('scale-agent-1@example.com'),
-  studio: await login('scale-studio-1@example.com'),
+  studio: await login('scale-studio-12@example.com'),
+  client: await login('scale-client-12@example.com'),
 };
 
 const cases = [
@@ -109,6 +112,17 @@ const cases = [
   ['studio', '/v1/dashboard/client', { range: '30d' }],
   ['studio', '/v1/dashboard/pay', { range: '90d' }],
   ['studio', '/v1/dashboard/profit', { range: '30d' }],
+  ['client', '/v1/dashboard/total', { range: '30d' }],
+  ['client', '/v1/dashboard/pay', { range: '90d' }],
+  // Videos: posts and their statistics (seed:scale's million snapshots).
+  ['super', '/v1/video/list', {}],
+  ['super', '/v1/video/list', { platform: 'tiktok', job_state: 'approved' }],
+  ['super', '/v1/video/stats', { range: '30d' }],
+  ['agent', '/v1/video/list', {}],
+  ['agent', '/v1/video/stats', { range: '90d' }],
+  ['studio', '/v1/video/list', {}],
+  ['studio', '/v1/video/stats', { range: '30d' }],
+  ['client', '/v1/video/mine', { range: '30d' }],
 ];
 
 const rows = [];

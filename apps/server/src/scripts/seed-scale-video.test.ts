@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('seed:scale videos', () => {
-  it('gives every fourth paying merchant two sandbox connections and three videos on both, with their readings', async () => {
+  it('gives every fourth paying merchant two sandbox connections and four videos on both, with their readings', async () => {
     const rows = await t.query<{ email: string; connections: number; posts: number; jobs: number; snapshots: number }>(sql`
       select a.email,
              (select count(*)::int from platform_connections c where c.merchant_id = a.id and c.sandbox and c.state = 'connected') as connections,
@@ -41,8 +41,8 @@ describe('seed:scale videos', () => {
              (select count(*)::int from video_metric_snapshots s where s.merchant_id = a.id) as snapshots
         from accounts a where a.email like 'scale-client-%' and a.id in (select merchant_id from video_posts)`);
     // Readings 1 h, 6 h, 1, 2, 4, 7, 14, 30 and 60 days after going out, while before the
-    // seed's moment, and one at it: 7, 9 and 10 for videos 10, 35 and 75 days old, on two platforms.
-    expect(rows).toEqual([{ email: 'scale-client-4@example.com', connections: 2, posts: 3, jobs: 6, snapshots: 52 }]);
+    // seed's moment, and one at it: 5, 7, 9 and 10 for videos 3, 10, 35 and 75 days old, on two platforms.
+    expect(rows).toEqual([{ email: 'scale-client-4@example.com', connections: 2, posts: 4, jobs: 8, snapshots: 62 }]);
     const drift = await t.query<{ n: number }>(sql`
       select count(*)::int as n from video_publish_jobs j
        where j.plays is distinct from (select s.plays from video_metric_snapshots s where s.job_id = j.id order by s.taken_at desc limit 1)`);
@@ -52,13 +52,13 @@ describe('seed:scale videos', () => {
   it('is taken over by the collector: the tokens open and the numbers carry on, a batch at a time', async () => {
     const latest = sql`select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`;
     const before = await t.query<{ job_id: number; plays: number }>(latest);
-    // One account whose tokens cannot be opened: its three videos fail, once each, and the pass
+    // One account whose tokens cannot be opened: its four videos fail, once each, and the pass
     // still reaches every other video, two per query.
     const [broken] = await t.query<{ id: number }>(sql`
       update platform_connections set sealed_tokens = 'v1.AAAA.AAAA.AAAA' where id = (select min(id) from platform_connections) returning id`);
     const { services } = t.app;
     const collector = new MetricsCollector({ db: t.database.db, events: services.events, publishers: services.publishers, connections: () => services.videoConnections, batchSize: 2 });
-    expect(await collector.collect()).toEqual({ read: 3, failed: 3 });
+    expect(await collector.collect()).toEqual({ read: 4, failed: 4 });
     const after = await t.query<{ job_id: number; plays: number }>(latest);
     expect(after).toHaveLength(before.length);
     for (const reading of after) {

@@ -10,8 +10,8 @@ const DAY = 86_400_000;
 /** Every fourth scale merchant, if it pays, publishes: about 20,000 of the 100,000. */
 const EVERY = 4;
 const PLATFORMS: PublishTarget[] = ['tiktok', 'youtube'];
-/** How long ago each merchant's three videos went out, give or take its own offset. */
-const POSTED_DAYS_AGO = [10, 35, 75];
+/** How long ago each merchant's videos went out, give or take its own offset. */
+const POSTED_DAYS_AGO = [3, 10, 35, 75];
 
 export interface ScaleVideoSummary {
   merchants: number;
@@ -22,8 +22,8 @@ export interface ScaleVideoSummary {
 
 /**
  * seed:scale's videos: every fourth paying scale merchant has TikTok and YouTube connected
- * through the sandbox and three videos on both, published 10, 35 and 75 days ago, each with its
- * statistics readings (often while young, further apart later) — a million snapshots in all, the
+ * through the sandbox and four videos on both, published 3, 10, 35 and 75 days ago, each with its
+ * statistics readings (often while young, further apart later) — over a million snapshots, the
  * vision's statistics volume. Rows are the demo seed's own (same stories, same sandbox numbers,
  * so the collector carries on without a jump), written in one transaction; skipped when any scale
  * merchant already has a post.
