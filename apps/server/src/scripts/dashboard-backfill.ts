@@ -21,11 +21,11 @@ export async function backfillDashboard(db: Db): Promise<{ placements: number; d
       insert into dashboard_placements (account_id, kind, studio_id, agent_id, main_agent_id, operator_id, paid_at)
       select c.id, 'client', c.studio_id, ag.id,
              case when ag.id is null then null when ag.agent_type = 'sub' then ag.main_agent_id else ag.id end,
-             c.operator_id,
-             (select min(p.created_at) from payments p where p.account_id = c.id)
+             c.operator_id, first.paid_at
         from accounts c
         left join accounts s on s.id = c.studio_id
         left join accounts ag on ag.id = coalesce(c.agent_id, s.agent_id)
+        left join (select account_id, min(created_at) as paid_at from payments group by account_id) first on first.account_id = c.id
        where c.account_type = 0
       union all
       select s.id, 'studio', null, ag.id,

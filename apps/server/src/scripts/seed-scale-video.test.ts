@@ -50,7 +50,7 @@ describe('seed:scale videos', () => {
   });
 
   it('is taken over by the collector: the tokens open and the numbers carry on, a batch at a time', async () => {
-    const latest = sql`select distinct on (job_id) job_id, plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`;
+    const latest = sql`select distinct on (job_id) job_id, plays::float8 as plays from video_metric_snapshots where plays is not null order by job_id, taken_at desc`;
     const before = await t.query<{ job_id: number; plays: number }>(latest);
     // One account whose tokens cannot be opened: its four videos fail, once each, and the pass
     // still reaches every other video, two per query.

@@ -41,20 +41,25 @@ export const orders = pgTable(
  * Money received, one row per paid order (the unique order id makes fulfilment idempotent).
  * The finance ledger posts commissions from these rows in the same transaction.
  */
-export const payments = pgTable('payments', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  orderId: integer()
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'restrict' }),
-  accountId: integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'restrict' }),
-  amountCents: integer().notNull(),
-  provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
-  providerRef: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    amountCents: integer().notNull(),
+    provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+    providerRef: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // An account's payments in order: whether a payment renews, and its history, without a scan.
+  (t) => [index('payments_account_idx').on(t.accountId, t.id)],
+);
 
 /** Stripe event ids already handled, so a redelivered webhook changes nothing. */
 export const webhookEvents = pgTable('webhook_events', {

@@ -51,6 +51,21 @@ const zeroBalances = (): Balances => Object.fromEntries(LEDGER_PURPOSES.map((pur
 export class LedgerService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Locks the balances of every account a transaction is about to post to, in one ascending
+   * sweep. A transaction that posts several times (a batch of releases) takes its locks here
+   * first; otherwise it would lock account by account across its postings, out of the global
+   * order, and deadlock with a payment locking some of the same accounts.
+   */
+  async lockAll(tx: Executor, accounts: { owner: number; purpose: LedgerPurpose }[]): Promise<void> {
+    if (accounts.length === 0) return;
+    const ids = await repo.ensureAccounts(
+      tx,
+      accounts.map((account) => ({ ownerId: account.owner, purpose: account.purpose })),
+    );
+    await repo.lockBalances(tx, [...ids.values()]);
+  }
+
   async post(tx: Executor, posting: Posting): Promise<PostResult> {
     const entries = posting.entries.filter((entry) => entry.amountCents !== 0);
     for (const entry of entries) {

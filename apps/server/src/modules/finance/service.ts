@@ -197,6 +197,17 @@ export class FinanceService {
     for (;;) {
       const count = await this.db.transaction(async (tx) => {
         const due = await repo.lockDue(tx, now, RELEASE_BATCH);
+        await this.ledger.lockAll(
+          tx,
+          due.flatMap((share) =>
+            share.beneficiaryId !== null && share.amountCents > share.reversedCents
+              ? [
+                  { owner: share.beneficiaryId, purpose: 'pending' as const },
+                  { owner: share.beneficiaryId, purpose: 'available' as const },
+                ]
+              : [],
+          ),
+        );
         for (const share of due) await this.releaseIn(tx, share, now);
         return due.length;
       });

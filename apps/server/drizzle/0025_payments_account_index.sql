@@ -1,0 +1,1 @@
+CREATE INDEX "payments_account_idx" ON "payments" USING btree ("account_id","id");
