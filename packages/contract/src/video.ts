@@ -315,7 +315,12 @@ export const videoListRequest = z.strictObject({
   date_to: isoDate.optional(),
   sort: z.enum(['newest', 'oldest', 'schedule'], { error: 'validation.invalid_option' }).default('newest'),
 });
-export const videoListResponse = pageOf(videoPost);
+/** Posts are counted up to this many: a page count stays quick however many there are. */
+export const VIDEO_LIST_COUNT_CAP = 10_000;
+export const videoListResponse = pageOf(videoPost).extend({
+  /** True when more than VIDEO_LIST_COUNT_CAP match (the total is the cap). */
+  capped: z.boolean(),
+});
 
 /** Retry a failed job, or check an unknown one (staff, studio, operator). */
 export const videoJobByIdRequest = z.strictObject({ id });

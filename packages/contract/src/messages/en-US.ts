@@ -238,6 +238,7 @@ export const enUS = {
   'video.failure.refused': 'The platform refused the video',
   'video.failure.cancelled': 'Cancelled before it was published',
   'video.failure.not_connected': '{{platform}} was not connected when the post went out; connect it and try again',
+  'video.stats_scope_required': "Choose a merchant or a video: the whole platform's plays are on the dashboard",
   'video.oauth_denied': 'The platform did not grant access: {{reason}}',
   'video.oauth_failed': 'The platform could not complete the connection. Please try again',
   'video.review_invalid': 'This review link is not valid',

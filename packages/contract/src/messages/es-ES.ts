@@ -230,6 +230,7 @@ export const esES: MessageCatalogue = {
   'video.failure.refused': 'La plataforma rechazó el vídeo',
   'video.failure.cancelled': 'Cancelado antes de publicarse',
   'video.failure.not_connected': '{{platform}} no estaba conectado cuando salió la publicación; conéctalo y reinténtalo',
+  'video.stats_scope_required': 'Elige un comercio o un vídeo: las reproducciones de toda la plataforma están en el panel',
   'video.oauth_denied': 'La plataforma no concedió acceso: {{reason}}',
   'video.oauth_failed': 'La plataforma no pudo completar la conexión. Inténtalo de nuevo',
   'video.review_invalid': 'Este enlace de revisión no es válido',

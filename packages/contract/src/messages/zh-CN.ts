@@ -230,6 +230,7 @@ export const zhCN: MessageCatalogue = {
   'video.failure.refused': '平台拒绝了该视频',
   'video.failure.cancelled': '发布前已取消',
   'video.failure.not_connected': '发布时 {{platform}} 未连接；请连接后重试',
+  'video.stats_scope_required': '请选择一个商家或视频：全平台的播放数据在仪表盘上',
   'video.oauth_denied': '平台未授予访问权限：{{reason}}',
   'video.oauth_failed': '平台未能完成连接，请重试',
   'video.review_invalid': '此审核链接无效',

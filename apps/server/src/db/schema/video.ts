@@ -136,6 +136,8 @@ export const videoPosts = pgTable(
   },
   (t) => [
     index('video_posts_merchant_idx').on(t.merchantId, t.createdAt),
+    // Staff's list, newest first, a page at a time without sorting every post.
+    index('video_posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('video_posts_scheduled_idx')
       .on(t.scheduledAt)
       .where(sql`${t.status} = 'scheduled' and ${t.releasedAt} is null`),

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE, type PublishJobState, type PublishTargetName, type VideoApproval, type VideoPostStatus } from '@nearcast/contract';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
@@ -38,6 +38,8 @@ export function visibleMerchantIds(caller: Pick<Caller, 'id' | 'role' | 'agentTy
 }
 
 export function visiblePosts(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  // Staff see every post (each belongs to a merchant): no list of every merchant to match against.
+  if (caller.role === 'super' || caller.role === 'admin') return sql`true`;
   return sql`${videoPosts.merchantId} in ${visibleMerchantIds(caller)}`;
 }
 
@@ -126,7 +128,8 @@ function postWhere(caller: Caller, filter: Omit<PostFilter, 'sort'>): SQL {
   return and(...conditions)!;
 }
 
-export async function listPosts(ex: Executor, caller: Caller, filter: PostFilter, page: number, pageSize: number) {
+/** A page of the posts the caller sees, and how many match, counted up to `cap + 1`. */
+export async function listPosts(ex: Executor, caller: Caller, filter: PostFilter, page: number, pageSize: number, cap: number) {
   const where = postWhere(caller, filter);
   const order = {
     newest: [desc(videoPosts.createdAt), desc(videoPosts.id)],
@@ -139,9 +142,9 @@ export async function listPosts(ex: Executor, caller: Caller, filter: PostFilter
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ex.select({ n: count() }).from(videoPosts).where(where),
+    selectRows<{ n: number }>(ex, sql`select count(*)::int as n from (select 1 from ${videoPosts} where ${where} limit ${cap + 1}) capped`),
   ]);
-  return { rows: rows.map(toView), total: total?.n ?? 0 };
+  return { rows: rows.map(toView), total: Number(total?.n ?? 0) };
 }
 
 export async function insertPost(ex: Executor, values: NewVideoPostRow): Promise<VideoPostRow> {

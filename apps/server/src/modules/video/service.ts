@@ -1,5 +1,6 @@
 import {
   PLATFORM_NAMES,
+  VIDEO_LIST_COUNT_CAP,
   type ApiLanguage,
   type ParsedRequestOf,
   type PublishTargetName,
@@ -90,8 +91,15 @@ export class VideoService {
       },
       body.page,
       body.page_size,
+      VIDEO_LIST_COUNT_CAP,
     );
-    return { list: await this.presentAll(rows, lang), total, page: body.page, page_size: body.page_size };
+    return {
+      list: await this.presentAll(rows, lang),
+      total: Math.min(total, VIDEO_LIST_COUNT_CAP),
+      capped: total > VIDEO_LIST_COUNT_CAP,
+      page: body.page,
+      page_size: body.page_size,
+    };
   }
 
   async get(caller: Caller, id: number, lang: ApiLanguage = 'en'): Promise<VideoPost> {
@@ -352,6 +360,11 @@ export class VideoService {
   async stats(caller: Caller, body: Body<'stats'>): Promise<VideoStats> {
     if (body.post_id !== undefined && !(await repo.findVisible(this.db, caller, body.post_id))) throw notFound();
     if (body.merchant_id !== undefined && !(await repo.merchantVisible(this.db, caller, body.merchant_id))) throw notFound();
+    // The whole platform's plays are the dashboard's (read from its rollups); summing every
+    // video's readings here would not answer in time at the network's size.
+    if ((caller.role === 'super' || caller.role === 'admin') && body.post_id === undefined && body.merchant_id === undefined) {
+      throw invalid({ merchant_id: 'video.stats_scope_required' });
+    }
     return this.statsOf({ caller, postId: body.post_id, merchantId: body.merchant_id }, body.range);
   }
 
@@ -359,7 +372,7 @@ export class VideoService {
   async mine(caller: Caller, body: Body<'mine'>, lang: ApiLanguage = 'en'): Promise<ResponseOf<Api['video']['mine']>> {
     const [stats, page] = await Promise.all([
       this.statsOf({ caller, merchantId: caller.id }, body.range),
-      repo.listPosts(this.db, caller, { merchantId: caller.id, publishedOnly: true, sort: 'newest' }, body.page, body.page_size),
+      repo.listPosts(this.db, caller, { merchantId: caller.id, publishedOnly: true, sort: 'newest' }, body.page, body.page_size, VIDEO_LIST_COUNT_CAP),
     ]);
     return { stats, videos: { list: await this.presentAll(page.rows, lang), total: page.total, page: body.page, page_size: body.page_size } };
   }

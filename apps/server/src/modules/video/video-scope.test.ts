@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { addPost, connectSandbox, VIDEO_DEMO, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
+import * as repo from './repository.js';
 
 /**
  * The video scope matrix: every video endpoint called as every demo role is allowed or refused
@@ -35,8 +36,8 @@ const ROLE_OF: Record<(typeof VIDEO_DEMO)[number] | 'studio2' | 'client2', Role>
   client2: 'client',
 };
 
-async function as<T>(name: string, urlPath: string, body: object = {}) {
-  const response = await t.call<T>(urlPath, body, { token: w.tokens.get(name) });
+async function as<T>(name: string, urlPath: string, body: object = {}, lang?: 'en' | 'zh' | 'es') {
+  const response = await t.call<T>(urlPath, body, { token: w.tokens.get(name), ...(lang ? { lang } : {}) });
   answers.push(JSON.stringify(response));
   return response;
 }
@@ -72,7 +73,7 @@ describe('who may call what', () => {
     ['/v1/video/delete', () => ({ id: 999_999 }), WORKERS],
     ['/v1/video/job/retry', () => ({ id: 999_999 }), WORKERS],
     ['/v1/video/job/link', () => ({ id: 999_999, url: 'https://weibo.com/1/abc' }), WORKERS],
-    ['/v1/video/stats', () => ({ range: '7d' }), READERS],
+    ['/v1/video/stats', () => ({ range: '7d', post_id: mine.id }), READERS],
     ['/v1/video/mine', () => ({}), ['client']],
     ['/v1/video/review/link', () => ({ id: 999_999 }), WORKERS],
     ['/v1/base/video', () => ({ id: mine.id }), READERS],
@@ -121,6 +122,24 @@ describe('every read and change stays in scope', () => {
     expect(await listed('newclient')).toEqual([]);
     // Naming another studio's merchant finds nothing of it.
     expect(await listed('studio', { merchant_id: w.ids.get('client2') })).toEqual([]);
+  });
+
+  it('counts the matches up to a cap, and says when there are more', async () => {
+    const staff = await as<{ total: number; capped: boolean }>('super', '/v1/video/list', {});
+    expect(staff.data).toMatchObject({ capped: false });
+    expect(staff.data.total).toBeGreaterThanOrEqual(3);
+    const caller = { id: w.ids.get('super')!, role: 'super' as const, agentType: null };
+    const counted = await repo.listPosts(t.database.db, caller as never, { sort: 'newest' }, 1, 1, 1);
+    expect(counted.total).toBe(2);
+    expect(counted.rows).toHaveLength(1);
+  });
+
+  it('asks staff to name a merchant or a video for statistics, in their language', async () => {
+    const whole = await as('super', '/v1/video/stats', { range: '30d' }, 'es');
+    expect(whole).toMatchObject({ code: '400', msg: 'Elige un comercio o un vídeo: las reproducciones de toda la plataforma están en el panel' });
+    expect((await as('admin', '/v1/video/stats', { range: '30d', merchant_id: w.ids.get('client') })).code).toBe('200');
+    // A studio's whole scope is small: its merchants' numbers together.
+    expect((await as('studio', '/v1/video/stats', { range: '30d' })).code).toBe('200');
   });
 
   it('answers not-found for every id out of scope', async () => {

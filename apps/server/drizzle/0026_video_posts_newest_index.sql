@@ -1,0 +1,1 @@
+CREATE INDEX "video_posts_created_idx" ON "video_posts" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
