@@ -2,7 +2,7 @@
 // `npm run seed:scale`, measuring the list, count and search endpoints of people and territory,
 // the finance lists and balances over a year of payments, the dashboards, and the video lists and
 // statistics over a million readings, as a super admin, a main agent, a studio and a merchant.
-// Budget: p95 under 100 ms for every one.
+// Budget: p95 under 100 ms for every one, 150 ms for the dashboards.
 //
 //   DATABASE_URL=postgres://…/nearcast_scale npm start   # in one shell
 //   npm run bench:api                                     # in another (BENCH_URL to point elsewhere,
@@ -22,6 +22,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Only the rows whose endpoint contains this text (e.g. BENCH_ONLY=/v1/area), for a quick re-check. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const BUDGET_P95_MS = 100;
+/** The dashboards read rollups over whole periods: their budget is 150 ms. */
+const budgetOf = (path) => (path.startsWith('/v1/dashboard/') ? 150 : BUDGET_P95_MS);
 const PASSWORD = 'Nearcast-demo-1';
 
 async function post(path, body, token) {
@@ -147,16 +149,17 @@ for (const [role, path, body] of cases.filter(([, path]) => path.includes(ONLY))
     p95,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
-    ok: p95 < BUDGET_P95_MS && result.errors + result.non2xx === 0,
+    budget: budgetOf(path),
+    ok: p95 < budgetOf(path) && result.errors + result.non2xx === 0,
   });
   process.stderr.write(`${role.padEnd(6)} ${path} ${JSON.stringify(body)} p95=${p95} ms\n`);
 }
 
-console.log(`\nAPI benchmark: ${BASE}, ${CONNECTIONS} connections, ${SECONDS} s per row; budget p95 < ${BUDGET_P95_MS} ms\n`);
-console.log('| caller | endpoint | body | req/s | p50 ms | p95 ms | p99 ms | errors | within budget |');
-console.log('|---|---|---|---:|---:|---:|---:|---:|---|');
+console.log(`\nAPI benchmark: ${BASE}, ${CONNECTIONS} connections, ${SECONDS} s per row; budget p95 < ${BUDGET_P95_MS} ms (dashboards < 150 ms)\n`);
+console.log('| caller | endpoint | body | req/s | p50 ms | p95 ms | p99 ms | errors | budget ms | within budget |');
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  console.log(`| ${r.role} | ${r.endpoint} | \`${r.body}\` | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.ok ? 'yes' : 'NO'} |`);
+  console.log(`| ${r.role} | ${r.endpoint} | \`${r.body}\` | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.budget} | ${r.ok ? 'yes' : 'NO'} |`);
 }
 const failed = rows.filter((r) => !r.ok);
 console.log(failed.length ? `\n${failed.length} over budget.` : '\nEvery endpoint within budget.');

@@ -1,0 +1,2 @@
+DROP INDEX "dashboard_daily_kind_day_idx";--> statement-breakpoint
+CREATE INDEX "dashboard_daily_kind_day_idx" ON "dashboard_daily" USING btree ("scope_kind","day","scope_id","gross_cents","refunds_cents");
