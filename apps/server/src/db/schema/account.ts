@@ -111,6 +111,10 @@ export const accounts = pgTable(
     index('accounts_main_agent_idx').on(t.mainAgentId),
     index('accounts_state_idx').on(t.stateId),
     index('accounts_city_idx').on(t.cityId),
+    // The places each city's paid studios hold, counted from the index alone (1: studio; 1: paid).
+    index('accounts_paid_studio_city_idx')
+      .on(t.cityId, t.city)
+      .where(sql`${t.accountType} = 1 and ${t.payStatus} = 1`),
     index('accounts_county_idx').on(t.countyId),
     // Expiring-renewal lists sort by expire_at then id: with the id in the index a page is read
     // straight off it, instead of joining and sorting every account that expires on the same day.

@@ -159,7 +159,13 @@ export async function firstDay(ex: Executor, scope: ScopeKey): Promise<string | 
  * period, with the merchants each holds at its end. The ranking reads only the period's studio
  * days (an index on kind and day); studios without revenue fill the list after them.
  */
-export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to: string, limit: number) {
+export interface TopStudio {
+  id: number;
+  revenue_cents: number;
+  clients: number;
+}
+
+export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to: string, limit: number): Promise<TopStudio[]> {
   const under =
     scope.kind === 'platform'
       ? null

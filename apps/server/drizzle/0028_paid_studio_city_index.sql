@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_paid_studio_city_idx" ON "accounts" USING btree ("city_id","city") WHERE "accounts"."account_type" = 1 and "accounts"."pay_status" = 1;
