@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { VIDEO_POST_STATUSES, type PublishTargetName, type VideoPost, type VideoPostStatus, type VideoRange } from '@nearcast/contract';
-import { Button, Tabs } from 'antd';
+import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
@@ -94,7 +94,15 @@ export function VideoPage() {
           className="video-toolbar__merchant"
         />
       </div>
-      <StatsSection query={{ merchant_id: merchant ?? undefined }} range={range} onRangeChange={setRange} />
+      {staff && merchant === null ? (
+        // Staff read one merchant's numbers here; the whole platform's are the dashboard's.
+        <Card size="small" className="video-stats__pick" data-testid="video-stats-pick">
+          <p className="video-muted">{t('stats.pick_merchant')}</p>
+          <Link to="/dashboard">{t('stats.open_dashboard')}</Link>
+        </Card>
+      ) : (
+        <StatsSection query={{ merchant_id: merchant ?? undefined }} range={range} onRangeChange={setRange} />
+      )}
       <Tabs
         activeKey={tab}
         onChange={(key) => setParam('tab', key === 'posts' ? null : key)}
