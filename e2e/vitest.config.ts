@@ -39,5 +39,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: on two busy cores an antd form validates, a
+    // message fades in or a lazy chunk arrives later than that, and a journey failed on a page
+    // that was right a moment after. A wrong page still fails, ten seconds later.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

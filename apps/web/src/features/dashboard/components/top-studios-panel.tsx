@@ -4,6 +4,7 @@ import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InlineLoadFailed } from '../../../components/list-state';
+import { RankedList } from '../../../components/ranked-list';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatUsd } from '../../../lib/money';
 import { useDashboardStudio } from '../api/dashboard-studio';
@@ -26,7 +27,6 @@ export function TopStudiosPanel({ range }: { range: DashboardRange }) {
   else if (studios.isError && !studios.data) body = <InlineLoadFailed onRetry={() => void studios.refetch()} retryTestId="studios-retry" />;
   else {
     const { data } = studios;
-    const best = Math.max(1, ...data.top.map((studio) => studio.revenue_cents));
     const places = [...data.places].sort((a, b) => b.used / Math.max(1, b.limit) - a.used / Math.max(1, a.limit)).slice(0, PLACES_SHOWN);
     body = (
       <div className={studios.isFetching ? 'dash-panel dash-panel--stale' : 'dash-panel'}>
@@ -50,23 +50,21 @@ export function TopStudiosPanel({ range }: { range: DashboardRange }) {
         {data.top.length === 0 ? (
           <p className="dash-muted" data-testid="studios-top-empty">{t('studios.top_empty')}</p>
         ) : (
-          <ol className="dash-top" data-testid="studios-top">
-            {data.top.map((studio, index) => (
-              <li key={studio.id} className="dash-top__item" data-testid={`studios-top-${studio.id}`}>
-                <span className="dash-top__rank">{index + 1}</span>
-                <span className="dash-top__who">
-                  <span className="dash-strong">{studio.name}</span>
-                  <span className="dash-top__bar" aria-hidden="true">
-                    <span style={{ width: `${Math.round((Math.max(0, studio.revenue_cents) / best) * 100)}%` }} />
-                  </span>
-                </span>
-                <span className="dash-top__numbers">
+          <RankedList
+            testId="studios-top"
+            rowTestId={(id) => `studios-top-${id}`}
+            rows={data.top.map((studio) => ({
+              id: studio.id,
+              name: studio.name,
+              value: studio.revenue_cents,
+              figures: (
+                <>
                   <span className="dash-strong">{formatUsd(studio.revenue_cents, locale, { trimWhole: true })}</span>
                   <span className="dash-muted">{t('studios.clients', { count: studio.clients })}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
+                </>
+              ),
+            }))}
+          />
         )}
         {places.length > 0 && (
           <>

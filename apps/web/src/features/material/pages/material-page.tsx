@@ -3,7 +3,7 @@ import { FOOTAGE_STATUSES, FOOTAGE_TYPES, FOOTAGE_USAGES, type Footage, type Foo
 import { useQueryClient } from '@tanstack/react-query';
 import { DatePicker, Segmented } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -24,7 +24,7 @@ import { GRID_PAGE_SIZES, MaterialGrid } from '../components/material-grid';
 import { MaterialThumb } from '../components/material-preview';
 import { MaterialStatusTag, MaterialTypeLabel, MaterialUsageTag } from '../components/material-tags';
 import { MaterialUploader } from '../components/material-uploader';
-import { MerchantSelect } from '../components/merchant-select';
+import { MerchantPicker } from '../../../components/merchant-picker';
 import { StorageMeter } from '../components/storage-meter';
 import { activeFilterCount, isNarrowed, toMaterialQuery, type MaterialFilterValues } from '../lib/filters';
 import { formatDuration } from '../lib/media';
@@ -148,7 +148,16 @@ export function MaterialPage() {
         onReset={() => applyFilters({})}
         active={activeFilterCount(filters)}
       >
-        {isSuper && <MerchantSelect value={filters.merchant_id ?? null} onChange={(merchant_id) => applyFilters({ ...filters, merchant_id })} />}
+        {isSuper && (
+          <MerchantPicker
+            value={filters.merchant_id ?? null}
+            onChange={(merchant_id) => applyFilters({ ...filters, merchant_id })}
+            placeholder={t('filters.merchant')}
+            testId="filter-merchant"
+            className="nc-filters__select material-merchant-select"
+            style={{ '--nc-fit': '220px' } as CSSProperties}
+          />
+        )}
         <FilterSelect<FootageType>
           label={t('filters.type')}
           value={filters.type}

@@ -8,6 +8,7 @@ import { useTopStudios, type TopBy } from '../api/top-studios';
 import { formatUsd } from '../../../lib/money';
 import '../pages/stats.css';
 import { InlineLoadFailed } from '../../../components/list-state';
+import { RankedList } from '../../../components/ranked-list';
 
 const LIMIT = 5;
 
@@ -28,29 +29,24 @@ export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boo
     body = <InlineLoadFailed onRetry={() => void top.refetch()} />;
   else if (top.data.list.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('top.empty')} />;
   else {
-    const best = Math.max(1, ...top.data.list.map((studio) => (by === 'clients' ? studio.client_count : studio.sales_cents)));
     body = (
-      <ol className={top.isFetching ? 'stats-top stats-top--loading' : 'stats-top'} data-testid="top-studios-list">
-        {top.data.list.map((studio, index) => {
-          const value = by === 'clients' ? studio.client_count : studio.sales_cents;
-          return (
-            <li key={studio.id} className="stats-top__item" data-testid={`top-studio-${studio.id}`}>
-              <span className="stats-top__rank">{index + 1}</span>
-              <div className="stats-top__who">
-                <span className="stats-strong">{studio.company_short_name || studio.name}</span>
-                {studio.company_short_name && <span className="stats-muted">{studio.name}</span>}
-                <span className="stats-top__bar" aria-hidden="true">
-                  <span style={{ width: `${Math.round((value / best) * 100)}%` }} />
-                </span>
-              </div>
-              <div className="stats-top__numbers">
-                <span className={by === 'clients' ? 'stats-strong' : 'stats-muted'}>{t('top.clients', { count: studio.client_count })}</span>
-                <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language, { trimWhole: true })}</span>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <RankedList
+        stale={top.isFetching}
+        testId="top-studios-list"
+        rowTestId={(id) => `top-studio-${id}`}
+        rows={top.data.list.map((studio) => ({
+          id: studio.id,
+          name: studio.company_short_name || studio.name,
+          detail: studio.company_short_name ? studio.name : undefined,
+          value: by === 'clients' ? studio.client_count : studio.sales_cents,
+          figures: (
+            <>
+              <span className={by === 'clients' ? 'stats-strong' : 'stats-muted'}>{t('top.clients', { count: studio.client_count })}</span>
+              <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language, { trimWhole: true })}</span>
+            </>
+          ),
+        }))}
+      />
     );
   }
 

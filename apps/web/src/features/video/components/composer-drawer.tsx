@@ -13,7 +13,7 @@ import { useAddPost } from '../api/post-actions';
 import { useMaterialOptions } from '../api/material-options';
 import { byTargetOrder } from '../lib/platforms';
 import { CaptionsInput, emptyCaptions, PrimaryLanguageInput, type CaptionDraft } from './captions-input';
-import { MerchantPicker } from './merchant-picker';
+import { MerchantPicker } from '../../../components/merchant-picker';
 import { PlatformLabel } from './platform-tag';
 import { ConnectionStateTag } from './status-tags';
 

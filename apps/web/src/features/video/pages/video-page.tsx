@@ -12,7 +12,7 @@ import { usePosts } from '../api/list-posts';
 import { useCreateReviewLink } from '../api/review-link';
 import { ComposerDrawer } from '../components/composer-drawer';
 import { ConnectionsPanel } from '../components/connections-panel';
-import { MerchantPicker } from '../components/merchant-picker';
+import { MerchantPicker } from '../../../components/merchant-picker';
 import { PostDrawer } from '../components/post-drawer';
 import { PostsCalendar } from '../components/posts-calendar';
 import { PostsTable } from '../components/posts-table';
@@ -91,6 +91,9 @@ export function VideoPage() {
             setParam('merchant', id === null ? null : String(id));
             setPage((current) => ({ ...current, page: 1 }));
           }}
+          placeholder={t('merchant.all')}
+          label={t('merchant.label')}
+          testId="video-merchant"
           className="video-toolbar__merchant"
         />
       </div>

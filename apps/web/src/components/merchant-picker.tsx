@@ -1,29 +1,35 @@
 import { Select } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClients } from '../../../api/client-list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useClients } from '../api/client-list';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /**
- * A merchant in the caller's scope (the server answers only those), searched as the user types;
- * the chosen one keeps its name while another search shows.
+ * A merchant in the caller's scope (the server answers only those), searched on the server as
+ * the user types (there may be a hundred thousand), the chosen one keeping its name while
+ * another search shows. The material center's filter and the video workspace share it.
  */
 export function MerchantPicker({
   value,
   onChange,
-  allowClear = true,
   placeholder,
-  testId = 'video-merchant',
+  label = placeholder,
+  allowClear = true,
+  testId,
   className,
+  style,
 }: {
   value: number | null;
   onChange: (id: number | null, name: string | null) => void;
+  placeholder: string;
+  /** The accessible name, when it is not the placeholder. */
+  label?: string;
   allowClear?: boolean;
-  placeholder?: string;
-  testId?: string;
+  testId: string;
   className?: string;
+  style?: CSSProperties;
 }) {
-  const { t } = useTranslation('video');
+  const { t } = useTranslation('common');
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), 300);
   const clients = useClients({ keyword: keyword || undefined, page: 1, page_size: 50 });
@@ -50,11 +56,12 @@ export function MerchantPicker({
       onClear={() => setSearch('')}
       options={options}
       loading={clients.isFetching}
-      placeholder={placeholder ?? t('merchant.all')}
-      aria-label={t('merchant.label')}
+      placeholder={placeholder}
+      aria-label={label}
       className={className}
+      style={style}
       popupMatchSelectWidth={false}
-      notFoundContent={clients.isFetching ? t('merchant.searching') : t('merchant.none')}
+      notFoundContent={clients.isFetching ? t('merchant_picker.searching') : t('merchant_picker.none')}
       data-testid={testId}
     />
   );
