@@ -47,19 +47,23 @@ export interface Tile {
   accent?: boolean;
 }
 
-/** Summary counts above a list: a grid on desktop, one swipeable strip on a phone. */
+/** Tiles from this many on are one swipeable strip on a phone; fewer wrap in two columns. */
+const STRIP_FROM = 5;
+
+/** Summary counts above a list: a grid on desktop; on a phone two columns, or a strip when many. */
 export function StatTiles({ tiles, loading, testId }: { tiles: Tile[]; loading: boolean; testId: string }) {
   const { t } = useTranslation('common');
+  const strip = tiles.length >= STRIP_FROM;
   // The phone strip scrolls sideways: a keyboard reaches the tiles past the edge only if the
   // strip itself takes focus (nothing in it is focusable).
   const isPhone = useMediaQuery(PHONE_QUERY);
   return (
     <div
-      className="nc-tiles"
+      className={strip ? 'nc-tiles nc-tiles--strip' : 'nc-tiles'}
       data-testid={testId}
       role="group"
       aria-label={t('list.summary')}
-      tabIndex={isPhone ? 0 : undefined}
+      tabIndex={isPhone && strip ? 0 : undefined}
     >
       {tiles.map((tile) => (
         <StatTile key={tile.key} label={tile.label} value={tile.value} accent={tile.accent} loading={loading} testId={`tile-${tile.key}`} />
