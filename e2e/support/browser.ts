@@ -61,7 +61,9 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  // Finite CSS animations and transitions are run to their end first: a dialog still fading in
+  // or a drawer sliding is not what the user looks at a moment later.
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
   return file;
 }
 
