@@ -131,7 +131,7 @@ export async function backfillDashboard(db: Db): Promise<{ placements: number; d
       on conflict (scope_kind, scope_id, day) do update
         set videos_published = dashboard_daily.videos_published + excluded.videos_published,
             plays = dashboard_daily.plays + excluded.plays`);
-    // What each job's plays stood at, so a later milestone adds only what came after.
+    // What each job's plays stood at, so a later reading adds only what came after.
     await tx.execute(sql`
       insert into dashboard_video_plays (job_id, plays)
       select job_id::text, max(plays) from video_metric_snapshots where plays is not null group by job_id

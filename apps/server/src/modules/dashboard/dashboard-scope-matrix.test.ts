@@ -145,27 +145,32 @@ describe('publishing connections', () => {
 });
 
 describe('videos and plays', () => {
-  it('counts publications and the plays each milestone adds, once per event', async () => {
+  it('counts publications and every play the readings add, once per event, whatever order they arrive in', async () => {
     const record = (type: string, payload: Record<string, unknown>) =>
       t.database.db.transaction((tx) =>
         t.app.services.events.record(tx, { type, actor_id: ids.get('studio')!, subject: { type: 'video_post', id: 7 }, account_id: ids.get('client')!, payload }),
       );
     const job = { post_id: 7, job_id: 'job-7-tiktok', platform: 'tiktok', title: 'Tacos al pastor' };
+    const youtube = { ...job, job_id: 'job-7-youtube', platform: 'youtube' };
     const events = [
       await record('video.published', job),
-      await record('video.milestone', { ...job, metric: 'plays', value: 1_000 }),
-      await record('video.milestone', { ...job, metric: 'plays', value: 10_000 }),
-      await record('video.milestone', { ...job, job_id: 'job-7-youtube', platform: 'youtube', metric: 'plays', value: 1_000 }),
+      await record('video.plays', { ...job, plays: 734 }),
+      await record('video.plays', { ...job, plays: 10_321 }),
+      // A reading older than one already counted adds nothing.
+      await record('video.plays', { ...job, plays: 9_000 }),
+      await record('video.plays', { ...youtube, plays: 1_212 }),
+      // A milestone is told in words, not counted again.
+      await record('video.milestone', { ...youtube, metric: 'plays', value: 1_000 }),
     ];
     for (const id of [...events, ...events]) await t.app.services.events.deliver({ event_id: id, subscriber: ROLLUP_SUBSCRIBER });
     const total = async (name: Demo) => (await t.call<DashboardTotalResponse>('/v1/dashboard/total', { range: 'today' }, { token: token(name) })).data;
     for (const name of ['super', 'studio', 'client'] as const) {
       const figures = await total(name);
-      expect({ videos: figures.videos_published.value, plays: figures.plays.value }, name).toEqual({ videos: 1, plays: 11_000 });
+      expect({ videos: figures.videos_published.value, plays: figures.plays.value }, name).toEqual({ videos: 1, plays: 11_533 });
     }
     expect((await total('newclient')).plays.value).toBe(0);
     const pay = await t.call<DashboardPayResponse>('/v1/dashboard/pay', { range: 'today' }, { token: token('client') });
-    expect(pay.data.trend.at(-1)?.plays).toBe(11_000);
+    expect(pay.data.trend.at(-1)?.plays).toBe(11_533);
     const feed = await t.call<DashboardActivityResponse>('/v1/dashboard/activity', { limit: 1 }, { token: token('client') });
     expect(feed.data.list[0]).toMatchObject({ type: 'video.milestone', client: { id: ids.get('client') }, params: { platform: 'youtube', value: 1_000 } });
   });

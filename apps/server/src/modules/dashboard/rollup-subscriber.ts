@@ -13,7 +13,7 @@ export const ROLLUP_EVENTS = [
   'payment.completed',
   'payment.refunded',
   'video.published',
-  'video.milestone',
+  'video.plays',
   'connection.connected',
   'connection.needs_reconnect',
   'connection.disconnected',
@@ -174,9 +174,12 @@ export function createDashboardRollupSubscriber(sources: RollupSources): Subscri
         case 'video.published':
           await repo.addToDay(tx, eventScopes(event), day, { videosPublished: 1 });
           return;
-        case 'video.milestone': {
+        case 'video.plays': {
+          // Each reading that grew says the video's plays now; what the rollups add is the
+          // growth since the largest value counted for it, so a reading delivered twice or out of
+          // order adds nothing.
           const jobId = event.payload.job_id;
-          const value = num(event.payload.value);
+          const value = num(event.payload.plays);
           if ((typeof jobId !== 'string' && typeof jobId !== 'number') || value <= 0) return;
           const before = await repo.swapJobPlays(tx, String(jobId), value);
           if (value > before) await repo.addToDay(tx, eventScopes(event), day, { plays: value - before });

@@ -44,9 +44,9 @@ export interface CollectResult {
 /**
  * Reads published videos' statistics from their platforms on a schedule and keeps each reading
  * as a snapshot, so growth over any range is the difference of two readings. A metric the
- * platform does not give stays null. The snapshot, the job's copy of the latest numbers and a
- * milestone's event are written in one transaction under the job's row lock, so a milestone is
- * announced once however many collectors run.
+ * platform does not give stays null. The snapshot, the job's copy of the latest numbers, the
+ * plays' growth (`video.plays`, which the dashboards count) and a milestone's event are written in
+ * one transaction under the job's row lock, so each is told once however many collectors run.
  */
 export class MetricsCollector {
   private readonly now: () => Date;
@@ -117,6 +117,18 @@ export class MetricsCollector {
         lastMetricsAt: takenAt,
         ...(announce ? { milestonePlays: milestone } : {}),
       });
+      // Growth is told on every reading that shows it, so the dashboards count every play
+      // (not only the milestones); a milestone is also told in words, once.
+      const grew = metrics.plays !== null && metrics.plays > (job.plays ?? 0);
+      if (grew) {
+        await this.deps.events.record(tx, {
+          type: 'video.plays',
+          actor_id: null,
+          subject: { type: 'video_post', id: job.postId },
+          account_id: job.merchantId,
+          payload: { post_id: job.postId, job_id: job.id, platform: job.platform, plays: metrics.plays },
+        });
+      }
       if (announce) {
         const post = await repo.findPost(tx, job.postId);
         await this.deps.events.record(tx, {

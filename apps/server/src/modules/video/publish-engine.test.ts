@@ -289,6 +289,11 @@ describe('publishing through the sandbox', () => {
       const milestones = (await eventsOf(queued.postId)).filter((row) => row.type === 'video.milestone');
       const reached = [milestoneOf(first.plays), milestoneOf(second.plays)].filter((m, i, all) => m > 0 && all.indexOf(m) === i);
       expect(milestones.map((row) => row.payload.value)).toEqual(reached);
+      // Every reading that grew tells the plays it reached: the dashboards count all of them.
+      const growth = (await eventsOf(queued.postId)).filter((row) => row.type === 'video.plays');
+      const grewTo = [first.plays!, second.plays!].filter((plays, i, all) => plays > (i === 0 ? 0 : all[i - 1]!));
+      expect(grewTo.length).toBeGreaterThan(0);
+      expect(growth.map((row) => row.payload.plays)).toEqual(grewTo);
     } finally {
       connections.refresh = connectionsWithSandboxRefresh;
     }
@@ -531,7 +536,7 @@ describe('platform answers', () => {
     expect((await job(queued.id)).remoteId).toBe('vid-pub-halfway');
   });
 
-  it('announces each plays milestone once, however many collectors store the same reading', async () => {
+  it('announces each plays milestone and each growth once, however many collectors store the same reading', async () => {
     clock = Date.parse('2026-08-06T09:00:00Z');
     const queued = await postTo(fakeConnection);
     const collector = () =>
@@ -547,5 +552,8 @@ describe('platform answers', () => {
     ]);
     expect((await repo.snapshotsOf(t.database.db, queued.id)).map((row) => row.plays)).toEqual([1500, 1800, 25_000]);
     expect(await job(queued.id)).toMatchObject({ plays: 25_000, comments: null, milestonePlays: 10_000 });
+    // The same reading stored three times tells its growth once.
+    const growth = (await eventsOf(queued.postId)).filter((e) => e.type === 'video.plays').map((e) => e.payload.plays);
+    expect(growth).toEqual([1500, 1800, 25_000]);
   });
 });
