@@ -237,7 +237,7 @@ afterAll(async () => {
 });
 
 describe('publishing through the sandbox', () => {
-  it('moves a post through reviewing, published and approved, one event each, then reads growing statistics', async () => {
+  it('moves a post through uploading, reviewing, published and approved, one event each, then reads growing statistics', async () => {
     const sandbox = createPublishers(t.app.services.config, { now }).forConnection({ platform: 'sandbox', sandbox: true })!;
     const issued = await sandbox.exchange({ code: 'sbx-code.abc', redirectUri: 'http://localhost/video/connected', codeVerifier: 'v'.repeat(43) });
     tokens.set(sandboxConnection, issued.tokens.accessToken);
@@ -254,8 +254,8 @@ describe('publishing through the sandbox', () => {
     clock += 3 * 60_000;
     expect(await e.advance(queued.id)).toBe('approved');
     expect(await e.advance(queued.id)).toBe('busy');
-    expect((await eventsOf(queued.postId)).map((row) => row.type)).toEqual(['video.published', 'video.approved']);
-    expect((await eventsOf(queued.postId))[0]).toMatchObject({ accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'sandbox', title: 'Morning bake' } });
+    expect((await eventsOf(queued.postId)).map((row) => row.type)).toEqual(['video.uploading', 'video.reviewing', 'video.published', 'video.approved']);
+    expect((await eventsOf(queued.postId))[2]).toMatchObject({ accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'sandbox', title: 'Morning bake' } });
     const [post] = await t.database.db.select().from(videoPosts).where(eq(videoPosts.id, queued.postId));
     expect(post!.status).toBe('done');
 
@@ -308,6 +308,7 @@ describe('publishing through the sandbox', () => {
     const failed = await job(queued.id);
     expect(failed.reason).toContain(SANDBOX_REJECT_TAG);
     expect(await eventsOf(queued.postId)).toEqual([
+      { type: 'video.uploading', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'sandbox' } },
       { type: 'video.failed', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'sandbox', title: 'Morning bake', reason: failed.reason } },
     ]);
   });
@@ -447,6 +448,7 @@ describe('platform answers', () => {
     const [post] = await t.database.db.select().from(videoPosts).where(eq(videoPosts.id, queued.postId));
     expect(post!.status).toBe('done');
     expect(await eventsOf(queued.postId)).toEqual([
+      { type: 'video.uploading', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'tiktok' } },
       { type: 'video.published', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'tiktok', title: 'Morning bake', private_only: true } },
     ]);
   });

@@ -251,7 +251,12 @@ export class PublishEngine {
             return this.defer(job, token, nextDay, deferral('daily_limit', { limit, date: nextDay.toISOString().slice(0, 10) }));
           }
         }
-        const moved = await repo.updateHeld(this.deps.db, job.id, token, { state: 'uploading', startedAt: this.now(), deferredReason: null });
+        const started = job;
+        const moved = await this.deps.db.transaction(async (tx) => {
+          const row = await repo.updateHeld(tx, started.id, token, { state: 'uploading', startedAt: this.now(), deferredReason: null });
+          if (row) await this.record(tx, 'video.uploading', row, { job_id: row.id, platform: row.platform });
+          return row;
+        });
         if (!moved) return 'lost';
         job = moved;
       }
@@ -333,7 +338,7 @@ export class PublishEngine {
     return this.apply(job, token, outcome);
   }
 
-  /** Writes where the platform says the post stands, with the events of the states it passed. */
+  /** Writes where the platform says the post stands, with an event for each state it entered. */
   private async apply(job: PublishJobRow, token: string, status: RemoteStatus): Promise<AdvanceResult> {
     const now = this.now();
     if (status.state === 'failed') return this.fail(job, token, status.reason ?? failure('refused'), status.remoteId);
@@ -347,6 +352,7 @@ export class PublishEngine {
       // Approved is final; so is a post the platform only allowed privately (it never goes public).
       runAfter: status.state === 'approved' || (status.state === 'published' && status.privateOnly) ? null : new Date(now.getTime() + pollDelayMs(job.startedAt ?? now, now)),
     };
+    const reachedReviewing = status.state === 'reviewing' && job.state !== 'reviewing';
     const reachedPublished = (status.state === 'published' || status.state === 'approved') && job.publishedAt === null;
     const reachedApproved = status.state === 'approved' && job.approvedAt === null;
     if (reachedPublished) patch.publishedAt = now;
@@ -362,6 +368,7 @@ export class PublishEngine {
         ...(updated.url ? { url: updated.url } : {}),
         ...(updated.privateOnly ? { private_only: true } : {}),
       };
+      if (reachedReviewing) await this.record(tx, 'video.reviewing', job, base);
       if (reachedPublished) await this.record(tx, 'video.published', job, base);
       if (reachedApproved) await this.record(tx, 'video.approved', job, base);
       if (reachedApproved || updated.privateOnly) await repo.finishPostIfSettled(tx, job.postId);
