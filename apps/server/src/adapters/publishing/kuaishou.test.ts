@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 beforeEach(() => {
-  Object.assign(fake.behaviour, { rateLimitNext: 0, reviewPolls: 1, dropAfterPublish: false });
+  Object.assign(fake.behaviour, { rateLimitNext: 0, reviewPolls: 1, dropAfterPublish: false, rejectInReview: false });
   fake.works.length = 0;
   fake.server.log.length = 0;
 });
@@ -51,6 +51,16 @@ describe('Kuaishou adapter against a local open platform', () => {
     const ref = { accessToken: state.accessToken, account: state.account, remoteId: outcome.remoteId, checkpoint: state.checkpoint };
     expect(await kuaishou.status(ref)).toMatchObject({ state: 'approved', url: `https://www.kuaishou.com/short-video/${outcome.remoteId}` });
     expect(await kuaishou.metrics(ref)).toEqual({ plays: 20_480, likes: 512, comments: 44, shares: null, collections: null });
+  });
+
+  it('fails a work that Kuaishou’s review turns down and takes off the platform, saying so', async () => {
+    const state = await connect();
+    fake.behaviour.rejectInReview = true;
+    const outcome = await publishWithRetries(kuaishou, state, post(state.account));
+    expect(outcome.state).toBe('published');
+    const ref = { accessToken: state.accessToken, account: state.account, remoteId: outcome.remoteId, checkpoint: state.checkpoint };
+    expect(await kuaishou.status(ref)).toEqual({ state: 'failed', remoteId: outcome.remoteId, url: null, reason: 'the work no longer exists on Kuaishou', privateOnly: false });
+    expect(fake.works).toHaveLength(0);
   });
 
   it('says a cover is missing instead of failing inside Kuaishou', async () => {

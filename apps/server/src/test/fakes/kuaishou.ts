@@ -14,7 +14,8 @@ export interface FakeKuaishou {
   server: FakeServer;
   tokens: FakeTokens;
   works: Array<{ photoId: string; caption: string; bytes: number; coverBytes: number }>;
-  behaviour: { rateLimitNext: number; reviewPolls: number; dropAfterPublish: boolean };
+  /** `rejectInReview`: the review turns the next work down, and Kuaishou takes it off the platform. */
+  behaviour: { rateLimitNext: number; reviewPolls: number; dropAfterPublish: boolean; rejectInReview: boolean };
   issueCode(redirectUri: string, account?: string): string;
   close(): Promise<void>;
 }
@@ -24,7 +25,7 @@ export async function startFakeKuaishou(): Promise<FakeKuaishou> {
   const works: FakeKuaishou['works'] = [];
   const uploads = new Map<string, { fragments: Map<number, number>; completed: number | null; used: boolean }>();
   const review = new Map<string, { polls: number; created: number }>();
-  const behaviour: FakeKuaishou['behaviour'] = { rateLimitNext: 0, reviewPolls: 1, dropAfterPublish: false };
+  const behaviour: FakeKuaishou['behaviour'] = { rateLimitNext: 0, reviewPolls: 1, dropAfterPublish: false, rejectInReview: false };
   let counter = 0;
   let host = '';
 
@@ -157,6 +158,12 @@ export async function startFakeKuaishou(): Promise<FakeKuaishou> {
         const state = review.get(photoId);
         if (!work || !state) return fail(100200100, '参数有误: 作品不存在');
         const pending = state.polls++ < behaviour.reviewPolls;
+        if (!pending && behaviour.rejectInReview) {
+          behaviour.rejectInReview = false;
+          works.splice(works.indexOf(work), 1);
+          review.delete(photoId);
+          return fail(100200100, '参数有误: 作品不存在');
+        }
         return {
           status: 200,
           body: { result: 1, video_info: { photo_id: photoId, caption: work.caption, play_url: pending ? '' : `https://www.kuaishou.com/short-video/${photoId}`, create_time: state.created, like_count: 512, comment_count: 44, view_count: 20_480, pending } },
