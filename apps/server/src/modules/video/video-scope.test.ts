@@ -200,6 +200,15 @@ describe('every read and change stays in scope', () => {
 
 describe('tokens', () => {
   it('never leave the server: not in an answer, not in a log line, not in the database in the clear', async () => {
+    // The connection flow itself is where tokens are issued: its answers are scanned too.
+    const started = await as<{ authorize_url: string }>('studio', '/v1/video/connect', { merchant_id: w.ids.get('client'), platform: 'tiktok' });
+    expect(started.code, started.msg).toBe('200');
+    const back = new URL(started.data.authorize_url);
+    const done = await as<VideoConnection>('studio', '/v1/video/connect/callback', { state: back.searchParams.get('state'), code: back.searchParams.get('code') });
+    expect(done.code, done.msg).toBe('200');
+    const issued = await t.app.services.videoConnections.access(done.data.id!);
+    for (const answer of answers) expect(answer).not.toContain(issued.accessToken);
+    for (const line of t.logs) expect(line).not.toContain(issued.accessToken);
     const stored = await t.query<{ sealed_tokens: string }>(sql`select sealed_tokens from platform_connections where id = ${connection.id}`);
     expect(stored[0]!.sealed_tokens.startsWith('v1.')).toBe(true);
     // Sandbox tokens are recognisable by their prefixes: sbx1. (access) and sbxr1. (refresh).
