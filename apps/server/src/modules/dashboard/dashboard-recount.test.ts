@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { merchantPays } from '../../test/settlement-fixtures.js';
 import { backfillDashboard } from '../../scripts/dashboard-backfill.js';
+import { seedDemoVideos } from '../../demo/video-seed.js';
 import { ROLLUP_SUBSCRIBER } from './rollup-subscriber.js';
 import { dayOf, periodOf } from './period.js';
 
 /**
  * The dashboards against a recount from the raw rows: after random payments (on random past
- * days), refunds and reassignments, every role's figures over every range equal what the
- * payments, refunds and accounts tables say, each payment and refund counted in the scope its
- * event recorded when it happened (docs/decisions/036).
+ * days), refunds, reassignments and statistics readings, every role's figures over every range
+ * equal what the payments, refunds, accounts, publishing jobs and statistics snapshots say, each
+ * payment and refund counted in the scope its event recorded when it happened
+ * (docs/decisions/036).
  */
 let t: TestApp;
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client', 'newclient'] as const;
@@ -23,6 +25,8 @@ const token = (name: Demo) => tokens.get(name)!;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The demo's videos and their readings (the demo merchant's, at least): the plays to recount.
+  await seedDemoVideos(t.app.services);
   await backfillDashboard(t.database.db);
   for (const name of DEMO) tokens.set(name, await t.login(`${name}@example.com`));
   const rows = await t.query<{ id: number; email: string }>(sql`select id, email from accounts where email like '%@example.com'`);
@@ -34,7 +38,7 @@ afterAll(() => t.close());
 async function deliverAll(): Promise<number> {
   const owed = await t.query<{ id: number }>(
     sql`select e.id from events e where not exists (select 1 from event_deliveries d where d.event_id = e.id and d.subscriber = ${ROLLUP_SUBSCRIBER})
-        and e.type in ('account.registered','account.created','client.assigned','studio.assigned','payment.completed','payment.refunded') order by e.id`,
+        and e.type in ('account.registered','account.created','client.assigned','studio.assigned','payment.completed','payment.refunded','video.published','video.plays') order by e.id`,
   );
   for (const { id } of owed) await t.app.services.events.deliver({ event_id: Number(id), subscriber: ROLLUP_SUBSCRIBER });
   return owed.length;
@@ -58,7 +62,8 @@ type Command =
   | { kind: 'studio'; who: 'client' | 'newclient'; to: 'studio' | 'newstudio' | null }
   | { kind: 'operator'; who: 'client' | 'newclient'; to: 'operator' | null }
   | { kind: 'move'; studio: 'studio' | 'newstudio'; to: 'agent' | 'subagent' }
-  | { kind: 'create'; role: 'client' | 'studio' };
+  | { kind: 'create'; role: 'client' | 'studio' }
+  | { kind: 'read'; pick: number; grew: number };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), who: fc.constantFrom('client' as const, 'newclient' as const), daysAgo: fc.integer({ min: 0, max: 120 }) }),
@@ -67,6 +72,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('operator' as const), who: fc.constantFrom('client' as const, 'newclient' as const), to: fc.constantFrom('operator' as const, null) }),
   fc.record({ kind: fc.constant('move' as const), studio: fc.constantFrom('studio' as const, 'newstudio' as const), to: fc.constantFrom('agent' as const, 'subagent' as const) }),
   fc.record({ kind: fc.constant('create' as const), role: fc.constantFrom('client' as const, 'studio' as const) }),
+  // A statistics reading of one of the merchant's published videos, as the collector stores it.
+  fc.record({ kind: fc.constant('read' as const), pick: fc.nat(), grew: fc.integer({ min: 0, max: 5_000 }) }),
 );
 let created = 0;
 
@@ -93,6 +100,14 @@ async function run(c: Command): Promise<void> {
   } else if (c.kind === 'operator') {
     const answer = await t.call('/v1/client/operator', { client_id: ids.get(c.who), operator_id: c.to === null ? null : ids.get(c.to) }, as);
     expect(answer.code, answer.msg).toBe('200');
+  } else if (c.kind === 'read') {
+    const jobs = await t.query<{ id: number; plays: number | null }>(
+      sql`select id, plays from video_publish_jobs where merchant_id = ${ids.get('client')!} and published_at is not null order by id`,
+    );
+    expect(jobs.length).toBeGreaterThan(0);
+    const job = jobs[c.pick % jobs.length]!;
+    const plays = Number(job.plays ?? 0) + c.grew;
+    await t.app.services.videoMetrics.store(Number(job.id), new Date(), { plays, likes: null, comments: null, shares: null, collections: null });
   } else if (c.kind === 'create') {
     created += 1;
     const answer = await t.call(
@@ -159,6 +174,26 @@ async function recount(caller: Demo, range: DashboardRange) {
         from accounts c left join accounts s on s.id = c.studio_id left join accounts ag on ag.id = coalesce(c.agent_id, s.agent_id)
        where c.account_type = 0`)
   ).filter((row) => counts(caller, { ...row, at: new Date(), amount: 0 }));
+  // Plays: each video's growth per day is its largest reading that day less its largest before.
+  // Placement-free callers only (the platform, a merchant itself): a studio's or an agent's share
+  // follows where the merchant stood at each reading, which the events hold and the payments
+  // recount above already covers.
+  const placementFree = caller === 'super' || caller === 'admin' || caller === 'client' || caller === 'newclient';
+  const ownOnly = caller === 'client' || caller === 'newclient' ? ids.get(caller)! : null;
+  const growth = placementFree
+    ? await t.query<{ day: string; plays: number }>(sql`
+        with daily as (
+          select job_id, merchant_id, (taken_at at time zone 'UTC')::date as day, max(plays) as plays
+            from video_metric_snapshots where plays is not null group by job_id, merchant_id, (taken_at at time zone 'UTC')::date
+        )
+        select day::text as day, plays - coalesce(lag(plays) over (partition by job_id order by day), 0) as plays
+          from daily where ${ownOnly}::int is null or merchant_id = ${ownOnly}::int`)
+    : [];
+  const published = placementFree
+    ? await t.query<{ day: string }>(sql`
+        select (published_at at time zone 'UTC')::date::text as day from video_publish_jobs
+         where published_at is not null and (${ownOnly}::int is null or merchant_id = ${ownOnly}::int)`)
+    : [];
   const first = (await t.query<{ day: string | null }>(sql`select min(day)::text as day from dashboard_daily`))[0]?.day ?? null;
   const period = periodOf(range, new Date(), first);
   const within = (rows: ScopedRow[], from: string | null, to: string | null) =>
@@ -168,6 +203,12 @@ async function recount(caller: Demo, range: DashboardRange) {
     count: within(rows, from, to)?.length ?? null,
     cents: sum(within(rows, from, to)),
   });
+  const inDays = <T extends { day: string }>(rows: T[], from: string | null, to: string | null) =>
+    from === null ? null : rows.filter((row) => (range === 'all' || row.day >= from) && row.day <= to!);
+  const videoFigure = <T extends { day: string }>(rows: T[], add: (row: T) => number) => {
+    const total = (list: T[] | null) => (list === null ? null : list.reduce((sum, row) => sum + add(row), 0));
+    return { value: total(inDays(rows, period.from, period.to)), previous: total(inDays(rows, period.previous_from, period.previous_to)) };
+  };
   const cur = { p: fig(payments, period.from, period.to), r: fig(refunds, period.from, period.to) };
   const prev = { p: fig(payments, period.previous_from, period.previous_to), r: fig(refunds, period.previous_from, period.previous_to) };
   return {
@@ -176,6 +217,8 @@ async function recount(caller: Demo, range: DashboardRange) {
     refunds_cents: { value: cur.r.cents, previous: prev.r.cents },
     revenue_cents: { value: cur.p.cents! - cur.r.cents!, previous: prev.p.cents === null ? null : prev.p.cents - prev.r.cents! },
     clients: clients.length,
+    plays: placementFree ? videoFigure(growth, (row) => Math.max(0, Number(row.plays))) : null,
+    videos_published: placementFree ? videoFigure(published, () => 1) : null,
     studios: Number(
       (
         await t.query<{ n: number }>(sql`
@@ -205,6 +248,12 @@ async function expectRecount(): Promise<void> {
       const total = await t.call<DashboardTotalResponse>('/v1/dashboard/total', { range }, { token: token(caller) });
       expect(total.code, total.msg).toBe('200');
       expect(total.data.revenue_cents, label).toEqual(expected.revenue_cents);
+      if (expected.plays) {
+        expect(total.data.plays, `${label} plays`).toEqual(expected.plays);
+        expect(total.data.videos_published, `${label} videos published`).toEqual(expected.videos_published);
+        // The trend's days add up to the period's plays.
+        expect(pay.data.trend.reduce((sum, point) => sum + point.plays, 0), `${label} plays trend`).toBe(expected.plays.value);
+      }
       // A stock is its value at the period's end: today's is the one the accounts table shows.
       if (range !== 'yesterday') {
         expect(total.data.clients.value, `${label} merchants now`).toBe(expected.clients);
@@ -240,7 +289,7 @@ describe('dashboard figures equal a recount from the raw rows', () => {
     await expectRecount();
   }, 120_000);
 
-  it('after random payments, refunds and reassignments, for every role and range', async () => {
+  it('after random payments, refunds, reassignments and statistics readings, for every role and range', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 3, maxLength: 6 }), async (commands) => {
         for (const c of commands) await run(c);
