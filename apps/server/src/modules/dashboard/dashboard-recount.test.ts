@@ -1,4 +1,4 @@
-import { DASHBOARD_RANGES, type DashboardPayResponse, type DashboardProfitResponse, type DashboardRange, type DashboardTotalResponse } from '@nearcast/contract';
+import { DASHBOARD_RANGES, type DashboardClientResponse, type DashboardPayResponse, type DashboardProfitResponse, type DashboardRange, type DashboardTotalResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,11 +155,22 @@ function counts(caller: Demo, row: ScopedRow): boolean {
 }
 
 async function recount(caller: Demo, range: DashboardRange) {
-  const payments = (
-    await t.query<ScopedRow>(sql`
-      select p.created_at as at, p.amount_cents as amount, e.account_id, e.studio_id, e.agent_id, e.main_agent_id, e.operator_id
-        from payments p join events e on e.type = 'payment.completed' and e.subject_id = p.order_id::text`)
-  ).filter((row) => counts(caller, row));
+  const allPayments = await t.query<ScopedRow & { event_id: number; account_type: number }>(sql`
+      select p.created_at as at, p.amount_cents as amount, e.id as event_id, a.account_type, e.account_id, e.studio_id, e.agent_id, e.main_agent_id, e.operator_id
+        from payments p join events e on e.type = 'payment.completed' and e.subject_id = p.order_id::text
+        join accounts a on a.id = e.account_id
+       order by e.id`);
+  // A merchant's first payment is the first the platform recorded (by event); the rest renew.
+  const seen = new Set<number>();
+  const merchantPayments = allPayments
+    .filter((row) => Number(row.account_type) === 0)
+    .map((row) => {
+      const first = !seen.has(Number(row.account_id));
+      seen.add(Number(row.account_id));
+      return { ...row, first };
+    })
+    .filter((row) => counts(caller, row));
+  const payments = allPayments.filter((row) => counts(caller, row));
   const refunds = (
     await t.query<ScopedRow>(sql`
       select coalesce(r.processed_at, r.created_at) as at, r.amount_cents as amount, e.account_id, e.studio_id, e.agent_id, e.main_agent_id, e.operator_id
@@ -209,6 +220,10 @@ async function recount(caller: Demo, range: DashboardRange) {
     const total = (list: T[] | null) => (list === null ? null : list.reduce((sum, row) => sum + add(row), 0));
     return { value: total(inDays(rows, period.from, period.to)), previous: total(inDays(rows, period.previous_from, period.previous_to)) };
   };
+  const merchantFigure = (first: boolean) => {
+    const rows = merchantPayments.filter((row) => row.first === first);
+    return { value: fig(rows, period.from, period.to).count, previous: fig(rows, period.previous_from, period.previous_to).count };
+  };
   const cur = { p: fig(payments, period.from, period.to), r: fig(refunds, period.from, period.to) };
   const prev = { p: fig(payments, period.previous_from, period.previous_to), r: fig(refunds, period.previous_from, period.previous_to) };
   return {
@@ -217,6 +232,8 @@ async function recount(caller: Demo, range: DashboardRange) {
     refunds_cents: { value: cur.r.cents, previous: prev.r.cents },
     revenue_cents: { value: cur.p.cents! - cur.r.cents!, previous: prev.p.cents === null ? null : prev.p.cents - prev.r.cents! },
     clients: clients.length,
+    paid: merchantFigure(true),
+    renewed: merchantFigure(false),
     plays: placementFree ? videoFigure(growth, (row) => Math.max(0, Number(row.plays))) : null,
     videos_published: placementFree ? videoFigure(published, () => 1) : null,
     studios: Number(
@@ -248,6 +265,12 @@ async function expectRecount(): Promise<void> {
       const total = await t.call<DashboardTotalResponse>('/v1/dashboard/total', { range }, { token: token(caller) });
       expect(total.code, total.msg).toBe('200');
       expect(total.data.revenue_cents, label).toEqual(expected.revenue_cents);
+      // The merchants' panel is for those who serve or manage merchants, not for a merchant.
+      if (caller !== 'client' && caller !== 'newclient') {
+        const merchants = await t.call<DashboardClientResponse>('/v1/dashboard/client', { range }, { token: token(caller) });
+        expect(merchants.code, merchants.msg).toBe('200');
+        expect({ paid: merchants.data.paid, renewed: merchants.data.renewed }, `${label} first payments and renewals`).toEqual({ paid: expected.paid, renewed: expected.renewed });
+      }
       if (expected.plays) {
         expect(total.data.plays, `${label} plays`).toEqual(expected.plays);
         expect(total.data.videos_published, `${label} videos published`).toEqual(expected.videos_published);
