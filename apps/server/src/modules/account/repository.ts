@@ -59,7 +59,6 @@ export async function countPlacedIn(ex: Executor, areaId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** Paid studios in a city, leaving one account out when given (a studio buying again). */
 /**
  * The cities where the studios matching `where` (a scope condition over accounts) hold places,
  * with how many paid studios each city holds in all, busiest first.
@@ -79,6 +78,7 @@ export async function studioPlacesByCity(ex: Executor, where: SQL, limit: number
     .limit(limit);
 }
 
+/** Paid studios in a city, leaving one account out when given (a studio buying again). */
 export async function countPaidStudiosIn(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
   const [row] = await ex
     .select({ n: sql<number>`count(*)::int` })
