@@ -114,8 +114,15 @@ function postWhere(caller: Caller, filter: Omit<PostFilter, 'sort'>): SQL {
   if (filter.merchantId) conditions.push(eq(videoPosts.merchantId, filter.merchantId));
   if (filter.status) conditions.push(eq(videoPosts.status, filter.status));
   if (filter.approval) conditions.push(eq(videoPosts.approval, filter.approval));
-  if (filter.platform) conditions.push(sql`${filter.platform} = any(${videoPosts.platforms})`);
-  if (filter.jobState) {
+  if (filter.platform && filter.jobState) {
+    // Both name one publication: the post's job on that platform is in that state (not the
+    // TikTok post whose YouTube job is approved).
+    conditions.push(
+      sql`exists (select 1 from ${videoPublishJobs} j where j.post_id = ${videoPosts.id} and j.platform = ${filter.platform} and j.state = ${filter.jobState})`,
+    );
+  } else if (filter.platform) {
+    conditions.push(sql`${filter.platform} = any(${videoPosts.platforms})`);
+  } else if (filter.jobState) {
     conditions.push(
       sql`exists (select 1 from ${videoPublishJobs} j where j.post_id = ${videoPosts.id} and j.state = ${filter.jobState})`,
     );

@@ -124,6 +124,25 @@ describe('every read and change stays in scope', () => {
     expect(await listed('studio', { merchant_id: w.ids.get('client2') })).toEqual([]);
   });
 
+  it('filters by a platform and a state of that same platform’s publication', async () => {
+    const client = w.ids.get('client')!;
+    const post = await addPost(t, w.tokens.get('studio')!, client, { title: 'Two platforms' });
+    await t.query(sql`delete from video_publish_jobs where post_id = ${post.id}`);
+    await t.query(sql`update video_posts set platforms = array['tiktok', 'youtube'] where id = ${post.id}`);
+    await t.query(sql`insert into video_publish_jobs (post_id, merchant_id, platform, language, state)
+                      values (${post.id}, ${client}, 'tiktok', 'en', 'reviewing'), (${post.id}, ${client}, 'youtube', 'en', 'approved')`);
+    try {
+      expect(await listed('studio', { platform: 'youtube', job_state: 'approved' })).toContain(post.id);
+      // Its TikTok publication is still in review: an approved YouTube one does not make it an approved TikTok post.
+      expect(await listed('studio', { platform: 'tiktok', job_state: 'approved' })).not.toContain(post.id);
+      expect(await listed('studio', { platform: 'tiktok', job_state: 'reviewing' })).toContain(post.id);
+      expect(await listed('studio', { platform: 'tiktok' })).toContain(post.id);
+      expect(await listed('studio', { job_state: 'approved' })).toContain(post.id);
+    } finally {
+      await t.query(sql`delete from video_posts where id = ${post.id}`);
+    }
+  });
+
   it('counts the matches up to a cap, and says when there are more', async () => {
     const staff = await as<{ total: number; capped: boolean }>('super', '/v1/video/list', {});
     expect(staff.data).toMatchObject({ capped: false });
