@@ -1,4 +1,4 @@
-import { api, type ContentSummary } from '@nearcast/contract';
+import type { ContentSummary } from '@nearcast/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,15 +38,22 @@ export function LatestContent() {
     const cancel = afterFirstPaint(() => {
       const reader = currentLanguage();
       const options = { toast: false, signal: controller.signal };
-      Promise.all([
-        call(api.content.publicList, { type: 'article', language: reader, page: 1, page_size: 3 }, options),
-        call(api.content.publicList, { type: 'live', upcoming: true, language: reader, page: 1, page_size: 3 }, options),
-      ]).then(
-        ([articles, live]) => setFeed({ articles: articles.list, live: live.list }),
-        (error: unknown) => {
-          if (!isAbort(error)) setFeed({ articles: [], live: [] });
-        },
-      );
+      // The contract's endpoint table (every schema of the API, 140 KB) arrives with this call,
+      // not with the landing page: building its schemas is main-thread work a phone's first load
+      // does not need.
+      import('@nearcast/contract')
+        .then(({ api }) =>
+          Promise.all([
+            call(api.content.publicList, { type: 'article', language: reader, page: 1, page_size: 3 }, options),
+            call(api.content.publicList, { type: 'live', upcoming: true, language: reader, page: 1, page_size: 3 }, options),
+          ]),
+        )
+        .then(
+          ([articles, live]) => setFeed({ articles: articles.list, live: live.list }),
+          (error: unknown) => {
+            if (!isAbort(error)) setFeed({ articles: [], live: [] });
+          },
+        );
     });
     return () => {
       cancel();
