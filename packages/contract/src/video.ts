@@ -242,6 +242,15 @@ export const videoUpdateRequest = z.strictObject({
 
 export const videoByIdRequest = z.strictObject({ id });
 
+/**
+ * The words a platform gets with a post: the caption in the job's language (the title when it
+ * has none), then its hashtags. The engine posts them; a hand-posted platform's person copies them.
+ */
+export function postText(caption: { caption: string; hashtags: readonly string[] } | undefined, title: string): string {
+  const hashtags = caption?.hashtags ?? [];
+  return [caption?.caption || title, hashtags.map((tag) => `#${tag}`).join(' ')].filter(Boolean).join('\n\n');
+}
+
 export const videoCaption = z.object({ language: z.enum(CAPTION_LANGUAGES), caption: z.string(), hashtags: z.array(z.string()) });
 
 /** One platform's publish job of a post. */

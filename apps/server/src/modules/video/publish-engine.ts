@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PLATFORM_NAMES, type PublishTargetName } from '@nearcast/contract';
+import { PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import {
@@ -310,7 +310,7 @@ export class PublishEngine {
     job = attempted;
     const caption = post.captions.find((c) => c.language === job.language) ?? post.captions[0];
     const hashtags = caption?.hashtags ?? [];
-    const text = [caption?.caption ?? post.title, hashtags.map((tag) => `#${tag}`).join(' ')].filter(Boolean).join('\n\n');
+    const text = postText(caption, post.title);
     let checkpoint = job.checkpoint ?? null;
     const outcome = await withToken((accessToken) =>
       publisher.publish({

@@ -3,7 +3,7 @@ import type { ResponseOf, api } from '@nearcast/contract';
 import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '../../../lib/clipboard';
 
 type PromotionLink = ResponseOf<typeof api.promotion.link>;
 

@@ -1,11 +1,13 @@
-import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { VIDEO_METRICS, type VideoPublishJob } from '@nearcast/contract';
+import { CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { postText, VIDEO_METRICS, type VideoPost, type VideoPublishJob } from '@nearcast/contract';
 import { Button, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { copyWithNotice } from '../../../lib/clipboard';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
 import { showServerError } from '../../../lib/form-feedback';
 import { notifySuccess } from '../../../lib/notify';
+import { useVideoUrl } from '../api/get-video-url';
 import { useLinkJob, useRetryJob } from '../api/post-actions';
 import { formatMetric } from '../lib/metrics';
 import { byTargetOrder } from '../lib/platforms';
@@ -13,17 +15,17 @@ import { PlatformLabel } from './platform-tag';
 import { JobStateTag } from './status-tags';
 
 /** Each platform's job of a post: its state in the spec's words, its link, its reason, its numbers. */
-export function JobList({ jobs, canAct }: { jobs: VideoPublishJob[]; canAct: boolean }) {
+export function JobList({ post, canAct }: { post: VideoPost; canAct: boolean }) {
   return (
     <ul className="video-jobs" data-testid="video-jobs">
-      {byTargetOrder(jobs, (job) => job.platform).map((job) => (
-        <JobRow key={job.id} job={job} canAct={canAct} />
+      {byTargetOrder(post.jobs, (job) => job.platform).map((job) => (
+        <JobRow key={job.id} post={post} job={job} canAct={canAct} />
       ))}
     </ul>
   );
 }
 
-function JobRow({ job, canAct }: { job: VideoPublishJob; canAct: boolean }) {
+function JobRow({ post, job, canAct }: { post: VideoPost; job: VideoPublishJob; canAct: boolean }) {
   const { t } = useTranslation('video');
   const language = currentLanguage();
   const retry = useRetryJob();
@@ -68,8 +70,36 @@ function JobRow({ job, canAct }: { job: VideoPublishJob; canAct: boolean }) {
           {t('job.retry')}
         </Button>
       )}
-      {canAct && waitingForLink && <PasteLink jobId={job.id} />}
+      {canAct && waitingForLink && (
+        <>
+          <HandOff post={post} job={job} platformName={platformName} />
+          <PasteLink jobId={job.id} />
+        </>
+      )}
     </li>
+  );
+}
+
+/**
+ * A platform posted by hand: what the person posting needs, the video file and the caption in the
+ * job's language with its hashtags, exactly as the engine would have sent them.
+ */
+function HandOff({ post, job, platformName }: { post: VideoPost; job: VideoPublishJob; platformName: string }) {
+  const { t } = useTranslation('video');
+  const file = useVideoUrl(post.id);
+  const caption = post.captions.find((c) => c.language === job.language) ?? post.captions[0];
+  return (
+    <div className="video-job__handoff" data-testid="job-handoff">
+      <p className="video-muted">{t('job.by_hand', { platform: platformName })}</p>
+      <div className="video-job__handoff-actions">
+        <Button size="small" icon={<DownloadOutlined />} href={file.data?.url} download disabled={!file.data} loading={file.isPending} data-testid="job-download">
+          {t('job.download')}
+        </Button>
+        <Button size="small" icon={<CopyOutlined />} onClick={() => void copyWithNotice(postText(caption, post.title), t('job.caption_copied'))} data-testid="job-copy-caption">
+          {t('job.copy_caption')}
+        </Button>
+      </div>
+    </div>
   );
 }
 

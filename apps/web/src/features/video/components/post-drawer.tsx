@@ -142,7 +142,7 @@ function PostDetail({ post, canAct }: { post: VideoPost; canAct: boolean }) {
       </ul>
       <h3 className="video-section-subtitle">{t('detail.statuses')}</h3>
       {post.jobs.length > 0 ? (
-        <JobList jobs={post.jobs} canAct={canAct} />
+        <JobList post={post} canAct={canAct} />
       ) : (
         <div className="video-detail__waiting" data-testid="video-waiting-platforms">
           {post.platforms.map((platform) => (

@@ -3,16 +3,12 @@ import { Button, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_Z_INDEX } from '../../../components/layers';
 import { formatDate } from '../../../lib/format-date';
-import { notifySuccess } from '../../../lib/notify';
+import { copyWithNotice } from '../../../lib/clipboard';
 
 /** The review link, shown once (only its hash is kept), with a copy button. */
 export function ReviewLinkModal({ link, onClose }: { link: { url: string; expires_at: string } | null; onClose: () => void }) {
   const { t } = useTranslation('video');
-  const copy = async () => {
-    if (!link) return;
-    await navigator.clipboard?.writeText(link.url).catch(() => undefined);
-    notifySuccess(t('review_link.copied'));
-  };
+  const copy = () => (link ? copyWithNotice(link.url, t('review_link.copied')) : Promise.resolve());
   return (
     <Modal open={link !== null} title={t('review_link.title')} onCancel={onClose} footer={null} zIndex={DIALOG_Z_INDEX} className="nc-modal" data-testid="review-link-modal">
       {link && (

@@ -1,3 +1,6 @@
+import { i18n } from './i18n';
+import { notifyError, notifySuccess } from './notify';
+
 /**
  * Copies text: the Clipboard API where the page may use it, else a hidden text area and the
  * older copy command (plain http, older browsers). Rejects when neither works.
@@ -23,4 +26,12 @@ export async function copyText(text: string): Promise<void> {
   } finally {
     area.remove();
   }
+}
+
+/** Copies text and says how it went: `copied` when it worked, the spec's "Copy failed" when not. */
+export function copyWithNotice(text: string, copied: string): Promise<void> {
+  return copyText(text).then(
+    () => notifySuccess(copied),
+    () => notifyError(i18n.t('common:feedback.copy_failed')),
+  );
 }
