@@ -1,7 +1,8 @@
 // API benchmark at the vision's scale: autocannon against a running server filled by
 // `npm run seed:scale`, measuring the list, count and search endpoints of people and territory,
 // the finance lists and balances over a year of payments, the dashboards, and the video lists and
-// statistics over a million readings, as a super admin, a main agent, a studio and a merchant.
+// statistics over a million readings, as a super admin, a main agent, a sub-agent, an operator, a
+// studio and a merchant.
 // Budget: p95 under 100 ms for every one, 150 ms for the dashboards.
 //
 //   DATABASE_URL=postgres://…/nearcast_scale npm start   # in one shell
@@ -46,6 +47,9 @@ const login = async (email) => (await signIn(email)).token;
 const users = {
   super: await login('scale-super@example.com'),
   agent: await login('scale-agent-1@example.com'),
+  // Agents past the first 750 are sub-agents; an operator looks after a few dozen merchants.
+  subagent: await login('scale-agent-751@example.com'),
+  operator: await login('scale-operator-1@example.com'),
   studio: await login('scale-studio-12@example.com'),
 };
 const merchant = await signIn('scale-client-12@example.com');
@@ -112,6 +116,12 @@ const cases = [
   ['agent', '/v1/dashboard/studio', { range: '90d' }],
   ['agent', '/v1/dashboard/pay', { range: 'all' }],
   ['agent', '/v1/dashboard/activity', {}],
+  ['subagent', '/v1/dashboard/total', { range: '30d' }],
+  ['subagent', '/v1/dashboard/studio', { range: '90d' }],
+  ['subagent', '/v1/dashboard/profit', { range: '30d' }],
+  ['operator', '/v1/dashboard/total', { range: '30d' }],
+  ['operator', '/v1/dashboard/client', { range: '30d' }],
+  ['operator', '/v1/dashboard/pay', { range: '90d' }],
   ['studio', '/v1/dashboard/total', { range: '7d' }],
   ['studio', '/v1/dashboard/client', { range: '30d' }],
   ['studio', '/v1/dashboard/pay', { range: '90d' }],
@@ -152,7 +162,7 @@ for (const [role, path, body] of cases.filter(([, path]) => path.includes(ONLY))
     budget: budgetOf(path),
     ok: p95 < budgetOf(path) && result.errors + result.non2xx === 0,
   });
-  process.stderr.write(`${role.padEnd(6)} ${path} ${JSON.stringify(body)} p95=${p95} ms\n`);
+  process.stderr.write(`${role.padEnd(8)} ${path} ${JSON.stringify(body)} p95=${p95} ms\n`);
 }
 
 console.log(`\nAPI benchmark: ${BASE}, ${CONNECTIONS} connections, ${SECONDS} s per row; budget p95 < ${BUDGET_P95_MS} ms (dashboards < 150 ms)\n`);
