@@ -12,13 +12,25 @@ const RUN = Date.now().toString(36).slice(-5);
 const { open } = useBrowser();
 const signIn = signInThroughForm;
 
-/** Opens an antd select by its test id, types to search, and picks the option with that exact label. */
+/**
+ * Opens an antd select by its test id, types to search, and picks the option with that exact
+ * label; then checks the select shows it. On a busy machine a click can land while the filtered
+ * list is still being redrawn and choose nothing (a city was once added under the state already
+ * chosen): the pick is made again then, and a select that never shows the label fails here.
+ */
 async function pick(page: Page, testId: string, search: string, label = search): Promise<void> {
-  await page.click(`[data-testid="${testId}"]`);
-  await page.keyboard.type(search);
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  await option.waitFor({ timeout: 15_000 });
-  await option.click();
+  const select = page.locator(`[data-testid="${testId}"]`);
+  // The chosen value is drawn inside the select with its label as title (the options are elsewhere).
+  const shows = async () => (await select.locator(`[title="${label}"]`).count()) > 0;
+  for (let attempt = 0; attempt < 3 && !(await shows()); attempt += 1) {
+    await select.click();
+    await page.keyboard.type(search);
+    const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
+    await option.waitFor({ timeout: 15_000 });
+    await option.click();
+    await page.waitForTimeout(200);
+  }
+  await expect.poll(shows).toBe(true);
 }
 
 /** The newest toast's text. */
