@@ -242,6 +242,11 @@ export const videoUpdateRequest = z.strictObject({
 
 export const videoByIdRequest = z.strictObject({ id });
 
+/** A post's caption in a job's language, or its first caption when that language has none. */
+export function captionIn<C extends { language: string }>(captions: readonly C[], language: string): C | undefined {
+  return captions.find((caption) => caption.language === language) ?? captions[0];
+}
+
 /**
  * The words a platform gets with a post: the caption in the job's language (the title when it
  * has none), then its hashtags. The engine posts them; a hand-posted platform's person copies them.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
+import { captionIn, PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import {
@@ -308,7 +308,7 @@ export class PublishEngine {
     const attempted = await repo.updateHeld(this.deps.db, job.id, token, { attempts: job.attempts + 1, lastAttemptAt: this.now() });
     if (!attempted) return 'lost';
     job = attempted;
-    const caption = post.captions.find((c) => c.language === job.language) ?? post.captions[0];
+    const caption = captionIn(post.captions, job.language);
     const hashtags = caption?.hashtags ?? [];
     const text = postText(caption, post.title);
     let checkpoint = job.checkpoint ?? null;

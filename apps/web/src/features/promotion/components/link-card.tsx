@@ -2,19 +2,14 @@ import { CopyOutlined, LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ResponseOf, api } from '@nearcast/contract';
 import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { copyText } from '../../../lib/clipboard';
+import { copyWithNotice } from '../../../lib/clipboard';
 
 type PromotionLink = ResponseOf<typeof api.promotion.link>;
 
 /** The referral link, who it signs up and how many did, with a copy button (§8 'Copy failed'). */
 export function LinkCard({ link, staff }: { link: PromotionLink; staff: boolean }) {
   const { t } = useTranslation('promotion');
-  const copy = () =>
-    copyText(link.url).then(
-      () => notifySuccess(t('link.copied')),
-      () => notifyError(t('link.copy_failed')),
-    );
+  const copy = () => copyWithNotice(link.url, t('link.copied'));
   // Staff links place nobody under anyone: say so rather than "under you".
   const audience = link.join_type === 'studio' ? 'studio' : staff ? 'business_staff' : 'business';
 

@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { postText, VIDEO_METRICS, type VideoPost, type VideoPublishJob } from '@nearcast/contract';
+import { captionIn, postText, VIDEO_METRICS, type VideoPost, type VideoPublishJob } from '@nearcast/contract';
 import { Button, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithNotice } from '../../../lib/clipboard';
@@ -87,7 +87,7 @@ function JobRow({ post, job, canAct }: { post: VideoPost; job: VideoPublishJob; 
 function HandOff({ post, job, platformName }: { post: VideoPost; job: VideoPublishJob; platformName: string }) {
   const { t } = useTranslation('video');
   const file = useVideoUrl(post.id);
-  const caption = post.captions.find((c) => c.language === job.language) ?? post.captions[0];
+  const caption = captionIn(post.captions, job.language);
   return (
     <div className="video-job__handoff" data-testid="job-handoff">
       <p className="video-muted">{t('job.by_hand', { platform: platformName })}</p>
