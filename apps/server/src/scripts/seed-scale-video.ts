@@ -3,6 +3,7 @@ import type { PublishTarget } from '../adapters/publishing/index.js';
 import { decodeKey } from '../config.js';
 import { selectRows, type Db } from '../db/client.js';
 import { approvedJobRow, chunks, donePostRow, sandboxConnectionRow, snapshotRowsOf } from '../demo/video-seed.js';
+import { metricsInterval } from '../modules/video/publish-repository.js';
 import * as repo from '../modules/video/publish-seed-repository.js';
 import type { NewJobRow, NewSnapshotRow } from '../modules/video/publish-seed-repository.js';
 
@@ -10,8 +11,23 @@ const DAY = 86_400_000;
 /** Every fourth scale merchant, if it pays, publishes: about 20,000 of the 100,000. */
 const EVERY = 4;
 const PLATFORMS: PublishTarget[] = ['tiktok', 'youtube'];
-/** How long ago each merchant's videos went out, give or take its own offset. */
-const POSTED_DAYS_AGO = [3, 10, 35, 75];
+/** Each merchant's four videos went out over the last 90 days, one in each quarter of it. */
+const VIDEOS = 4;
+const SPAN_DAYS = 90;
+
+/** A fixed spread in [0, 1) for a pair of numbers, so a rerun seeds the same ages. */
+const spread = (a: number, b: number) => ((a * 7919 + b * 104_729) % 10_007) / 10_007;
+
+/**
+ * When a job was last read, as if the collector had been running all along: somewhere within its
+ * current interval, not all at the seed's moment — otherwise every video of an age comes due in
+ * the same minute and the first hours after a seed measure a catch-up no real day has.
+ */
+function lastReadAt(postId: number, platform: PublishTarget, postedAt: Date, now: Date): Date {
+  const offset = Math.floor(spread(postId, PLATFORMS.indexOf(platform) + 1) * metricsInterval(postedAt, now));
+  // Never before it went out (published two minutes after it was posted).
+  return new Date(Math.max(postedAt.getTime() + 2 * 60_000, now.getTime() - offset));
+}
 
 export interface ScaleVideoSummary {
   merchants: number;
@@ -22,9 +38,9 @@ export interface ScaleVideoSummary {
 
 /**
  * seed:scale's videos: every fourth paying scale merchant has TikTok and YouTube connected
- * through the sandbox and four videos on both, published 3, 10, 35 and 75 days ago, each with its
- * statistics readings (often while young, further apart later) — over a million snapshots, the
- * vision's statistics volume. Rows are the demo seed's own (same stories, same sandbox numbers,
+ * through the sandbox and four videos on both, one in each quarter of the last 90 days, each with
+ * its statistics readings (often while young, further apart later, the last one somewhere within
+ * its current interval) — over half a million snapshots, the vision's statistics volume. Rows are the demo seed's own (same stories, same sandbox numbers,
  * so the collector carries on without a jump), written in one transaction; skipped when any scale
  * merchant already has a post.
  */
@@ -59,8 +75,9 @@ export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: st
       const posts = await repo.insertPosts(
         tx,
         batch.flatMap((m, index) =>
-          POSTED_DAYS_AGO.map((days, n) => {
-            const at = new Date(now.getTime() - days * DAY - ((m.id * 37) % 1440) * 60_000);
+          Array.from({ length: VIDEOS }, (_, n) => {
+            const days = (SPAN_DAYS / VIDEOS) * (n + spread(m.id, n));
+            const at = new Date(now.getTime() - Math.round(days * DAY));
             return donePostRow({ id: m.id, studioId: m.studio_id }, PLATFORMS, at, m.id + n, (index + n) % 4 === 0);
           }),
         ),
@@ -68,11 +85,13 @@ export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: st
       const byMerchant = new Map<number, typeof connections>();
       for (const c of connections) byMerchant.set(c.merchantId, [...(byMerchant.get(c.merchantId) ?? []), c]);
       const jobRows: NewJobRow[] = posts.flatMap((post) =>
-        (byMerchant.get(post.merchantId) ?? []).map((c) => approvedJobRow({ ...post, scheduledAt: post.scheduledAt! }, c, now)),
+        (byMerchant.get(post.merchantId) ?? []).map((c) =>
+          approvedJobRow({ ...post, scheduledAt: post.scheduledAt! }, c, lastReadAt(post.id, c.platform, post.scheduledAt!, now)),
+        ),
       );
       const snapshots: NewSnapshotRow[] = [];
       for (const rows of chunks(jobRows, 1000)) {
-        for (const job of await repo.insertJobs(tx, rows)) snapshots.push(...snapshotRowsOf(job, now));
+        for (const job of await repo.insertJobs(tx, rows)) snapshots.push(...snapshotRowsOf(job, job.lastMetricsAt!));
       }
       for (const rows of chunks(snapshots, 4000)) await repo.insertSnapshots(tx, rows);
       summary.posts += posts.length;

@@ -161,9 +161,32 @@ export interface MetricsCursor {
   id: number;
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 /**
- * Published jobs whose statistics are older than their age calls for: every 15 minutes on the
- * first day, hourly in the first week, every six hours in the first month, daily after that.
+ * How often a published video's statistics are read, by its age: every 15 minutes on the first
+ * day, hourly in the first week, every six hours in the first month, daily after that. One table
+ * for the collector's query and for seeded data that has to look like it has been running.
+ */
+export const METRICS_SCHEDULE: readonly { youngerThan: number; every: number }[] = [
+  { youngerThan: DAY, every: 15 * MINUTE },
+  { youngerThan: 7 * DAY, every: HOUR },
+  { youngerThan: 30 * DAY, every: 6 * HOUR },
+  { youngerThan: Infinity, every: DAY },
+];
+
+/** How long a job published at `publishedAt` waits between readings at `now`. */
+export function metricsInterval(publishedAt: Date, now: Date): number {
+  const age = now.getTime() - publishedAt.getTime();
+  return METRICS_SCHEDULE.find((step) => age < step.youngerThan)!.every;
+}
+
+const ms = (n: number) => sql.raw(`interval '${n / 1000} seconds'`);
+
+/**
+ * Published jobs whose statistics are older than their age calls for (METRICS_SCHEDULE).
  * Oldest reading first (never read before all), then by id; `after` continues a pass past the
  * jobs it was already handed, so one that failed is not handed again in the same pass.
  */
@@ -184,11 +207,14 @@ export async function metricsDue(ex: Executor, now: Date, limit: number, after: 
         inArray(videoPublishJobs.state, ['published', 'approved']),
         isNotNull(videoPublishJobs.remoteId),
         isNotNull(videoPublishJobs.connectionId),
-        sql`(${last} is null or ${last} <= ${t}::timestamptz - case
-          when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - interval '1 day' then interval '15 minutes'
-          when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - interval '7 days' then interval '1 hour'
-          when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - interval '30 days' then interval '6 hours'
-          else interval '1 day' end)`,
+        sql`(${last} is null or ${last} <= ${t}::timestamptz - case ${sql.join(
+          METRICS_SCHEDULE.map((step) =>
+            Number.isFinite(step.youngerThan)
+              ? sql`when ${videoPublishJobs.publishedAt} > ${t}::timestamptz - ${ms(step.youngerThan)} then ${ms(step.every)}`
+              : sql`else ${ms(step.every)}`,
+          ),
+          sql` `,
+        )} end)`,
         past,
       ),
     )

@@ -41,6 +41,7 @@ export async function insertJobs(ex: Executor, rows: NewJobRow[]) {
     platform: videoPublishJobs.platform,
     remoteId: videoPublishJobs.remoteId,
     startedAt: videoPublishJobs.startedAt,
+    lastMetricsAt: videoPublishJobs.lastMetricsAt,
   });
 }
 
