@@ -67,6 +67,12 @@ const schema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
   /** When the expiry job marks lapsed plans as expired: a cron expression in UTC (minute granularity). */
   EXPIRY_JOB_CRON: z.string().min(9).default('* * * * *'),
+  /**
+   * What this process does: `all` serves HTTP and runs the background jobs; at scale, `web`
+   * instances serve HTTP and only enqueue, and `worker` instances run the jobs without serving,
+   * so a statistics run or a commission release never queues behind requests or slows them.
+   */
+  PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** How often each job queue worker looks for new work, in seconds (pg-boss allows 0.5 and up). */
   JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** S3-compatible storage for uploaded files; unset keeps them on disk under DATA_DIR/uploads. */
@@ -183,11 +189,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!PUBLIC_URL && !overrides.PUBLIC_URL && rest.NODE_ENV === 'production') {
     throw new Error('Invalid configuration: PUBLIC_URL is required in production (the address users reach, e.g. https://nearcast.example.com)');
   }
-  // Payout details encrypted under a key that ships in the source would be readable by anyone
-  // who has the database; a production instance must bring its own (decision 013's rule).
   if (rest.SMS_PROVIDER === 'twilio' && !(rest.SMS_TWILIO_ACCOUNT_SID && rest.SMS_TWILIO_AUTH_TOKEN && rest.SMS_FROM)) {
     throw new Error('Invalid configuration: SMS_PROVIDER=twilio needs SMS_TWILIO_ACCOUNT_SID, SMS_TWILIO_AUTH_TOKEN and SMS_FROM');
   }
+  // Web and worker processes meet in the database's job tables: the embedded PGlite belongs to
+  // one process alone.
+  if (rest.PROCESS_ROLE !== 'all' && !rest.DATABASE_URL && !overrides.DATABASE_URL) {
+    throw new Error(`Invalid configuration: PROCESS_ROLE=${rest.PROCESS_ROLE} needs a PostgreSQL shared by every process (DATABASE_URL)`);
+  }
+  // Payout details encrypted under a key that ships in the source would be readable by anyone
+  // who has the database; a production instance must bring its own (decision 013's rule).
   if (!rest.PAYOUT_DETAILS_KEY && !overrides.PAYOUT_DETAILS_KEY && rest.NODE_ENV === 'production') {
     throw new Error('Invalid configuration: PAYOUT_DETAILS_KEY is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)');
   }

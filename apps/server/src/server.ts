@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  // A worker serves nothing: it runs the jobs until it is stopped.
+  const address = config.PROCESS_ROLE === 'worker' ? null : await app.listen({ host: config.HOST, port: config.PORT });
   // The demo merchant's material library takes a few seconds of ffmpeg: made once, while the
   // server already answers, so it never holds up the start.
   if (seedDemoWanted(config)) {
@@ -65,8 +66,9 @@ async function main(): Promise<void> {
     storage: app.services.storage.kind,
   };
   app.log.info(
-    { address, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },
-    `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL}); ` +
+    { address, role: config.PROCESS_ROLE, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },
+    (address ? `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL})` : 'Nearcast is running the background jobs (PROCESS_ROLE=worker)') +
+      (config.PROCESS_ROLE === 'web' ? ', leaving the background jobs to the workers; ' : '; ') +
       Object.entries(adapters).map(([concern, kind]) => `${concern}: ${kind}`).join(', '),
   );
   if (config.NODE_ENV === 'production' && adapters.payments === 'sandbox') {

@@ -330,7 +330,7 @@ export const videoListRequest = z.strictObject({
   sort: z.enum(['newest', 'oldest', 'schedule'], { error: 'validation.invalid_option' }).default('newest'),
 });
 /** Posts are counted up to this many: a page count stays quick however many there are. */
-export const VIDEO_LIST_COUNT_CAP = 10_000;
+export const VIDEO_LIST_COUNT_CAP = 1_000;
 export const videoListResponse = pageOf(videoPost).extend({
   /** True when more than VIDEO_LIST_COUNT_CAP match (the total is the cap). */
   capped: z.boolean(),

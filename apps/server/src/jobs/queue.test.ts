@@ -94,6 +94,28 @@ describe('job queue', () => {
     await Promise.all([a.stop(), b.stop()]);
   }, 30_000);
 
+  it('leaves the work to the workers in a process that only sends (PROCESS_ROLE=web)', async () => {
+    const ran: string[] = [];
+    const definition: JobDefinition<{ from: string }> = {
+      name: 'test.web-sends',
+      schedule: '* * * * *',
+      handler: async (data) => {
+        ran.push(data.from ?? 'clock');
+      },
+    };
+    const web = newQueue();
+    await web.start([definition as JobDefinition<never>], log, { work: false });
+    const id = await web.send('test.web-sends', { from: 'web' });
+    await sleep(2500);
+    // Nothing ran it, not even the clock's tick: the web process has no worker and no clock.
+    expect(ran).toEqual([]);
+    expect((await web.job('test.web-sends', id!))?.state).toBe('created');
+    const worker = newQueue(second ?? database);
+    await worker.start([definition as JobDefinition<never>], log);
+    await until(() => ran.includes('web'));
+    await Promise.all([web.stop(), worker.stop()]);
+  }, 30_000);
+
   it('retries a failing job with growing delays and leaves it visibly failed', async () => {
     const attempts: number[] = [];
     const definition: JobDefinition<object> = {

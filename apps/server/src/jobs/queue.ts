@@ -80,8 +80,10 @@ export class JobQueue {
   /**
    * Creates pg-boss's tables when missing (or migrates them), creates or updates each job's
    * queue with its retry policy, starts one worker per queue and (re)writes the schedules.
+   * Without `work` it only makes sending possible: no worker, no clock, no maintenance, for a
+   * process that serves requests while others run the jobs.
    */
-  async start(definitions: readonly JobDefinition<never>[], log: FastifyBaseLogger): Promise<void> {
+  async start(definitions: readonly JobDefinition<never>[], log: FastifyBaseLogger, { work = true }: { work?: boolean } = {}): Promise<void> {
     if (this.boss) return;
     const connection =
       this.store.kind === 'postgres'
@@ -94,6 +96,7 @@ export class JobQueue {
       ...(this.timings.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: this.timings.cronMonitorIntervalSeconds } : {}),
       ...(this.timings.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: this.timings.cronWorkerIntervalSeconds } : {}),
       ...(this.timings.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: this.timings.maintenanceIntervalSeconds } : {}),
+      ...(work ? {} : { supervise: false, schedule: false }),
     });
     boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
     await boss.start();
@@ -113,6 +116,7 @@ export class JobQueue {
       // Every queue exists from here on, so a handler that sends (the outbox's dispatch, first
       // of all, catching up after a restart) may run as soon as its worker starts.
       this.boss = boss;
+      if (!work) return;
       for (const definition of definitions) {
         const handler = definition.handler as (data: unknown) => Promise<void>;
         const workerId = await boss.work(definition.name, { batchSize: 1 }, async (jobs) => {

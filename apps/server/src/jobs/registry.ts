@@ -29,10 +29,11 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
 
 /**
  * Starts the queue with every job, then has the outbox dispatch what was recorded while no
- * queue ran (the demo seed, a script, the time since the last shutdown). The app's onClose
- * hook stops it again.
+ * queue ran (the demo seed, a script, the time since the last shutdown). A `web` process only
+ * sends: the workers elsewhere run the jobs and dispatch. The app's onClose hook stops it again.
  */
 export async function startJobs(services: Services, log: FastifyBaseLogger): Promise<void> {
-  await services.jobs.start(jobDefinitions(services, log), log);
-  await services.events.kick();
+  const work = services.config.PROCESS_ROLE !== 'web';
+  await services.jobs.start(jobDefinitions(services, log), log, { work });
+  if (work) await services.events.kick();
 }

@@ -77,7 +77,8 @@ export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: st
         batch.flatMap((m, index) =>
           Array.from({ length: VIDEOS }, (_, n) => {
             const days = (SPAN_DAYS / VIDEOS) * (n + spread(m.id, n));
-            const at = new Date(now.getTime() - Math.round(days * DAY));
+            // At least an hour old, so it was published (two minutes after) before the seed's moment.
+            const at = new Date(now.getTime() - Math.max(Math.round(days * DAY), DAY / 24));
             return donePostRow({ id: m.id, studioId: m.studio_id }, PLATFORMS, at, m.id + n, (index + n) % 4 === 0);
           }),
         ),

@@ -26,6 +26,13 @@ describe('production switches', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).PAYOUT_DETAILS_KEY).toMatch(/=$/);
   });
 
+  it('splits web and worker processes only over a shared PostgreSQL', () => {
+    expect(loadConfig({}).PROCESS_ROLE).toBe('all');
+    expect(() => loadConfig({ PROCESS_ROLE: 'worker' })).toThrow(/PROCESS_ROLE=worker needs a PostgreSQL shared by every process/);
+    expect(loadConfig({ PROCESS_ROLE: 'web', DATABASE_URL: 'postgres://db/nearcast' }).PROCESS_ROLE).toBe('web');
+    expect(() => loadConfig({ PROCESS_ROLE: 'api' })).toThrow(/PROCESS_ROLE/);
+  });
+
   it('keeps the free sandbox checkout off in production unless PAYMENTS=sandbox', () => {
     expect(paymentsMode(loadConfig({ ...PRODUCTION }))).toBe('none');
     expect(paymentsMode(loadConfig({ ...PRODUCTION, PAYMENTS: 'sandbox' }))).toBe('sandbox');

@@ -3,6 +3,7 @@ import { ACCOUNT_TYPE, PAY_STATUS, type EmailCodeScene } from '@nearcast/contrac
 import { alias } from 'drizzle-orm/pg-core';
 import { CALLER_ACCOUNT_FIELDS } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 
 export type { AccountRow, NewAccountRow };
@@ -159,31 +160,23 @@ const callerColumns = Object.fromEntries(CALLER_ACCOUNT_FIELDS.map((field) => [f
   [K in (typeof CALLER_ACCOUNT_FIELDS)[number]]: (typeof accounts)[K];
 };
 
-function prepareLiveSession(db: Db) {
-  return db
+/**
+ * Every authenticated request runs this lookup, so it is a statement prepared once per database
+ * handle, not a query built per request.
+ */
+const liveSession = preparedPerDb((db) =>
+  db
     .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, account: callerColumns })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
-    .prepare('account_live_session');
-}
-
-/**
- * Every authenticated request runs this lookup, so it is built once per database handle instead
- * of per request (building a query is most of drizzle's cost), and named, so PostgreSQL parses
- * and plans it once per connection.
- */
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+    .prepare('account_live_session'),
+);
 
 /** A live (unrevoked, unexpired) session by its token's hash, with the caller's account columns. */
 export async function findLiveSession(db: Db, tokenHash: string) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash });
+  const [row] = await liveSession(db).execute({ tokenHash });
   return row;
 }
 

@@ -5,6 +5,7 @@ import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
 import { selectRows, type Db, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { accountRollups, accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 
 export type { AccountRow, NewAccountRow };
@@ -109,6 +110,24 @@ function summaryQuery<E extends Record<string, SQL.Aliased>>(ex: Executor, filte
 
 export type Extras = Record<string, SQL.Aliased>;
 
+/**
+ * Planning the five-way join of a summary costs more than running it for one page, and every list
+ * of people pays it, so the join is a named statement PostgreSQL plans once per connection, fed
+ * with the ids of the page; only the page's own query (one table, the filter's index) is planned
+ * per request. One statement per set of extra columns, built once per database handle.
+ */
+const summaryStatements = preparedPerDb((db) => {
+  const byExtras = new Map<Extras, ReturnType<typeof prepareSummariesByIds>>();
+  return (extras: Extras) => {
+    let statement = byExtras.get(extras);
+    if (!statement) {
+      statement = prepareSummariesByIds(db, extras, `account_summaries_${byExtras.size}`);
+      byExtras.set(extras, statement);
+    }
+    return statement;
+  };
+});
+
 function prepareSummariesByIds(db: Db, extras: Extras, name: string) {
   return db
     .select({ ...summaryColumns, ...extras })
@@ -121,27 +140,9 @@ function prepareSummariesByIds(db: Db, extras: Extras, name: string) {
     .prepare(name);
 }
 
-/**
- * Planning the five-way join of a summary costs more than running it for one page, and every list
- * of people pays it, so the join is a named statement PostgreSQL plans once per connection, fed
- * with the ids of the page; only the page's own query (one table, the filter's index) is planned
- * per request. One statement per set of extra columns, built once per database handle.
- */
-const summaryStatements = new WeakMap<Db, Map<Extras, ReturnType<typeof prepareSummariesByIds>>>();
-
 async function summariesByIds(db: Db, ids: number[], extras: Extras): Promise<unknown[]> {
   if (ids.length === 0) return [];
-  let statements = summaryStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    summaryStatements.set(db, statements);
-  }
-  let statement = statements.get(extras);
-  if (!statement) {
-    statement = prepareSummariesByIds(db, extras, `account_summaries_${statements.size}`);
-    statements.set(extras, statement);
-  }
-  const rows = (await statement.execute({ ids })) as { account: AccountRow }[];
+  const rows = (await summaryStatements(db)(extras).execute({ ids })) as { account: AccountRow }[];
   const byId = new Map(rows.map((row) => [row.account.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

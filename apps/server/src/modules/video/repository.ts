@@ -3,8 +3,9 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
-import { selectRows, type Executor } from '../../db/client.js';
+import { selectRows, type Db, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { accounts, platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, videoReviewLinks, type VideoPostRow, type VideoPublishJobRow } from '../../db/schema.js';
 
 /** The SQL of video posts, their publish jobs, statistics and review links. */
@@ -135,23 +136,42 @@ function postWhere(caller: Caller, filter: Omit<PostFilter, 'sort'>): SQL {
   return and(...conditions)!;
 }
 
-/** A page of the posts the caller sees, and how many match, counted up to `cap + 1`. */
-export async function listPosts(ex: Executor, caller: Caller, filter: PostFilter, page: number, pageSize: number, cap: number) {
+/**
+ * A page of the posts the caller sees, and how many match, counted up to `cap + 1`. Only the
+ * page's ids come from the query built for this filter; the posts with their names come from a
+ * statement prepared once (a wide select is costly to build and to plan on every request).
+ */
+export async function listPosts(db: Db, caller: Caller, filter: PostFilter, page: number, pageSize: number, cap: number) {
   const where = postWhere(caller, filter);
   const order = {
     newest: [desc(videoPosts.createdAt), desc(videoPosts.id)],
     oldest: [asc(videoPosts.createdAt), asc(videoPosts.id)],
     schedule: [asc(postDay), asc(videoPosts.id)],
   }[filter.sort];
-  const [rows, [total]] = await Promise.all([
-    viewQuery(ex)
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: videoPosts.id })
+      .from(videoPosts)
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    selectRows<{ n: number }>(ex, sql`select count(*)::int as n from (select 1 from ${videoPosts} where ${where} limit ${cap + 1}) capped`),
+    selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${videoPosts} where ${where} limit ${cap + 1}) capped`),
   ]);
-  return { rows: rows.map(toView), total: Number(total?.n ?? 0) };
+  return { rows: await viewsByIds(db, ids.map((row) => row.id)), total: Number(total?.n ?? 0) };
+}
+
+const postViews = preparedPerDb((db) =>
+  viewQuery(db)
+    .where(sql`${videoPosts.id} = any(${sql.placeholder('ids')})`)
+    .prepare('video_post_views'),
+);
+
+/** Posts with their merchant's and creator's names, in the order of `ids`. */
+async function viewsByIds(db: Db, ids: number[]): Promise<VideoPostView[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await postViews(db).execute({ ids })).map((row) => [row.row.id, toView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function insertPost(ex: Executor, values: NewVideoPostRow): Promise<VideoPostRow> {
@@ -203,14 +223,20 @@ export async function fileKeyInUse(ex: Executor, fileKey: string, exceptPostId: 
 
 export type JobWithConnection = VideoPublishJobRow & { sandbox: boolean };
 
-export async function jobsOf(ex: Executor, postIds: number[]): Promise<JobWithConnection[]> {
-  if (postIds.length === 0) return [];
-  const rows = await ex
+const jobsOfPosts = preparedPerDb((db) =>
+  db
     .select({ job: videoPublishJobs, sandbox: platformConnections.sandbox })
     .from(videoPublishJobs)
     .leftJoin(platformConnections, eq(platformConnections.id, videoPublishJobs.connectionId))
-    .where(inArray(videoPublishJobs.postId, postIds))
-    .orderBy(asc(videoPublishJobs.postId), asc(videoPublishJobs.id));
+    .where(sql`${videoPublishJobs.postId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(videoPublishJobs.postId), asc(videoPublishJobs.id))
+    .prepare('video_jobs_of_posts'),
+);
+
+/** The posts' publish jobs, post by post, each with whether its connection is the sandbox. */
+export async function jobsOf(db: Db, postIds: number[]): Promise<JobWithConnection[]> {
+  if (postIds.length === 0) return [];
+  const rows = await jobsOfPosts(db).execute({ ids: postIds });
   return rows.map((row) => ({ ...row.job, sandbox: row.sandbox ?? row.job.platform === 'sandbox' }));
 }
 

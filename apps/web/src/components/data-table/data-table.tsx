@@ -11,6 +11,8 @@ import '../lists.css';
 export interface Paged<T> {
   list: T[];
   total: number;
+  /** The total stopped counting at this many: there are more (said as "more than …"). */
+  capped?: boolean;
   page: number;
   page_size: number;
 }
@@ -125,6 +127,7 @@ export function DataTable<T extends { id: number }>({
 
   const list = query.data?.list ?? [];
   const total = query.data?.total ?? 0;
+  const totalText = (count: number) => t(query.data?.capped ? 'list.total_capped' : 'list.total', { count });
   const empty = filtered ? (
     <ListEmpty title={t('list.no_match')} body={t('list.empty_filtered')} testId={emptyTestId} />
   ) : (
@@ -187,7 +190,7 @@ export function DataTable<T extends { id: number }>({
         )}
         {total > 0 && (
           <div className="nc-cards__pager">
-            <span className="nc-cards__total">{t('list.total', { count: total })}</span>
+            <span className="nc-cards__total">{totalText(total)}</span>
             {total > pageSize && <Pagination simple size="small" current={page} pageSize={pageSize} total={total} onChange={(next) => onPageChange(next, pageSize)} />}
           </div>
         )}
@@ -225,7 +228,7 @@ export function DataTable<T extends { id: number }>({
         total,
         showSizeChanger: pageSizes.length > 1,
         pageSizeOptions: pageSizes,
-        showTotal: (count) => t('list.total', { count }),
+        showTotal: totalText,
         onChange: onPageChange,
         hideOnSinglePage: false,
       }}
