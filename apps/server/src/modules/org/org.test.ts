@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/seed.js';
 import { codeFrom, createTestApp, type TestApp } from '../../test/harness.js';
+import { summaryStatementCount } from './repository.js';
 
 let t: TestApp;
 let superToken: string;
@@ -60,6 +61,17 @@ describe('account management (super)', () => {
     expect(response.data.total).toBeGreaterThanOrEqual(9);
     const tooBig = await t.call('/v1/account/list', { page_size: 101 }, { token: superToken });
     expect(tooBig.code).toBe('400');
+  });
+
+  it('prepares the summary join of a page once, however many lists are read', async () => {
+    for (let i = 0; i < 3; i++) {
+      for (const path of ['/v1/account/list', '/v1/client/list', '/v1/proxy/list', '/v1/studio/list']) {
+        expect((await t.call(path, {}, { token: superToken })).code).toBe('200');
+      }
+      expect((await t.call('/v1/client/pay', { days: 30 }, { token: superToken })).code).toBe('200');
+    }
+    // One statement without extra columns and one with a studio's counters.
+    expect(summaryStatementCount(t.database.db)).toBe(2);
   });
 
   it('creates an account of any role, with an agent number for agents', async () => {

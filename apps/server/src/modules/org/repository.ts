@@ -114,19 +114,30 @@ export type Extras = Record<string, SQL.Aliased>;
  * Planning the five-way join of a summary costs more than running it for one page, and every list
  * of people pays it, so the join is a named statement PostgreSQL plans once per connection, fed
  * with the ids of the page; only the page's own query (one table, the filter's index) is planned
- * per request. One statement per set of extra columns, built once per database handle.
+ * per request. One statement per set of extra columns, known by their names (the callers pass a
+ * fresh `{}` for none: keyed by the object, every request prepared a new statement), built once
+ * per database handle.
  */
 const summaryStatements = preparedPerDb((db) => {
-  const byExtras = new Map<Extras, ReturnType<typeof prepareSummariesByIds>>();
-  return (extras: Extras) => {
-    let statement = byExtras.get(extras);
-    if (!statement) {
-      statement = prepareSummariesByIds(db, extras, `account_summaries_${byExtras.size}`);
-      byExtras.set(extras, statement);
-    }
-    return statement;
+  const byColumns = new Map<string, ReturnType<typeof prepareSummariesByIds>>();
+  return {
+    of(extras: Extras) {
+      const columns = Object.keys(extras).sort().join(',');
+      let statement = byColumns.get(columns);
+      if (!statement) {
+        statement = prepareSummariesByIds(db, extras, `account_summaries_${byColumns.size}`);
+        byColumns.set(columns, statement);
+      }
+      return statement;
+    },
+    get count() {
+      return byColumns.size;
+    },
   };
 });
+
+/** How many summary statements a database handle holds: one per set of extra columns, however many requests. */
+export const summaryStatementCount = (db: Db): number => summaryStatements(db).count;
 
 function prepareSummariesByIds(db: Db, extras: Extras, name: string) {
   return db
@@ -142,7 +153,7 @@ function prepareSummariesByIds(db: Db, extras: Extras, name: string) {
 
 async function summariesByIds(db: Db, ids: number[], extras: Extras): Promise<unknown[]> {
   if (ids.length === 0) return [];
-  const rows = (await summaryStatements(db)(extras).execute({ ids })) as { account: AccountRow }[];
+  const rows = (await summaryStatements(db).of(extras).execute({ ids })) as { account: AccountRow }[];
   const byId = new Map(rows.map((row) => [row.account.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
