@@ -40,9 +40,9 @@ export interface ScaleVideoSummary {
  * seed:scale's videos: every fourth paying scale merchant has TikTok and YouTube connected
  * through the sandbox and four videos on both, one in each quarter of the last 90 days, each with
  * its statistics readings (often while young, further apart later, the last one somewhere within
- * its current interval) — over half a million snapshots, the vision's statistics volume. Rows are the demo seed's own (same stories, same sandbox numbers,
- * so the collector carries on without a jump), written in one transaction; skipped when any scale
- * merchant already has a post.
+ * its current interval) — over a million snapshots, the vision's statistics volume. Rows are the
+ * demo seed's own (same stories, same sandbox numbers, so the collector carries on without a
+ * jump), written in one transaction; skipped when any scale merchant already has a post.
  */
 export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: string) => void, now = new Date()): Promise<ScaleVideoSummary | null> {
   const [{ n: existing } = { n: 0 }] = await selectRows<{ n: number }>(
