@@ -1,9 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const include = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'eslint-rules/*.test.js'];
+
+/** What a test file says when it reaches a database: the test app, a database handle, or the PostgreSQL URL. */
+const TOUCHES_DATABASE = /test\/harness|\.\/harness|openDatabase|fresh-postgres|TEST_DATABASE_URL/;
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
+    return /\.test\.(tsx?|js)$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/**
+ * CI's second pass, on PostgreSQL (DATABASE_PASS=1), runs only the files that reach a database:
+ * the web, contract, lint-rule and pure server tests do not depend on the engine, and running
+ * them twice proves nothing. Found by what each file imports, so a new API test joins by itself.
+ */
+const pureFiles = (): string[] =>
+  ['packages', 'apps', 'eslint-rules']
+    .flatMap((dir) => testFiles(dir))
+    .filter((file) => !TOUCHES_DATABASE.test(fs.readFileSync(file, 'utf8')));
 
 // One run for the unit and API tests of every workspace; the browser journeys in e2e/ have their own.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'eslint-rules/*.test.js'],
+    include,
+    exclude: ['**/node_modules/**', ...(process.env.DATABASE_PASS === '1' ? pureFiles() : [])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

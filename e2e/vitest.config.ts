@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Journeys whose outcome does not depend on the database engine: they read pages, the guard,
  * the shell, the built assets and accessibility. CI runs the whole suite on PGlite and then
- * only the other journeys again on PostgreSQL (E2E_DATABASE_PASS=1), because running these a
+ * only the other journeys again on PostgreSQL (DATABASE_PASS=1), because running these a
  * second time proves nothing new and costs minutes; the API tests cover both engines in full.
  */
 const ENGINE_INDEPENDENT = [
@@ -34,7 +34,7 @@ const ONCE_IS_ENOUGH = [
 export default defineConfig({
   test: {
     include: ['journeys/**/*.test.ts'],
-    exclude: process.env.E2E_DATABASE_PASS === '1' ? [...ENGINE_INDEPENDENT, ...ONCE_IS_ENOUGH] : [],
+    exclude: process.env.DATABASE_PASS === '1' ? [...ENGINE_INDEPENDENT, ...ONCE_IS_ENOUGH] : [],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
