@@ -136,6 +136,10 @@ describe('pricing packages', () => {
     await fieldError(page, 'The discount cannot be above the actual price').waitFor();
     await page.fill('[data-testid=price-discount]', '5');
     await page.fill('[data-testid=price-credits]', '40');
+    // The course is picked by its title and stored as its code, which grants it to buyers.
+    await page.locator('[data-testid=price-course] input').fill('starter');
+    await page.locator('.ant-select-item-option', { hasText: 'Studio starter (studio-starter)' }).click();
+    await expect.poll(() => page.locator('[data-testid=price-course]').textContent()).toContain('Studio starter (studio-starter)');
     await page.fill('[data-testid=price-feature-0]', 'Two extra videos a week');
     await page.click('[data-testid=price-feature-add]');
     await page.fill('[data-testid=price-feature-1]', 'Spanish subtitles');
@@ -182,8 +186,18 @@ describe('pricing packages', () => {
       button_color: '#ff5500',
       check_color: '#22d3ee',
       features: ['Two extra videos a week', 'Spanish subtitles'],
+      learning_course: 'studio-starter',
     });
     expect(await publicNames()).toContain(name);
+
+    // A code that names no course (its course deleted since) is kept and called out, not dropped.
+    await apiCall('/v1/price/update', { id: created.id, learning_course: 'retired-course' }, token);
+    await page.reload();
+    await row(page, name).locator('[data-testid=price-edit]').click();
+    await expect.poll(() => page.locator('[data-testid=price-course-missing]').textContent()).toContain('No course has the code “retired-course”');
+    await page.locator('[data-testid=price-course]').scrollIntoViewIfNeeded();
+    await shot(page, 'pricing-course-missing-1440');
+    await page.click('[data-testid=price-cancel]');
 
     // Edit: the form opens with the stored values in dollars.
     await row(page, name).locator('[data-testid=price-edit]').click();

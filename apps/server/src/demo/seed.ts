@@ -107,7 +107,8 @@ async function seedPackages(db: Db): Promise<void> {
     actualPriceCents: 99_900,
     discountCents: 10_000,
     monthlyCredits: 150,
-    learningCourse: 'Short-video marketing for shop owners',
+    // No course for merchants in the demo: a package names a course by its code (content-seed.ts).
+    learningCourse: '',
     features: [
       'About 5 videos a day: 2 English, 2 Spanish, 1 Chinese',
       'About 150 videos a month on TikTok, YouTube Shorts and a Chinese platform',

@@ -19,6 +19,7 @@ import {
   valuesToBody,
   type PackageFormValues,
 } from '../lib/package-form';
+import { CoursePicker } from './course-picker';
 import { PackagePreview } from './package-preview';
 
 type PickedColour = Parameters<NonNullable<ColorPickerProps['onChange']>>[0];
@@ -222,7 +223,7 @@ export function PackageFormModal({ open, editing, onClose }: PackageFormModalPro
           <section className="pricing-section">
             <h4 className="pricing-section__title">{t('form.section_content')}</h4>
             <Form.Item name="learning_course" label={t('fields.learning_course')} extra={t('fields.learning_course_hint')}>
-              <Input maxLength={200} autoComplete="off" data-testid="price-course" />
+              <CoursePicker />
             </Form.Item>
             <Form.List name="features">
               {(rows, { add: addRow, remove }, { errors }) => (
