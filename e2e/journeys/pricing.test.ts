@@ -292,6 +292,12 @@ describe('pricing packages', () => {
     expect(await cell(page, 'Local Growth', 'price-actual-cell')).toMatch(/^999,00\s\$$/);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'pricing-list-es-ES-375');
+    // The studio package's course, by its Spanish title.
+    await row(page, 'AI Studio Membership').locator('[data-testid=price-edit]').click();
+    await expect.poll(() => page.locator('[data-testid=price-course]').textContent()).toBe('Primeros pasos del estudio (studio-starter)');
+    await page.locator('[data-testid=price-course]').scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'pricing-course-es-ES-375');
   });
 
   it('the screen and its form read in Chinese', async () => {
@@ -307,6 +313,10 @@ describe('pricing packages', () => {
     await page.click('[data-testid=price-submit]');
     await fieldError(page, '请输入套餐名称').waitFor();
     await shot(page, 'pricing-form-zh-CN-1440');
+    // The course picker offers the courses under their Chinese titles.
+    await page.locator('[data-testid=price-course] input').click();
+    await page.locator('.ant-select-item-option', { hasText: '工作室入门（studio-starter）' }).waitFor();
+    await shot(page, 'pricing-course-zh-CN-1440');
   });
 
   it('a client opening /pricing lands on the access-denied page', async () => {

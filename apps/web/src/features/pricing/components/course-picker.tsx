@@ -1,8 +1,8 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { LANGUAGES, type Language } from '@nearcast/contract';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
 import { useCourseChoices } from '../api/course-choices';
 import { courseOptions } from '../lib/course-options';
 
@@ -17,11 +17,12 @@ interface CoursePickerProps {
  * (what grants the course to whoever buys the package). Empty is "no course".
  */
 export function CoursePicker({ id, value, onChange }: CoursePickerProps) {
-  const { t, i18n } = useTranslation('pricing');
+  const { t } = useTranslation('pricing');
   const courses = useCourseChoices();
-  const language: Language = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Language) : 'en-US';
+  const language = currentLanguage();
   const options = useMemo(() => courseOptions(courses.data?.list ?? [], value, language), [courses.data, value, language]);
-  const missing = options.some((option) => option.missing && option.code === value?.trim());
+  // Only the current value can be missing.
+  const missing = options.some((option) => option.missing);
   return (
     <>
       <Select
