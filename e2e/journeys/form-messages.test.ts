@@ -1,6 +1,7 @@
+import { esES } from '@nearcast/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { settle } from '../support/session';
 
@@ -73,5 +74,23 @@ describe('form messages clear once the field is valid', () => {
     await page.fill('[data-testid=field-password]', 'Agent-pass-22');
     await expect.poll(() => messageUnder(page, 'field-password')).toBe('');
     await screenshot(page, 'form-messages-add-agent');
+  });
+
+  it('Composer: no made-up merchant in its list, and an empty merchant asks for one in the caller\'s language', async () => {
+    const page = await open(WIDTHS.desktop, 'es-ES');
+    await signInThroughForm(page, 'studio@example.com', '/video');
+    await page.getByTestId('video-compose').click();
+    const composer = page.getByTestId('video-composer');
+    await composer.getByTestId('composer-title').waitFor();
+    // Nothing chosen yet: the field shows its placeholder, and the list opens on real merchants.
+    await composer.getByTestId('composer-merchant').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).not.toContainEqual(expect.stringMatching(/^#|undefined/));
+    // Closed by a click elsewhere in the drawer (Escape would close the drawer too).
+    await composer.getByTestId('composer-title').click();
+    await composer.getByTestId('composer-submit').click();
+    await expect.poll(() => messageUnder(page, 'composer-merchant')).toBe(esES['video.merchant_required']);
+    await screenshot(page, 'form-messages-composer-merchant');
   });
 });

@@ -21,3 +21,5 @@ export * from './notification.js';
 export * from './dashboard.js';
 export * from './endpoints.js';
 export * from './messages/index.js';
+export * from './party-name.js';
+export * from './days-left.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postText } from './video.js';
+import { postText, videoAddRequest } from './video.js';
 
 describe('the words a platform gets with a post', () => {
   it('are the caption, then its hashtags, a blank line apart', () => {
@@ -10,5 +10,16 @@ describe('the words a platform gets with a post', () => {
     expect(postText({ caption: '', hashtags: ['tacos'] }, 'Taco Tuesday')).toBe('Taco Tuesday\n\n#tacos');
     expect(postText(undefined, 'Taco Tuesday')).toBe('Taco Tuesday');
     expect(postText({ caption: '塔可买一送一', hashtags: [] }, 'Taco Tuesday')).toBe('塔可买一送一');
+  });
+});
+
+describe('a new post', () => {
+  it('without a merchant asks to choose one, not for a number', () => {
+    const body = { title: 'Lunch', footage_id: 3, captions: [{ language: 'en', caption: 'Hi', hashtags: [] }], language: 'en', platforms: ['pinterest'] };
+    for (const merchant_id of [undefined, null, 0]) {
+      const result = videoAddRequest.safeParse({ ...body, merchant_id });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.find((issue) => issue.path[0] === 'merchant_id')?.message).toBe('video.merchant_required');
+    }
   });
 });

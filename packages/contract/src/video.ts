@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUBLISH_PLATFORMS, VIDEO_RANGES } from './constants.js';
-import { id, integer, isoDate, isoTime, keyword, optionalText, pageOf, pageQuery, plainString } from './fields.js';
+import { id, idOf, integer, isoDate, isoTime, keyword, optionalText, pageOf, pageQuery, plainString } from './fields.js';
 
 /**
  * Video publishing (spec §1, §2 /video, §3 video publish data, §4 video review, §7
@@ -207,7 +207,7 @@ const title = plainString({ error: 'video.title_required' })
  */
 export const videoAddRequest = z
   .strictObject({
-    merchant_id: id,
+    merchant_id: idOf('video.merchant_required'),
     title,
     footage_id: id.optional(),
     upload_id: id.optional(),

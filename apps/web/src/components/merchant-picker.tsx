@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClients } from '../api/client-list';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { merchantOptions } from './merchant-options';
 
 /**
  * A merchant in the caller's scope (the server answers only those), searched on the server as
@@ -19,7 +20,8 @@ export function MerchantPicker({
   className,
   style,
 }: {
-  value: number | null;
+  /** The chosen merchant; undefined too, as a form field not yet set hands it over. */
+  value?: number | null;
   onChange: (id: number | null, name: string | null) => void;
   placeholder: string;
   /** The accessible name, when it is not the placeholder. */
@@ -34,18 +36,7 @@ export function MerchantPicker({
   const keyword = useDebouncedValue(search.trim(), 300);
   const clients = useClients({ keyword: keyword || undefined, page: 1, page_size: 50 });
   const known = useRef(new Map<number, string>());
-  const options = useMemo(() => {
-    const list = (clients.data?.list ?? []).map((client) => {
-      const title = client.company_short_name || client.name || client.email;
-      known.current.set(client.id, title);
-      return { value: client.id, label: title, title };
-    });
-    if (value !== null && !list.some((option) => option.value === value)) {
-      const title = known.current.get(value) ?? `#${value}`;
-      list.unshift({ value, label: title, title });
-    }
-    return list;
-  }, [clients.data, value]);
+  const options = useMemo(() => merchantOptions(clients.data?.list ?? [], value, known.current), [clients.data, value]);
 
   return (
     <Select<number>

@@ -203,6 +203,7 @@ export const enUS = {
   'footage.failed_processing': 'We could not process this file. Please upload it again',
 
   // Video publishing.
+  'video.merchant_required': 'Please choose a merchant',
   'video.title_required': 'Please enter a title',
   'video.caption_required': 'Please write a caption in at least one language',
   'video.caption_duplicate': 'Each language may have one caption only',

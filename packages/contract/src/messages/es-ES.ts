@@ -195,6 +195,7 @@ export const esES: MessageCatalogue = {
   'footage.failed_processing': 'No pudimos procesar este archivo. Súbelo de nuevo',
 
   // Video publishing.
+  'video.merchant_required': 'Elige un comercio',
   'video.title_required': 'Introduce un título',
   'video.caption_required': 'Escribe un texto en al menos un idioma',
   'video.caption_duplicate': 'Cada idioma puede tener un solo texto',

@@ -195,6 +195,7 @@ export const zhCN: MessageCatalogue = {
   'footage.failed_processing': '无法处理此文件，请重新上传',
 
   // Video publishing.
+  'video.merchant_required': '请选择商家',
   'video.title_required': '请输入标题',
   'video.caption_required': '请至少用一种语言填写文案',
   'video.caption_duplicate': '每种语言只能有一条文案',

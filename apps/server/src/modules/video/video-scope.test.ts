@@ -239,3 +239,14 @@ describe('tokens', () => {
     expect(answers.length).toBeGreaterThan(50);
   });
 });
+
+describe('a post without a merchant', () => {
+  it('is refused with a request to choose one, in the caller\'s language', async () => {
+    const body = { title: 'x', upload_id: 999_999, captions: [{ language: 'en', caption: 'x' }], language: 'en', platforms: ['sandbox'] };
+    for (const [lang, words] of [['en', 'Please choose a merchant'], ['es', 'Elige un comercio'], ['zh', '请选择商家']] as const) {
+      const answer = await as<{ fields: Record<string, string> }>('studio', '/v1/video/add', body, lang);
+      expect(answer.code).toBe('400');
+      expect(answer.data.fields.merchant_id).toBe(words);
+    }
+  });
+});
