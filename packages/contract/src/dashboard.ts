@@ -45,6 +45,7 @@ export const dashboardPlan = z.object({
   name: z.string(),
   state: z.enum(['paid', 'unpaid', 'expired']),
   expires_at: isoTime.nullable(),
+  /** daysLeft() of `expires_at` in UTC; a page counts it again in the zone it shows the date in. */
   days_left: z.number().int().nullable(),
 });
 
@@ -112,6 +113,7 @@ export const dashboardClientResponse = z.object({
       name: z.string(),
       studio_name: z.string().nullable(),
       expires_at: isoTime,
+      /** daysLeft() of `expires_at` in UTC; a page counts it again in the zone it shows the date in. */
       days_left: z.number().int(),
     }),
   ),

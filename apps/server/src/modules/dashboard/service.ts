@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPE,
   PUBLISH_PLATFORMS,
+  daysLeft,
   STUDIO_PLACES_PER_CITY,
   payStateOf,
   type DashboardActivityResponse,
@@ -52,7 +53,8 @@ const TOP_STUDIOS = 10;
 const TOP_CITIES = 10;
 const EXPIRING_DAYS = 30;
 const EXPIRING_SHOWN = 10;
-const DAY_MS = 86_400_000;
+/** The API counts days left in UTC, the zone of the rollups' days and of the plan reminders. */
+const PLATFORM_TIME_ZONE = 'UTC';
 const PLATFORM_TOP_TTL_MS = 60_000;
 
 interface Resolved {
@@ -160,7 +162,7 @@ export class DashboardService {
       name: plan.package_name,
       state: payStateOf(caller.account.payStatus),
       expires_at: expiresAt ? expiresAt.toISOString() : null,
-      days_left: expiresAt ? Math.max(0, Math.ceil((expiresAt.getTime() - this.clock().getTime()) / DAY_MS)) : null,
+      days_left: daysLeft(expiresAt, this.clock(), PLATFORM_TIME_ZONE),
     };
   }
 
@@ -208,7 +210,7 @@ export class DashboardService {
       this.deps.org.countOf(caller, ACCOUNT_TYPE.client),
       this.deps.org.expiringClients(caller, { days: EXPIRING_DAYS, page: 1, page_size: EXPIRING_SHOWN }),
     ]);
-    const at = this.clock().getTime();
+    const at = this.clock();
     return {
       period,
       scope,
@@ -224,7 +226,7 @@ export class DashboardService {
           name: row.company_short_name || row.name,
           studio_name: row.studio_name,
           expires_at: row.expire_time!,
-          days_left: Math.max(0, Math.ceil((Date.parse(row.expire_time!) - at) / DAY_MS)),
+          days_left: daysLeft(row.expire_time, at, PLATFORM_TIME_ZONE) ?? 0,
         })),
     };
   }

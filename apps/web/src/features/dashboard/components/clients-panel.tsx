@@ -4,6 +4,7 @@ import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InlineLoadFailed } from '../../../components/list-state';
+import { daysLeftHere } from '../../../lib/days-left';
 import { formatDate, DATE_FORMAT } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardClient } from '../api/dashboard-client';
@@ -31,18 +32,24 @@ function Expiring({ list, showStudio }: { list: DashboardClientResponse['expirin
   if (list.length === 0) return <p className="dash-muted" data-testid="expiring-empty">{t('clients.expiring_empty')}</p>;
   return (
     <ul className="dash-expiring" data-testid="expiring-list">
-      {list.slice(0, EXPIRING_SHOWN).map((client) => (
-        <li key={client.id} data-testid={`expiring-${client.id}`}>
-          <span className="dash-expiring__who">
-            <span className="dash-strong">{client.name}</span>
-            {showStudio && client.studio_name && <span className="dash-muted">{client.studio_name}</span>}
-          </span>
-          <span className="dash-expiring__when">
-            <span className="dash-muted">{formatDate(client.expires_at, DATE_FORMAT)}</span>
-            <Tag color={urgency(client.days_left)}>{client.days_left === 0 ? t('clients.today') : t('clients.days_left', { count: client.days_left })}</Tag>
-          </span>
-        </li>
-      ))}
+      {list.slice(0, EXPIRING_SHOWN).map((client) => {
+        // Counted here, in the zone the date beside it is shown in, like every other list of plans.
+        const left = daysLeftHere(client.expires_at) ?? 0;
+        return (
+          <li key={client.id} data-testid={`expiring-${client.id}`}>
+            <span className="dash-expiring__who">
+              <span className="dash-strong">{client.name}</span>
+              {showStudio && client.studio_name && <span className="dash-muted">{client.studio_name}</span>}
+            </span>
+            <span className="dash-expiring__when">
+              <span className="dash-muted">{formatDate(client.expires_at, DATE_FORMAT)}</span>
+              <Tag color={urgency(left)} data-testid="expiring-days-left">
+                {left === 0 ? t('clients.today') : t('clients.days_left', { count: left })}
+              </Tag>
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

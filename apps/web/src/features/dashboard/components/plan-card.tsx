@@ -3,6 +3,7 @@ import type { DashboardTotalResponse } from '@nearcast/contract';
 import { Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
+import { daysLeftHere } from '../../../lib/days-left';
 import { formatDate, DATE_FORMAT } from '../../../lib/format-date';
 import './panels.css';
 
@@ -11,7 +12,9 @@ const STATE_COLOR = { paid: 'success', unpaid: 'error', expired: 'warning' } as 
 /** A merchant's own plan on its dashboard: which one, until when, and the way to renew. */
 export function PlanCard({ plan }: { plan: NonNullable<DashboardTotalResponse['plan']> }) {
   const { t } = useTranslation('dashboard');
-  const ending = plan.state === 'paid' && plan.days_left !== null && plan.days_left <= 7;
+  // Counted in the zone the end date is shown in, by the rule every list of plans uses.
+  const left = daysLeftHere(plan.expires_at);
+  const ending = plan.state === 'paid' && left !== null && left <= 7;
   return (
     <Card className="dash-card dash-plan" data-testid="plan-card">
       <div className="dash-plan__body">
@@ -29,7 +32,7 @@ export function PlanCard({ plan }: { plan: NonNullable<DashboardTotalResponse['p
             {plan.expires_at
               ? plan.state === 'expired'
                 ? t('plan.ended', { date: formatDate(plan.expires_at, DATE_FORMAT) })
-                : t('plan.until', { date: formatDate(plan.expires_at, DATE_FORMAT), count: plan.days_left ?? 0 })
+                : t('plan.until', { date: formatDate(plan.expires_at, DATE_FORMAT), count: left ?? 0 })
               : t('plan.no_date')}
           </p>
         </div>

@@ -1,8 +1,7 @@
 import { PAY_STATUS, type CurrentUser, type DashboardTotalResponse } from '@nearcast/contract';
+import { daysLeftHere } from '../../../lib/days-left';
 
 type Plan = NonNullable<DashboardTotalResponse['plan']>;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The merchant's plan as its session tells it, for when the dashboard knows no purchase behind
@@ -11,7 +10,5 @@ const DAY_MS = 86_400_000;
  */
 export function planFromSession(user: Pick<CurrentUser, 'pay_status' | 'expire_time'>, now: Date = new Date()): Plan {
   const state = user.pay_status === PAY_STATUS.paid ? 'paid' : user.pay_status === PAY_STATUS.expired ? 'expired' : 'unpaid';
-  const end = user.expire_time ? Date.parse(user.expire_time) : Number.NaN;
-  const daysLeft = Number.isNaN(end) ? null : Math.max(0, Math.floor((end - now.getTime()) / DAY_MS));
-  return { name: '', state, expires_at: user.expire_time ?? null, days_left: daysLeft };
+  return { name: '', state, expires_at: user.expire_time ?? null, days_left: daysLeftHere(user.expire_time, now) };
 }

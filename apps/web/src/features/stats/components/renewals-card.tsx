@@ -2,18 +2,19 @@ import type { AccountSummary } from '@nearcast/contract';
 import { Card, Segmented, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { daysLeftHere } from '../../../lib/days-left';
 import { formatDate } from '../../../lib/format-date';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useExpiringClients } from '../api/expiring-clients';
 import { formatUsPhone } from '../lib/phone';
-import { daysLeft, DEFAULT_RENEWAL_WINDOW, RENEWAL_WINDOWS, urgencyOf, type RenewalWindow } from '../lib/renewals';
+import { DEFAULT_RENEWAL_WINDOW, RENEWAL_WINDOWS, urgencyOf, type RenewalWindow } from '../lib/renewals';
 
 const URGENCY_COLOR = { urgent: 'error', soon: 'warning', later: 'default' } as const;
 const PAGE_SIZE = 10;
 
 function ExpiryTag({ expireTime }: { expireTime: string | null }) {
   const { t } = useTranslation('stats');
-  const left = daysLeft(expireTime);
+  const left = daysLeftHere(expireTime);
   if (left === null) return null;
   return <Tag color={URGENCY_COLOR[urgencyOf(left)]}>{left === 0 ? t('renewals.today') : t('renewals.days_left', { count: left })}</Tag>;
 }
