@@ -87,6 +87,21 @@ describe('reference data', () => {
     expect(states.data.list[0]).toMatchObject({ parent_name: 'United States', state_name: null });
   });
 
+  it('ranks names that start with the keyword first, then a word that starts with it, then the rest', async () => {
+    const california = await find('state', 'California');
+    const response = await t.call<Page<AreaItem>>('/v1/area/list', { type: 'city', parent_id: california.id, keyword: 'Los', page_size: 100 });
+    const names = response.data.list.map((item) => item.name);
+    expect(names).toContain('Los Angeles');
+    expect(names).toContain('Dos Palos');
+    expect(names.indexOf('Los Angeles')).toBeLessThan(names.indexOf('Dos Palos'));
+    const rank = (name: string) => (name.toLowerCase().startsWith('los') ? 0 : /[\s-]los/i.test(name) ? 1 : 2);
+    const ranks = names.map(rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // Alphabetical within a rank.
+    const starting = names.filter((name) => rank(name) === 0);
+    expect(starting).toEqual([...starting].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
   it('treats LIKE wildcards in a keyword as text', async () => {
     const response = await t.call<Page<AreaItem>>('/v1/area/list', { keyword: '%' });
     expect(response.data.total).toBe(0);

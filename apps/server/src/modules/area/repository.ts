@@ -34,6 +34,16 @@ function areaWhere(filter: AreaFilter): SQL | undefined {
   );
 }
 
+/**
+ * How well a name matches what was typed: names that start with it first ("Los" → Los Angeles),
+ * then names with a word that starts with it (East Los Angeles), then names that merely
+ * contain it (Dos Palos); alphabetical within each.
+ */
+function matchRank(keyword: string): SQL<number> {
+  const text = escapeLike(keyword);
+  return sql<number>`(case when ${areas.name} ilike ${`${text}%`} then 0 when ${areas.name} ilike ${`% ${text}%`} or ${areas.name} ilike ${`%-${text}%`} then 1 else 2 end)`;
+}
+
 export async function listAreas(ex: Executor, filter: AreaFilter, page: number, pageSize: number) {
   const where = areaWhere(filter);
   const [rows, [total]] = await Promise.all([
@@ -41,7 +51,7 @@ export async function listAreas(ex: Executor, filter: AreaFilter, page: number, 
       .select({ area: areas, children: childCount, parentName, stateName })
       .from(areas)
       .where(where)
-      .orderBy(asc(areas.name), asc(areas.id))
+      .orderBy(...(filter.keyword ? [asc(matchRank(filter.keyword))] : []), asc(areas.name), asc(areas.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     ex.select({ n: count() }).from(areas).where(where),
