@@ -89,7 +89,17 @@ export const dashboardStudioResponse = z.object({
   count: figure,
   new: figure,
   top: z.array(
-    z.object({ id, name: z.string(), clients: z.number().int(), revenue_cents: z.number().int() }),
+    z.object({
+      id,
+      name: z.string(),
+      clients: z.number().int(),
+      /** Payments received over the period: the ranking's order, never negative. */
+      gross_cents: z.number().int(),
+      /** Refunds over the period (of payments from any time). */
+      refunds_cents: z.number().int(),
+      /** Gross less refunds: negative when the period refunded more than it took in. */
+      revenue_cents: z.number().int(),
+    }),
   ),
   places: z.array(
     z.object({ area_id: id, city: z.string(), used: z.number().int(), limit: z.number().int() }),

@@ -161,10 +161,20 @@ export async function firstDay(ex: Executor, scope: ScopeKey): Promise<string | 
  */
 export interface TopStudio {
   id: number;
+  /** Payments received over the period: what the ranking orders by, never below zero. */
+  gross_cents: number;
+  /** Refunds over the period, of payments from any time. */
+  refunds_cents: number;
+  /** Gross less refunds: below zero when a period refunds more than it takes in. */
   revenue_cents: number;
   clients: number;
 }
 
+/**
+ * The leading studios of a scope over a period, by what they took in (gross), then by net: a
+ * refund of an earlier payment makes a period's net negative, which says nothing about how a
+ * studio sells, so it never ranks a studio or stands as its figure; it is shown apart.
+ */
 export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to: string, limit: number): Promise<TopStudio[]> {
   const under =
     scope.kind === 'platform'
@@ -174,16 +184,20 @@ export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to
         : scope.kind === 'agent'
           ? sql`(select p.account_id from dashboard_placements p where p.kind = 'studio' and p.agent_id = ${scope.id})`
           : sql`(select null::int)`;
-  const ranked = await selectRows<{ id: number; revenue_cents: number }>(
+  const ranked = await selectRows<{ id: number; gross_cents: number; refunds_cents: number }>(
     ex,
-    sql`select d.scope_id as id, sum(d.gross_cents - d.refunds_cents)::bigint as revenue_cents
+    sql`select d.scope_id as id, sum(d.gross_cents)::bigint as gross_cents, sum(d.refunds_cents)::bigint as refunds_cents
           from dashboard_daily d
          where d.scope_kind = 'studio' and d.day between ${from} and ${to} ${under === null ? sql`` : sql`and d.scope_id in ${under}`}
          group by d.scope_id
-         order by revenue_cents desc, d.scope_id
+         order by sum(d.gross_cents) desc, sum(d.gross_cents - d.refunds_cents) desc, d.scope_id
          limit ${limit}`,
   );
-  const chosen = ranked.map((row) => ({ id: Number(row.id), revenue_cents: Number(row.revenue_cents) }));
+  const chosen = ranked.map((row) => {
+    const gross = Number(row.gross_cents);
+    const refunds = Number(row.refunds_cents);
+    return { id: Number(row.id), gross_cents: gross, refunds_cents: refunds, revenue_cents: gross - refunds };
+  });
   if (chosen.length < limit) {
     const more = await selectRows<{ id: number }>(
       ex,
@@ -192,7 +206,7 @@ export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to
              ${chosen.length === 0 ? sql`` : sql`and p.account_id not in ${sql`(${sql.join(chosen.map((row) => sql`${row.id}`), sql`, `)})`}`}
            order by p.account_id limit ${limit - chosen.length}`,
     );
-    chosen.push(...more.map((row) => ({ id: Number(row.id), revenue_cents: 0 })));
+    chosen.push(...more.map((row) => ({ id: Number(row.id), gross_cents: 0, refunds_cents: 0, revenue_cents: 0 })));
   }
   if (chosen.length === 0) return [];
   const clients = await selectRows<{ id: number; clients: number }>(

@@ -56,10 +56,20 @@ export function TopStudiosPanel({ range }: { range: DashboardRange }) {
             rows={data.top.map((studio) => ({
               id: studio.id,
               name: studio.name,
-              value: studio.revenue_cents,
+              // Ranked by what the studio took in; a refund of an earlier payment can turn the
+              // period's net negative, so net and refunds are shown apart, never as the rank.
+              value: studio.gross_cents,
               figures: (
                 <>
-                  <span className="dash-strong">{formatUsd(studio.revenue_cents, locale, { trimWhole: true })}</span>
+                  <span className="dash-strong" data-testid="studios-top-sales">{formatUsd(studio.gross_cents, locale, { trimWhole: true })}</span>
+                  {studio.refunds_cents > 0 && (
+                    <span className="dash-muted" data-testid="studios-top-refunds">
+                      {t('studios.net_refunds', {
+                        net: formatUsd(studio.revenue_cents, locale, { trimWhole: true }),
+                        refunds: formatUsd(studio.refunds_cents, locale, { trimWhole: true }),
+                      })}
+                    </span>
+                  )}
                   <span className="dash-muted">{t('studios.clients', { count: studio.clients })}</span>
                 </>
               ),
