@@ -235,6 +235,8 @@ export type ClientDetail = z.infer<typeof clientDetail>;
 
 export const operatorSummary = z.object({
   id,
+  /** How the operator is named in lists: partyName() (its name before its nickname). */
+  name: z.string(),
   nickname: z.string(),
   email: z.string(),
   wechat: z.string(),

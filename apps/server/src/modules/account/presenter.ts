@@ -1,4 +1,4 @@
-import { roleOf, type AgentType, type CurrentUser } from '@nearcast/contract';
+import { partyName, roleOf, type AgentType, type CurrentUser } from '@nearcast/contract';
 import type { CallerAccount } from '../../access/caller.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -40,4 +40,13 @@ export function toCurrentUser(row: CallerAccount, token: string): CurrentUser {
     register_time: row.createdAt.toISOString(),
     last_login: iso(row.lastLoginAt),
   };
+}
+
+/**
+ * The name of an account wherever the server shows it (lists, queues, notifications): the
+ * contract's one party-name rule (company short name, person's name, username, email) applied
+ * to an account card or row.
+ */
+export function cardName(card: { companyShortName?: string | null; name?: string | null; username?: string | null; email?: string | null }): string {
+  return partyName({ company_short_name: card.companyShortName, name: card.name, username: card.username, email: card.email });
 }

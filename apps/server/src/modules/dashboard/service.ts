@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPE,
   PUBLISH_PLATFORMS,
   daysLeft,
+  partyName,
   STUDIO_PLACES_PER_CITY,
   payStateOf,
   type DashboardActivityResponse,
@@ -18,6 +19,7 @@ import {
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
+import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { EventService } from '../events/service.js';
 import type { FootageService } from '../footage/service.js';
@@ -180,7 +182,7 @@ export class DashboardService {
       new: flow(f, 'new_studios'),
       top: top.map((row) => {
         const card = cards.get(row.id);
-        return { ...row, name: card ? card.companyShortName || card.name : '' };
+        return { ...row, name: card ? cardName(card) : '' };
       }),
       places: places.map((row) => ({ area_id: row.cityId, city: row.city, used: row.used, limit: STUDIO_PLACES_PER_CITY })),
     };
@@ -223,7 +225,7 @@ export class DashboardService {
         .filter((row) => row.expire_time !== null)
         .map((row) => ({
           id: row.id,
-          name: row.company_short_name || row.name,
+          name: partyName(row),
           studio_name: row.studio_name,
           expires_at: row.expire_time!,
           days_left: daysLeft(row.expire_time, at, PLATFORM_TIME_ZONE) ?? 0,
@@ -290,7 +292,7 @@ export class DashboardService {
     const cards = await this.deps.accounts.cardsOf(ids);
     const nameOf = (id: number | null) => {
       const card = id === null ? undefined : cards.get(id);
-      return card ? { id: card.id, name: card.companyShortName || card.name } : null;
+      return card ? { id: card.id, name: cardName(card) } : null;
     };
     return {
       list: page.map((row) => {

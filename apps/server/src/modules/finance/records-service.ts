@@ -12,6 +12,7 @@ import {
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
+import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { PaymentService } from '../payment/service.js';
 import type { Balances, LedgerService } from './ledger.js';
@@ -26,10 +27,9 @@ const TYPE_DIGIT: Record<FinanceRecordType, number> = { payment: 1, commission: 
 const isStaff = (caller: Caller) => caller.role === 'super' || caller.role === 'admin';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** How a party is named in a list: its company first (merchants and studios are businesses). */
+/** How a party is named in a list: the one party-name rule (its company first), null when unknown. */
 export function partyName(card: { companyShortName: string; name: string; username: string; email: string } | undefined): string | null {
-  if (!card) return null;
-  return [card.companyShortName, card.name, card.username, card.email].find((part) => part.trim() !== '') ?? null;
+  return card ? cardName(card) || null : null;
 }
 
 export function toPartyBalances(balances: Balances | undefined): PartyBalances {

@@ -29,7 +29,7 @@ describe('account management (super)', () => {
       pay_state: 'paid',
       info_status: 1,
       order_count: 1,
-      agent_name: 'Alex Agent',
+      agent_name: 'West Coast Growth',
       studio_name: 'Sunset AI Studio',
       operator_name: 'Oscar Operator',
       consumption_cents: 100_000,
@@ -118,7 +118,7 @@ describe('agents', () => {
       { email: 'east@example.com', password: 'Eastagent-1', username: 'east', agent_type: 'main' },
       { token: agentToken },
     );
-    expect(created.data).toMatchObject({ agent_type: 'sub', main_agent_id: await idOf('agent@example.com'), main_agent_name: 'Alex Agent' });
+    expect(created.data).toMatchObject({ agent_type: 'sub', main_agent_id: await idOf('agent@example.com'), main_agent_name: 'West Coast Growth' });
     const subToken = await t.login('subagent@example.com');
     const refused = await t.call('/v1/proxy/add', { email: 'deeper@example.com', password: 'Deeper-123', username: 'deeper' }, { token: subToken });
     expect(refused.code).toBe('403');
@@ -155,7 +155,7 @@ describe('studios and clients', () => {
     const subagent = await idOf('subagent@example.com');
     const newstudio = await idOf('newstudio@example.com');
     const assigned = await t.call<Row>('/v1/studio/proxy', { studio_id: newstudio, agent_id: subagent }, { token: agentToken });
-    expect(assigned.data).toMatchObject({ agent_id: subagent, agent_name: 'Sofia Subagent' });
+    expect(assigned.data).toMatchObject({ agent_id: subagent, agent_name: 'Valley Reach' });
     const subToken = await t.login('subagent@example.com');
     const seen = await t.call<Page>('/v1/studio/list', {}, { token: subToken });
     expect(seen.data.list.map((row) => row.email)).toContain('newstudio@example.com');
@@ -384,8 +384,8 @@ describe('detail drawers', () => {
       email: 'dora@example.com',
       pay_state: 'paid',
       order_count: 2,
-      agent_name: 'Sofia Subagent',
-      main_agent_name: 'Alex Agent',
+      agent_name: 'Valley Reach',
+      main_agent_name: 'West Coast Growth',
       studio_name: null,
       plan: { package_name: plan, periods: 1 },
     });

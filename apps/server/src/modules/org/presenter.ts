@@ -1,4 +1,5 @@
 import { payStateOf, roleOf, type AccountSummary, type AgentType, type OperatorSummary } from '@nearcast/contract';
+import { cardName } from '../account/presenter.js';
 import type { AccountRow, SummaryRow } from './repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -49,6 +50,7 @@ export function toSummary(row: SummaryRow): AccountSummary {
 export function toOperator(a: AccountRow, merchants: number): OperatorSummary {
   return {
     id: a.id,
+    name: cardName(a),
     nickname: a.username,
     email: a.email,
     wechat: a.wechat,

@@ -27,7 +27,7 @@ export function OperatorDetailDrawer({
     <DetailDrawer
       open={operator !== null}
       onClose={onClose}
-      title={operator?.nickname ?? t('detail.operator_title')}
+      title={operator?.name ?? t('detail.operator_title')}
       testId="operator-drawer"
       actions={
         operator && (

@@ -140,7 +140,7 @@ export function OperatorSelect(props: PickerProps) {
   const options = (operators.data?.list ?? []).map((operator) => ({
     id: operator.id,
     email: operator.email,
-    title: operator.nickname || operator.email,
+    title: operator.name,
     detail: operator.email,
   }));
   return <PickerSelect {...props} options={options} loading={operators.isFetching} onSearch={setKeyword} />;

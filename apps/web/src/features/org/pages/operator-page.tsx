@@ -39,7 +39,7 @@ export function OperatorPage() {
     const next = operator.status === 'normal' ? 'disabled' : 'normal';
     const run = () =>
       edit.mutateAsync({ id: operator.id, status: next }).then(
-        () => notifySuccess(t(next === 'disabled' ? 'operator.disabled' : 'operator.enabled', { name: operator.nickname })),
+        () => notifySuccess(t(next === 'disabled' ? 'operator.disabled' : 'operator.enabled', { name: operator.name })),
         (error: unknown) => {
           if (!isSignedOut(error)) notifyError(failureText(t('feedback.setting_failed'), error));
           throw error;
@@ -48,25 +48,31 @@ export function OperatorPage() {
     confirm(
       next === 'disabled'
         ? {
-            title: t('operator.disable_title', { name: operator.nickname }),
+            title: t('operator.disable_title', { name: operator.name }),
             body: t('operator.disable_body'),
             okText: t('actions.disable'),
             danger: true,
             onOk: run,
           }
-        : { title: t('operator.enable_title', { name: operator.nickname }), body: t('operator.enable_body'), okText: t('actions.enable'), onOk: run },
+        : { title: t('operator.enable_title', { name: operator.name }), body: t('operator.enable_body'), okText: t('actions.enable'), onOk: run },
     );
   };
 
   const columns: DataColumn<OperatorSummary>[] = [
     {
-      key: 'nickname',
-      title: t('fields.nickname'),
-      width: 180,
+      key: 'name',
+      title: t('fields.name'),
+      width: 200,
       fixed: 'left',
       ellipsis: true,
       phone: 'title',
-      render: (_, row) => <span className="org-cell-stack__main">{row.nickname}</span>,
+      // Named like every party (its name), the nickname it signs in with beneath when they differ.
+      render: (_, row) => (
+        <span className="org-cell-stack">
+          <span className="org-cell-stack__main">{row.name}</span>
+          {row.nickname && row.nickname !== row.name && <span className="org-cell-stack__sub">{row.nickname}</span>}
+        </span>
+      ),
     },
     { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 240, ellipsis: true },
     { key: 'wechat', phone: 'hidden', title: t('fields.wechat'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.wechat} /> },

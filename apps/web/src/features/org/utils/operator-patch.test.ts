@@ -4,6 +4,7 @@ import { operatorPatch } from './operator-patch';
 
 const operator: OperatorSummary = {
   id: 7,
+  name: 'Olga Ops',
   nickname: 'Olga',
   email: 'olga@example.com',
   wechat: '',

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '@nearcast/contract';
+import { partyName, type AccountSummary } from '@nearcast/contract';
 import { Card, Segmented, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ function ExpiryTag({ expireTime }: { expireTime: string | null }) {
   return <Tag color={URGENCY_COLOR[urgencyOf(left)]}>{left === 0 ? t('renewals.today') : t('renewals.days_left', { count: left })}</Tag>;
 }
 
-const nameOf = (row: AccountSummary) => row.name || row.username || row.email;
+const nameOf = (row: AccountSummary) => partyName(row);
 
 /**
  * Spec §2 "Statistics": renewals expiring soon, with a 7 / 15 / 30 day window. Partners also

@@ -1,4 +1,5 @@
 import { TrophyOutlined } from '@ant-design/icons';
+import { partyName } from '@nearcast/contract';
 import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boo
         rowTestId={(id) => `top-studio-${id}`}
         rows={top.data.list.map((studio) => ({
           id: studio.id,
-          name: studio.company_short_name || studio.name,
+          name: partyName(studio),
           detail: studio.company_short_name ? studio.name : undefined,
           value: by === 'clients' ? studio.client_count : studio.sales_cents,
           figures: (

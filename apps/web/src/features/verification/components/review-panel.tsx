@@ -1,6 +1,7 @@
 import { FileImageOutlined } from '@ant-design/icons';
 import {
   CORRECTION_STATUSES,
+  partyName,
   VERIFICATION_STATUSES,
   verificationRejectRequest,
   type CorrectionReviewRow,
@@ -57,7 +58,7 @@ function VerificationQueue() {
       phone: 'title',
       render: (_, row) => (
         <div className="ver-party">
-          <span>{row.company_short_name || row.account_name}</span>
+          <span>{partyName({ company_short_name: row.company_short_name, name: row.account_name, email: row.account_email })}</span>
           <span className="ver-dim">
             {t(`common:roles.${row.role}`)} · {row.account_email}
           </span>
@@ -225,7 +226,7 @@ function CorrectionQueue() {
       phone: 'title',
       render: (_, row) => (
         <div className="ver-party">
-          <span>{row.company_short_name || row.account_name}</span>
+          <span>{partyName({ company_short_name: row.company_short_name, name: row.account_name, email: row.account_email })}</span>
           <span className="ver-dim">{row.account_email}</span>
         </div>
       ),
