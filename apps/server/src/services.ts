@@ -102,7 +102,7 @@ declare module 'fastify' {
 export function createServices(config: Config, database: Database, mailer: Mailer): Services {
   const sessions = new SessionService(database.db);
   const codes = new EmailCodeService(database.db, mailer);
-  const jobs = new JobQueue(database.queueStore, queueTimings(config));
+  const jobs = new JobQueue(database.queueStore, queueTimings(config), database);
   // The scope of an event is read through the account service, built just below.
   const events: EventService = new EventService(database.db, jobs, (ex, accountId) => accounts.eventScope(ex, accountId));
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N, events);
@@ -157,13 +157,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });
   const dashboard = new DashboardService(database.db, { accounts, org, payments, footage, events });
-  events.subscribe(
-    createDashboardRollupSubscriber({
-      scopeOf: (ex, accountId) => accounts.eventScope(ex, accountId),
-      paymentIdOfOrder: (ex, orderId) => payments.paymentIdOfOrder(ex, orderId),
-      sharesOf: (ex, paymentId) => finance.sharesOf(ex, paymentId),
-    }),
-  );
+  events.subscribe(createDashboardRollupSubscriber((ex, accountId) => accounts.eventScope(ex, accountId)));
   const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL);
   events.subscribe(notificationSubscriber(notifications, accounts));
   return {

@@ -61,3 +61,8 @@ export function executorQueueRunner(ex: Executor): QueueSqlRunner {
     },
   };
 }
+
+/** NOTIFY inside the caller's transaction: listeners hear it when, and only if, it commits. */
+export async function notifyWithin(ex: Executor, channel: string, payload: string): Promise<void> {
+  await ex.execute(sql`select pg_notify(${channel}, ${payload})`);
+}

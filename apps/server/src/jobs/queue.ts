@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Executor } from '../db/client.js';
-import { executorQueueRunner, type QueueStore } from '../db/queue-store.js';
+import { executorQueueRunner, notifyWithin, type QueueStore } from '../db/queue-store.js';
 
 /** One kind of background work: its queue, its retry policy, and its schedule when periodic. */
 export interface JobDefinition<T = unknown> {
@@ -18,6 +18,11 @@ export interface JobDefinition<T = unknown> {
    * one running (per singleton key), which suits work that catches up on everything at once.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /**
+   * Jobs taken per fetch (default 1). Each is handled on its own: one that fails is retried
+   * alone, the others of its batch complete.
+   */
+  batchSize?: number;
   handler(data: T): Promise<void>;
 }
 
@@ -31,6 +36,22 @@ export interface SendOptions {
   /** A time, or a number of seconds from now. */
   startAfter?: Date | number;
 }
+
+/** Higher first; equal priorities in the order they were sent. */
+export interface InsertOptions {
+  priority?: number;
+}
+
+/**
+ * How a queue hears of work sent by any process: a NOTIFY sent inside the sender's transaction
+ * reaches every listener when, and only when, it commits (db/client.ts `listen`).
+ */
+export interface WakeChannel {
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** The channel on which a committed send names its queue. */
+export const WAKE_CHANNEL = 'nearcast_jobs';
 
 export type JobState = PgBoss.JobWithMetadata['state'];
 
@@ -65,11 +86,13 @@ const QUEUE_SCHEMA = 'pgboss';
  */
 export class JobQueue {
   private boss: PgBoss | null = null;
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
+  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly store: QueueStore,
     private readonly timings: QueueTimings,
+    private readonly wakeChannel?: WakeChannel,
   ) {}
 
   /** True between start() and stop(); only then may jobs be sent. */
@@ -117,19 +140,28 @@ export class JobQueue {
       // of all, catching up after a restart) may run as soon as its worker starts.
       this.boss = boss;
       if (!work) return;
+      // Work committed anywhere wakes this process's worker for its queue at once, instead of
+      // at its next poll.
+      this.stopListening = (await this.wakeChannel?.listen(WAKE_CHANNEL, (name) => this.wake(name))) ?? null;
       for (const definition of definitions) {
         const handler = definition.handler as (data: unknown) => Promise<void>;
-        const workerId = await boss.work(definition.name, { batchSize: 1 }, async (jobs) => {
+        const name = definition.name;
+        const workerId = await boss.work(name, { batchSize: definition.batchSize ?? 1 }, async (jobs) => {
+          if (jobs.length === 0) return;
           for (const job of jobs) {
             try {
               await handler(job.data);
             } catch (error) {
-              log.warn({ err: error, job: definition.name, id: job.id }, 'job failed; pg-boss retries it while its retry limit allows');
-              throw error;
+              log.warn({ err: error, job: name, id: job.id }, 'job failed; pg-boss retries it while its retry limit allows');
+              // Failed alone: pg-boss then completes only the jobs of the batch still active.
+              await boss.fail(name, job.id, error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) });
             }
           }
+          // There may be more: fetch again at once rather than after the polling interval, so a
+          // backlog drains at the speed of its handlers.
+          this.wake(name);
         });
-        this.workers.set(definition.name, workerId);
+        this.workers.set(name, [workerId]);
         if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(definition.name);
       }
@@ -158,14 +190,16 @@ export class JobQueue {
    * is what the outbox needs. The local worker is woken after a moment; other instances find
    * the jobs on their next poll.
    */
-  async sendWithin(tx: Executor, name: string, items: readonly object[]): Promise<void> {
+  async sendWithin(tx: Executor, name: string, items: readonly object[], options: InsertOptions = {}): Promise<void> {
     if (items.length === 0) return;
     const boss = this.started();
     await boss.insert(
-      items.map((data) => ({ name, data })),
+      items.map((data) => ({ name, data, ...(options.priority !== undefined ? { priority: options.priority } : {}) })),
       { db: executorQueueRunner(tx) },
     );
-    setTimeout(() => this.wake(name), 50).unref();
+    if (this.wakeChannel) await notifyWithin(tx, WAKE_CHANNEL, name);
+    // Without a channel (a bare queue in a test) the local worker looks again in a moment.
+    else setTimeout(() => this.wake(name), 50).unref();
   }
 
   /** A job as the queue holds it, archived ones included; null when unknown. */
@@ -184,6 +218,8 @@ export class JobQueue {
     if (!boss) return;
     this.boss = null;
     this.workers.clear();
+    await this.stopListening?.().catch(() => {});
+    this.stopListening = null;
     await boss.stop({ graceful: true, wait: true, close: true, timeout: timeoutMs });
   }
 
@@ -193,8 +229,9 @@ export class JobQueue {
   }
 
   private wake(name: string): void {
-    const workerId = this.workers.get(name);
-    if (workerId && this.boss) this.boss.notifyWorker(workerId);
+    const boss = this.boss;
+    if (!boss) return;
+    for (const workerId of this.workers.get(name) ?? []) boss.notifyWorker(workerId);
   }
 }
 

@@ -80,8 +80,6 @@ export async function backfillDashboard(db: Db): Promise<{ placements: number; d
         from facts group by scope_kind, scope_id, day`);
     // Commissions, net of what refunds took back, on the day each was earned.
     await tx.execute(sql`
-      insert into dashboard_shares (share_id, reversed_cents) select id, reversed_cents from commissions on conflict do nothing`);
-    await tx.execute(sql`
       with shares as (
         select (c.created_at at time zone 'UTC')::date as day, c.beneficiary_id, c.role, c.amount_cents - c.reversed_cents as net
           from commissions c

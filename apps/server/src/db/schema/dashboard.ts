@@ -74,12 +74,6 @@ export const dashboardVideoPlays = pgTable('dashboard_video_plays', {
   plays: bigint({ mode: 'number' }).notNull(),
 });
 
-/** What refunds had taken back of each commission share when the rollups last counted it. */
-export const dashboardShares = pgTable('dashboard_shares', {
-  shareId: integer().primaryKey(),
-  reversedCents: bigint({ mode: 'number' }).notNull(),
-});
-
 /**
  * Publishing connections as the rollups last saw them (`connection.connected`,
  * `connection.needs_reconnect`), with the scope they were counted in, so a change of state

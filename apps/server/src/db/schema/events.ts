@@ -23,7 +23,10 @@ export const events = pgTable(
     mainAgentId: integer(),
     operatorId: integer(),
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** When it happened: now, or for history written by a seed, the time of what it describes. */
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was written; far after `createdAt`, the event is history and tells nobody. */
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the event's delivery jobs were enqueued; null while the dispatcher still owes them. */
     dispatchedAt: timestamp({ withTimezone: true }),
   },

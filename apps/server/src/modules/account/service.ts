@@ -83,10 +83,9 @@ export class AccountService {
         ...placement,
       });
       if (!account) throw conflict('auth.email_taken');
-      await this.events.record(tx, {
-        type: 'account.registered',
+      await this.events.record(tx, 'account.registered', {
         actor_id: account.id,
-        subject: { type: 'account', id: account.id },
+        subject_id: account.id,
         account_id: account.id,
         payload: { account_type: account.accountType, join_type: body.join_type, referred_by_id: account.referredById },
       });

@@ -193,10 +193,9 @@ export class LearningService {
     if (!current) throw notFound('content.course_not_found');
     if (current.status === 'published') return current;
     const row = (await repo.updateCourse(tx, id, { status: 'published', publishedAt: current.publishedAt ?? new Date() }))!;
-    await this.events.record(tx, {
-      type: 'course.published',
+    await this.events.record(tx, 'course.published', {
       actor_id: caller.id,
-      subject: { type: 'course', id },
+      subject_id: id,
       account_id: null,
       payload: { code: row.code, language: row.language, title: row.title, open_roles: row.openRoles, republished: current.publishedAt !== null },
     });

@@ -156,10 +156,9 @@ export class ContentService {
     if (current.status === 'published') return current;
     const now = new Date();
     const row = await repo.updateContent(tx, id, { status: 'published', publishedAt: current.publishedAt ?? now });
-    await this.events.record(tx, {
-      type: 'content.published',
+    await this.events.record(tx, 'content.published', {
       actor_id: caller.id,
-      subject: { type: 'content', id },
+      subject_id: id,
       // Everyone's news, not one account's: the notification center picks the audience.
       account_id: null,
       payload: {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { merchantPays } from '../../test/settlement-fixtures.js';
 import { backfillDashboard } from '../../scripts/dashboard-backfill.js';
 import { ROLLUP_SUBSCRIBER } from './rollup-subscriber.js';
+import type { EventPayload } from '../events/catalogue.js';
 
 /**
  * The dashboard scope matrix: every dashboard endpoint called as every demo role is allowed or
@@ -125,17 +126,16 @@ describe('each caller sees its own scope', () => {
 
 describe('publishing connections', () => {
   it('counts each connection once, in its state, where its merchant stands', async () => {
-    const record = (type: string, connection: string) =>
+    const record = (type: 'connection.connected' | 'connection.needs_reconnect', connection: number) =>
       t.database.db.transaction((tx) =>
-        t.app.services.events.record(tx, {
-          type,
+        t.app.services.events.record(tx, type, {
           actor_id: ids.get('studio')!,
-          subject: { type: 'platform_connection', id: connection },
+          subject_id: connection,
           account_id: ids.get('client')!,
           payload: { connection_id: connection, platform: 'tiktok' },
         }),
       );
-    const events = [await record('connection.connected', 'c-1'), await record('connection.connected', 'c-2'), await record('connection.needs_reconnect', 'c-1')];
+    const events = [await record('connection.connected', 9001), await record('connection.connected', 9002), await record('connection.needs_reconnect', 9001)];
     for (const id of [...events, ...events]) await t.app.services.events.deliver({ event_id: id, subscriber: ROLLUP_SUBSCRIBER });
     const connections = async (name: Demo) => (await t.call<DashboardTotalResponse>('/v1/dashboard/total', { range: '7d' }, { token: token(name) })).data.connections;
     const one = [{ platform: 'tiktok', connected: 1, needs_reconnect: 1 }];
@@ -146,12 +146,12 @@ describe('publishing connections', () => {
 
 describe('videos and plays', () => {
   it('counts publications and every play the readings add, once per event, whatever order they arrive in', async () => {
-    const record = (type: string, payload: Record<string, unknown>) =>
+    const record = <T extends 'video.published' | 'video.plays' | 'video.milestone'>(type: T, payload: EventPayload<T>) =>
       t.database.db.transaction((tx) =>
-        t.app.services.events.record(tx, { type, actor_id: ids.get('studio')!, subject: { type: 'video_post', id: 7 }, account_id: ids.get('client')!, payload }),
+        t.app.services.events.record(tx, type, { actor_id: ids.get('studio')!, subject_id: 7, account_id: ids.get('client')!, payload }),
       );
-    const job = { post_id: 7, job_id: 'job-7-tiktok', platform: 'tiktok', title: 'Tacos al pastor' };
-    const youtube = { ...job, job_id: 'job-7-youtube', platform: 'youtube' };
+    const job = { post_id: 7, job_id: 9007, platform: 'tiktok' as const, title: 'Tacos al pastor' };
+    const youtube = { ...job, job_id: 9008, platform: 'youtube' as const };
     const events = [
       await record('video.published', job),
       await record('video.plays', { ...job, plays: 734 }),

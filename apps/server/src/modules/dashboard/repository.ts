@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { selectRows } from '../../db/client.js';
-import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardShares, dashboardVideoPlays } from '../../db/schema.js';
+import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardVideoPlays } from '../../db/schema.js';
 
 export type ScopeKind = (typeof dashboardDaily.$inferSelect)['scopeKind'];
 export interface ScopeKey {
@@ -64,14 +64,6 @@ export async function findPlacement(ex: Executor, accountId: number): Promise<Pl
 export async function upsertPlacement(ex: Executor, row: PlacementRow): Promise<void> {
   const { accountId: _accountId, ...rest } = row;
   await ex.insert(dashboardPlacements).values(row).onConflictDoUpdate({ target: dashboardPlacements.accountId, set: rest });
-}
-
-/** What refunds had taken back of a share when last counted, locked; then the new value. */
-export async function swapShareReversed(ex: Executor, shareId: number, reversedCents: number): Promise<number> {
-  const [row] = await ex.select().from(dashboardShares).where(eq(dashboardShares.shareId, shareId)).for('update');
-  if (!row) await ex.insert(dashboardShares).values({ shareId, reversedCents });
-  else await ex.update(dashboardShares).set({ reversedCents }).where(eq(dashboardShares.shareId, shareId));
-  return row?.reversedCents ?? 0;
 }
 
 /** The plays a job had at its last counted milestone, locked; then the new value. */

@@ -1,23 +1,9 @@
 import type { Tx } from '../../db/client.js';
-import type { DomainEvent, EventScope, ScopeResolver, Subscriber } from '../events/service.js';
+import type { EventPayload } from '../events/catalogue.js';
+import { typesOf, type DomainEvent, type EventScope, type ScopeResolver, type Subscriber } from '../events/service.js';
 import { dayOf } from './period.js';
 import * as repo from './repository.js';
 import type { PlacementRow, ScopeKey } from './repository.js';
-
-/** The events that move a dashboard figure (the shared vocabulary for the video ones). */
-export const ROLLUP_EVENTS = [
-  'account.registered',
-  'account.created',
-  'client.assigned',
-  'studio.assigned',
-  'payment.completed',
-  'payment.refunded',
-  'video.published',
-  'video.plays',
-  'connection.connected',
-  'connection.needs_reconnect',
-  'connection.disconnected',
-] as const;
 
 const ACCOUNT_TYPE_CLIENT = 0;
 const ACCOUNT_TYPE_STUDIO = 1;
@@ -68,127 +54,110 @@ function eventScopes(event: DomainEvent): ScopeKey[] {
   return [PLATFORM, { kind: 'client', id: accountId }, ...clientScopes(event.scope)];
 }
 
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0);
-
 export const ROLLUP_SUBSCRIBER = 'dashboard.rollups';
 
-/** What the rollups ask other modules, through their services. */
-export interface RollupSources {
-  scopeOf: ScopeResolver;
-  /** The payment an order became (payment module). */
-  paymentIdOfOrder(ex: Tx, orderId: number): Promise<number | undefined>;
-  /** A payment's commission shares as they stand (finance module). */
-  sharesOf(ex: Tx, paymentId: number): Promise<{ id: number; beneficiaryId: number | null; role: string; amountCents: number; reversedCents: number }[]>;
+type Share = EventPayload<'payment.completed'>['shares'][number];
+
+/**
+ * Commissions as the rollups count them: a studio's or an agent's go to its `earner` scope; the
+ * platform's scope holds all commissions and, apart, the platform's own share (its profit). A
+ * refund's reversals count the same way, negative.
+ */
+async function countShares(tx: Tx, shares: readonly Pick<Share, 'beneficiary_id' | 'role'>[], amounts: readonly number[], day: string): Promise<void> {
+  for (const [index, share] of shares.entries()) {
+    const delta = amounts[index] ?? 0;
+    if (delta === 0) continue;
+    if (share.role === 'platform' || share.role === 'unallocated') {
+      await repo.addToDay(tx, [PLATFORM], day, { profitCents: delta });
+    } else {
+      await repo.addToDay(tx, [PLATFORM], day, { commissionCents: delta });
+      if (share.beneficiary_id !== null) await repo.addToDay(tx, [{ kind: 'earner', id: share.beneficiary_id }], day, { commissionCents: delta });
+    }
+  }
 }
 
 /**
- * Keeps the dashboard's daily rollups from events. It runs in the transaction that records the
- * delivery (events/service.ts), so an event delivered twice counts once. `scopeOf` (the account
+ * Keeps the dashboard's daily rollups from events, each on the day it happened. It runs in the
+ * transaction that records the delivery (events/service.ts), so an event delivered twice counts
+ * once, and it reads only what the events carry and its own rows. `scopeOf` (the account
  * service's) tells where a studio's merchants stand after the studio moves: whether a merchant
  * follows its studio to the new agent depends on whether it has an agent of its own.
  */
-export function createDashboardRollupSubscriber(sources: RollupSources): Subscriber {
-  const { scopeOf } = sources;
-  /**
-   * The commissions of a payment since last counted: each share's amount when first seen, less
-   * what refunds took back since. A studio's or an agent's goes to its `earner` scope; the
-   * platform's scope holds all commissions and, apart, the platform's own share (its profit).
-   */
-  const countShares = async (tx: Tx, paymentId: number, day: string, first: boolean) => {
-    for (const share of await sources.sharesOf(tx, paymentId)) {
-      const before = await repo.swapShareReversed(tx, share.id, share.reversedCents);
-      const delta = (first ? share.amountCents : 0) - (share.reversedCents - before);
-      if (delta === 0) continue;
-      if (share.role === 'platform' || share.role === 'unallocated') {
-        await repo.addToDay(tx, [PLATFORM], day, { profitCents: delta });
-      } else {
-        await repo.addToDay(tx, [PLATFORM], day, { commissionCents: delta });
-        if (share.beneficiaryId !== null) await repo.addToDay(tx, [{ kind: 'earner', id: share.beneficiaryId }], day, { commissionCents: delta });
-      }
-    }
+export function createDashboardRollupSubscriber(scopeOf: ScopeResolver): Subscriber {
+  const arrival = async (event: DomainEvent<'account.registered' | 'account.created'>, tx: Tx) => {
+    const accountId = event.accountId;
+    if (accountId === null) return;
+    const day = dayOf(event.createdAt);
+    const type = event.payload.account_type;
+    if (type === ACCOUNT_TYPE_CLIENT) await arrive(tx, accountId, 'client', event.scope, day);
+    else if (type === ACCOUNT_TYPE_STUDIO) await arrive(tx, accountId, 'studio', event.scope, day);
+  };
+  const connectionState = async (event: DomainEvent<'connection.connected' | 'connection.needs_reconnect'>, tx: Tx) => {
+    const state = event.type === 'connection.connected' ? 'connected' : 'needs_reconnect';
+    await countConnection(tx, String(event.payload.connection_id), event.payload.platform, state, eventScopes(event));
   };
 
   return {
     name: ROLLUP_SUBSCRIBER,
-    types: ROLLUP_EVENTS,
-    async handle(event: DomainEvent, tx: Tx): Promise<void> {
-      const day = dayOf(event.createdAt);
-      const accountId = event.accountId;
-      switch (event.type) {
-        case 'account.registered':
-        case 'account.created': {
-          if (accountId === null) return;
-          const type = num(event.payload.account_type);
-          if (type === ACCOUNT_TYPE_CLIENT) await arrive(tx, accountId, 'client', event.scope, day);
-          else if (type === ACCOUNT_TYPE_STUDIO) await arrive(tx, accountId, 'studio', event.scope, day);
-          return;
+    handlers: {
+      'account.registered': arrival,
+      'account.created': arrival,
+      'client.assigned': async (event, tx) => {
+        if (event.accountId === null) return;
+        await move(tx, event.accountId, 'client', event.scope, dayOf(event.createdAt));
+      },
+      'studio.assigned': async (event, tx) => {
+        const studioId = event.accountId;
+        if (studioId === null) return;
+        const day = dayOf(event.createdAt);
+        await move(tx, studioId, 'studio', event.scope, day);
+        for (const clientId of await repo.clientsOfStudio(tx, studioId)) await move(tx, clientId, 'client', await scopeOf(tx, clientId), day);
+      },
+      'payment.completed': async (event, tx) => {
+        const accountId = event.accountId;
+        if (accountId === null) return;
+        const day = dayOf(event.createdAt);
+        const client = kindOf(accountId, event.scope) === 'client';
+        let first = false;
+        if (client) {
+          const placement = await repo.findPlacement(tx, accountId);
+          first = !placement?.paidAt;
+          if (placement && first) await repo.upsertPlacement(tx, { ...placement, paidAt: event.createdAt });
+          if (!placement) await repo.upsertPlacement(tx, { accountId, kind: 'client', ...pick(event.scope), paidAt: event.createdAt });
         }
-        case 'client.assigned':
-        case 'studio.assigned': {
-          if (accountId === null) return;
-          await move(tx, accountId, event.type === 'client.assigned' ? 'client' : 'studio', event.scope, day);
-          if (event.type === 'studio.assigned') {
-            for (const clientId of await repo.clientsOfStudio(tx, accountId)) await move(tx, clientId, 'client', await scopeOf(tx, clientId), day);
-          }
-          return;
-        }
-        case 'payment.completed': {
-          if (accountId === null) return;
-          const scopes = eventScopes(event);
-          let first = false;
-          if (kindOf(accountId, event.scope) === 'client') {
-            const placement = await repo.findPlacement(tx, accountId);
-            first = !placement?.paidAt;
-            if (placement && first) await repo.upsertPlacement(tx, { ...placement, paidAt: event.createdAt });
-            if (!placement) await repo.upsertPlacement(tx, { accountId, kind: 'client', ...pick(event.scope), paidAt: event.createdAt });
-          }
-          await repo.addToDay(tx, scopes, day, {
-            payments: 1,
-            grossCents: num(event.payload.amount_cents),
-            ...(kindOf(accountId, event.scope) === 'client' ? (first ? { firstPayments: 1 } : { renewals: 1 }) : {}),
-          });
-          const paymentId = await sources.paymentIdOfOrder(tx, num(event.payload.order_id));
-          if (paymentId !== undefined) await countShares(tx, paymentId, day, true);
-          return;
-        }
-        case 'payment.refunded': {
-          await repo.addToDay(tx, eventScopes(event), day, { refundsCents: num(event.payload.amount_cents) });
-          const paymentId = num(event.payload.payment_id);
-          if (paymentId > 0) await countShares(tx, paymentId, day, false);
-          return;
-        }
-        case 'connection.connected':
-        case 'connection.needs_reconnect': {
-          const connectionId = event.payload.connection_id ?? event.subject.id;
-          const platform = event.payload.platform;
-          if ((typeof connectionId !== 'string' && typeof connectionId !== 'number') || typeof platform !== 'string') return;
-          await countConnection(tx, String(connectionId), platform, event.type === 'connection.connected' ? 'connected' : 'needs_reconnect', eventScopes(event));
-          return;
-        }
-        case 'connection.disconnected': {
-          const connectionId = event.payload.connection_id ?? event.subject.id;
-          if (typeof connectionId !== 'string' && typeof connectionId !== 'number') return;
-          await uncountConnection(tx, String(connectionId));
-          return;
-        }
-        case 'video.published':
-          await repo.addToDay(tx, eventScopes(event), day, { videosPublished: 1 });
-          return;
-        case 'video.plays': {
-          // Each reading that grew says the video's plays now; what the rollups add is the
-          // growth since the largest value counted for it, so a reading delivered twice or out of
-          // order adds nothing.
-          const jobId = event.payload.job_id;
-          const value = num(event.payload.plays);
-          if ((typeof jobId !== 'string' && typeof jobId !== 'number') || value <= 0) return;
-          const before = await repo.swapJobPlays(tx, String(jobId), value);
-          if (value > before) await repo.addToDay(tx, eventScopes(event), day, { plays: value - before });
-          return;
-        }
-      }
+        await repo.addToDay(tx, eventScopes(event), day, {
+          payments: 1,
+          grossCents: event.payload.amount_cents,
+          ...(client ? (first ? { firstPayments: 1 } : { renewals: 1 }) : {}),
+        });
+        const shares = event.payload.shares;
+        await countShares(tx, shares, shares.map((share) => share.amount_cents), day);
+      },
+      'payment.refunded': async (event, tx) => {
+        const day = dayOf(event.createdAt);
+        await repo.addToDay(tx, eventScopes(event), day, { refundsCents: event.payload.amount_cents });
+        const reversals = event.payload.reversals;
+        await countShares(tx, reversals, reversals.map((reversal) => -reversal.reversed_cents), day);
+      },
+      'connection.connected': connectionState,
+      'connection.needs_reconnect': connectionState,
+      'connection.disconnected': async (event, tx) => uncountConnection(tx, String(event.payload.connection_id)),
+      'video.published': async (event, tx) => repo.addToDay(tx, eventScopes(event), dayOf(event.createdAt), { videosPublished: 1 }),
+      'video.plays': async (event, tx) => {
+        // Each reading that grew says the video's plays now; what the rollups add is the
+        // growth since the largest value counted for it, so a reading delivered twice or out of
+        // order adds nothing.
+        const value = event.payload.plays;
+        if (value <= 0) return;
+        const before = await repo.swapJobPlays(tx, String(event.payload.job_id), value);
+        if (value > before) await repo.addToDay(tx, eventScopes(event), dayOf(event.createdAt), { plays: value - before });
+      },
     },
   };
 }
+
+/** The event types the rollups count. */
+export const ROLLUP_EVENTS = typesOf(createDashboardRollupSubscriber(async () => ({ studioId: null, agentId: null, mainAgentId: null, operatorId: null })));
 
 const pick = (scope: EventScope): Placement => ({ studioId: scope.studioId, agentId: scope.agentId, mainAgentId: scope.mainAgentId, operatorId: scope.operatorId });
 const scopesFor = (kind: 'client' | 'studio', p: Placement) => (kind === 'client' ? clientScopes(p) : studioScopes(p));

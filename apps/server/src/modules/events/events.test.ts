@@ -5,7 +5,8 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type Database, type Tx } from '../../db/client.js';
 import { startJobs } from '../../jobs/registry.js';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/harness.js';
-import { DELIVER_JOB, type DomainEvent, type Subscriber } from './service.js';
+import type { EventPayload, EventType } from './catalogue.js';
+import { DELIVER_JOB, type DomainEvent, type EventHandlers, type Subscriber } from './service.js';
 
 /**
  * The outbox end to end, with two app instances on one database, each with its own job queue:
@@ -19,20 +20,35 @@ let otherDatabase: Database | undefined;
 /** Every call of a test subscriber, by instance, whether or not its transaction committed. */
 const calls: { instance: string; subscriber: string; eventId: number }[] = [];
 
-function testSubscriber(instance: string, name: string, types: string[], fail?: (event: DomainEvent) => boolean): Subscriber {
-  return {
-    name,
-    types,
-    async handle(event: DomainEvent, tx: Tx) {
-      calls.push({ instance, subscriber: name, eventId: event.id });
-      // The subscriber's effect, written in the delivery's transaction.
-      await tx.execute(sql`insert into test_effects (event_id, subscriber, event_type) values (${event.id}, ${name}, ${event.type})`);
-      if (fail?.(event)) throw new Error('subscriber failed after its effect');
-    },
+function testSubscriber(instance: string, name: string, types: EventType[], fail?: (event: DomainEvent) => boolean): Subscriber {
+  const handle = async (event: DomainEvent, tx: Tx) => {
+    calls.push({ instance, subscriber: name, eventId: event.id });
+    // The subscriber's effect, written in the delivery's transaction.
+    await tx.execute(sql`insert into test_effects (event_id, subscriber, event_type) values (${event.id}, ${name}, ${event.type})`);
+    if (fail?.(event)) throw new Error('subscriber failed after its effect');
   };
+  return { name, handlers: Object.fromEntries(types.map((type) => [type, handle])) as EventHandlers };
 }
 
-function subscribeBoth(name: string, types: string[]) {
+/**
+ * The outbox tests' own events: catalogued types that nothing else in this file records, each
+ * with a payload its schema accepts.
+ */
+const BEFORE_START = 'verification.submitted';
+const ROLLED_BACK = 'verification.correction_requested';
+const COMMITTED = 'verification.correction_resolved';
+const FLAKY = 'video.scheduled';
+const BACKLOG = 'course.published';
+type OutboxType = typeof BEFORE_START | typeof ROLLED_BACK | typeof COMMITTED | typeof FLAKY | typeof BACKLOG;
+const SAMPLES: { [T in OutboxType]: EventPayload<T> } = {
+  [BEFORE_START]: { resubmitted: false },
+  [ROLLED_BACK]: {},
+  [COMMITTED]: { note: 'done' },
+  [FLAKY]: { post_id: 1, title: 'Taco Tuesday' },
+  [BACKLOG]: { code: 'backlog', language: 'en-US', title: 'Backlog', open_roles: [], republished: false },
+};
+
+function subscribeBoth(name: string, types: EventType[]) {
   t.app.services.events.subscribe(testSubscriber('a', name, types));
   other.services.events.subscribe(testSubscriber('b', name, types));
 }
@@ -67,13 +83,13 @@ beforeAll(async () => {
   await other.ready();
   subscribeBoth('test.payments', ['payment.completed']);
   subscribeBoth('test.assignments', ['client.assigned', 'studio.assigned']);
-  subscribeBoth('test.outbox', ['test.rolled-back', 'test.committed', 'test.before-start']);
+  subscribeBoth('test.outbox', [ROLLED_BACK, COMMITTED, BEFORE_START, BACKLOG]);
   // Fails on its first call for an event, after writing its effect: the retry must find that
   // effect rolled back together with the delivery row.
   const failedOnce = new Set<number>();
   const failFirst = (event: DomainEvent) => !failedOnce.has(event.id) && failedOnce.add(event.id) !== undefined;
-  t.app.services.events.subscribe(testSubscriber('a', 'test.flaky', ['test.flaky'], failFirst));
-  other.services.events.subscribe(testSubscriber('b', 'test.flaky', ['test.flaky'], failFirst));
+  t.app.services.events.subscribe(testSubscriber('a', 'test.flaky', [FLAKY], failFirst));
+  other.services.events.subscribe(testSubscriber('b', 'test.flaky', [FLAKY], failFirst));
 }, 60_000);
 
 afterAll(async () => {
@@ -82,18 +98,24 @@ afterAll(async () => {
   await t.close();
 });
 
-async function recordIn(app: FastifyInstance, type: string, then?: () => never): Promise<number> {
+async function recordIn(app: FastifyInstance, type: OutboxType, options: { then?: () => never; at?: Date } = {}): Promise<number> {
   let id = 0;
   await app.services.database.db.transaction(async (tx) => {
-    id = await app.services.events.record(tx, { type, actor_id: null, subject: { type: 'test', id: type }, account_id: null, payload: { note: type } });
-    then?.();
+    id = await app.services.events.record(tx, type, {
+      actor_id: null,
+      subject_id: type,
+      account_id: null,
+      payload: SAMPLES[type] as EventPayload<typeof type>,
+      ...(options.at ? { at: options.at } : {}),
+    });
+    options.then?.();
   });
   return id;
 }
 
 describe('events before the queue runs', () => {
   it('keeps an event recorded while no queue runs, and a subscriber run twice for it changes nothing', async () => {
-    const id = await recordIn(t.app, 'test.before-start');
+    const id = await recordIn(t.app, BEFORE_START);
     const [row] = await t.query<{ dispatched_at: Date | null }>(sql`select dispatched_at from events where id = ${id}`);
     expect(row?.dispatched_at).toBeNull();
 
@@ -104,7 +126,7 @@ describe('events before the queue runs', () => {
     ]);
     expect(outcomes.sort()).toEqual(['delivered', 'duplicate']);
     expect(await t.app.services.events.deliver({ event_id: id, subscriber: 'test.outbox' })).toBe('duplicate');
-    expect(await effects('test.before-start')).toEqual([{ event_id: id, subscriber: 'test.outbox' }]);
+    expect(await effects(BEFORE_START)).toEqual([{ event_id: id, subscriber: 'test.outbox' }]);
     // A delivery for a subscriber this instance does not know fails (and is retried), never dropped.
     await expect(t.app.services.events.deliver({ event_id: id, subscriber: 'test.unknown' })).rejects.toThrow('No subscriber test.unknown');
   });
@@ -118,21 +140,23 @@ describe('events through the job queue, two instances', () => {
   it('dispatches what was recorded before the start without handling it again', async () => {
     await until(async () => (await t.query(sql`select 1 from events where dispatched_at is null`)).length === 0);
     await sleep(1500);
-    expect(await effects('test.before-start')).toHaveLength(1);
+    expect(await effects(BEFORE_START)).toHaveLength(1);
   });
 
   it('never delivers an event whose transaction rolled back', async () => {
     await expect(
-      recordIn(t.app, 'test.rolled-back', () => {
-        throw new Error('the cause failed');
+      recordIn(t.app, ROLLED_BACK, {
+        then: () => {
+          throw new Error('the cause failed');
+        },
       }),
     ).rejects.toThrow('the cause failed');
     // A later event from the same instance arrives; the rolled-back one never does.
-    const committed = await recordIn(t.app, 'test.committed');
-    await until(async () => (await effects('test.committed')).length === 1);
+    const committed = await recordIn(t.app, COMMITTED);
+    await until(async () => (await effects(COMMITTED)).length === 1);
     await sleep(1000);
-    expect(await effects('test.rolled-back')).toEqual([]);
-    expect(await t.query(sql`select id from events where type = 'test.rolled-back'`)).toEqual([]);
+    expect(await effects(ROLLED_BACK)).toEqual([]);
+    expect(await t.query(sql`select id from events where type = ${ROLLED_BACK}`)).toEqual([]);
     expect(calls.filter((call) => call.subscriber === 'test.outbox' && call.eventId > committed)).toEqual([]);
   });
 
@@ -182,10 +206,10 @@ describe('events through the job queue, two instances', () => {
   }, 60_000);
 
   it('retries a failing subscriber, keeping nothing of the failed attempt', async () => {
-    const id = await recordIn(other, 'test.flaky');
-    await until(async () => (await effects('test.flaky')).length === 1, 30_000);
+    const id = await recordIn(other, FLAKY);
+    await until(async () => (await effects(FLAKY)).length === 1, 30_000);
     expect(calls.filter((call) => call.eventId === id)).toHaveLength(2);
-    expect(await effects('test.flaky')).toEqual([{ event_id: id, subscriber: 'test.flaky' }]);
+    expect(await effects(FLAKY)).toEqual([{ event_id: id, subscriber: 'test.flaky' }]);
   }, 40_000);
 
   it('records assignments with the scope they put the account in', async () => {
@@ -215,4 +239,50 @@ describe('events through the job queue, two instances', () => {
     ]);
     await until(async () => (await effects()).filter((row) => row.subscriber === 'test.assignments').length === 2);
   }, 30_000);
+
+  it('delivers a fresh event ahead of a backlog of history, and drains the backlog without waiting for polls', async () => {
+    const backlog = 1000;
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < backlog; i += 1) {
+        await t.app.services.events.record(tx, BACKLOG, { actor_id: null, subject_id: `backlog-${i}`, account_id: null, payload: SAMPLES[BACKLOG], at: monthAgo });
+      }
+    });
+    const fresh = await recordIn(t.app, COMMITTED);
+    await until(async () => (await effects(BACKLOG)).length === backlog, 60_000);
+    const [order] = await t.query<{ before: number }>(sql`
+      select count(*)::int as before from event_deliveries d join events e on e.id = d.event_id
+       where e.type = ${BACKLOG} and d.delivered_at < (select delivered_at from event_deliveries where event_id = ${fresh})`);
+    // Only the batches taken while it was being recorded came first, not the rest of the backlog.
+    expect(order!.before).toBeLessThanOrEqual(400);
+  }, 90_000);
+});
+
+describe('the catalogue', () => {
+  it('rolls the producer back when a payload does not say what the catalogue promises', async () => {
+    const before = await t.query(sql`select id from events`);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await t.app.services.events.record(tx, 'settlement.decided', {
+          actor_id: null,
+          subject_id: 1,
+          account_id: null,
+          // A status no reader knows, as a cast or an untyped caller could write it.
+          payload: { settlement_id: 1, status: 'rejected' as 'cancelled', gross_cents: 1, fee_cents: 0, amount_cents: 1, payout_rail: 'x', payout_reference: null, reason: 'no' },
+        });
+      }),
+    ).rejects.toThrow(/status/);
+    expect(await t.query(sql`select id from events`)).toHaveLength(before.length);
+  });
+
+  // Checked by the typecheck (CI's `npm run typecheck`): each directive fails it if its line compiles.
+  it('refuses unknown types and wrong payloads at compile time', () => {
+    const check = (record: () => Promise<number>) => record;
+    const tx = t.database.db;
+    // @ts-expect-error an event type outside the catalogue
+    check(() => t.app.services.events.record(tx, 'payment.made', { actor_id: null, subject_id: 1, account_id: null, payload: {} }));
+    // @ts-expect-error a payload without the facts its readers need
+    check(() => t.app.services.events.record(tx, 'payment.completed', { actor_id: null, subject_id: 1, account_id: null, payload: { order_id: 1 } }));
+    check(() => t.app.services.events.record(tx, 'video.scheduled', { actor_id: null, subject_id: 1, account_id: null, payload: { post_id: 1, title: 'ok' } }));
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import { EVENT_TYPES, isBulk, isEventType, parsePayload, subjectOf, type EventPayload, type EventType } from './catalogue.js';
 import * as repo from './repository.js';
 import type { EventRow } from './repository.js';
 
@@ -12,43 +13,81 @@ export interface EventScope {
   operatorId: number | null;
 }
 
-/** What a module records: `account_id` is the account in whose scope the event belongs. */
-export interface NewEvent {
-  type: string;
+/**
+ * What a producer says of one event of type `T`: the account in whose scope it belongs, who did
+ * it, what it is about (the subject's kind comes from the catalogue), its payload, and — for
+ * history written by a seed — when it happened (now when left out).
+ */
+export interface NewEvent<T extends EventType> {
   actor_id: number | null;
-  subject: { type: string; id: number | string };
+  subject_id: number | string;
   account_id: number | null;
-  payload?: Record<string, unknown>;
+  payload: EventPayload<T>;
+  at?: Date;
 }
 
-export interface DomainEvent {
+export interface DomainEvent<T extends EventType = EventType> {
   id: number;
-  type: string;
+  type: T;
   actorId: number | null;
   subject: { type: string; id: string };
+  accountId: number | null;
+  scope: EventScope;
+  payload: EventPayload<T>;
+  /** When it happened. */
+  createdAt: Date;
+  /**
+   * Recorded well after it happened (a seed writing the past): it counts on its own day, and
+   * nobody is told of it now.
+   */
+  historical: boolean;
+}
+
+/** An event as the activity feed lists it. */
+export interface FeedEvent {
+  id: number;
+  type: string;
   accountId: number | null;
   scope: EventScope;
   payload: Record<string, unknown>;
   createdAt: Date;
 }
 
+/** Any event of the catalogue, narrowed by its `type`. */
+export type AnyDomainEvent = { [T in EventType]: DomainEvent<T> }[EventType];
+
+export type EventHandlers = { [T in EventType]?: (event: DomainEvent<T>, tx: Tx) => Promise<void> };
+
 /**
- * A reaction to events. `handle` runs inside a transaction that also records the delivery, so
- * its effect and "this subscriber has seen this event" commit together: it is called at least
- * once per event, and its effect happens once.
+ * A reaction to events: one typed handler per event type it cares about. A handler runs inside
+ * a transaction that also records the delivery, so its effect and "this subscriber has seen
+ * this event" commit together: it is called at least once per event, and its effect happens once.
  */
 export interface Subscriber {
   name: string;
-  types: readonly string[];
-  handle(event: DomainEvent, tx: Tx): Promise<void>;
+  handlers: EventHandlers;
 }
+
+/** The event types a subscriber handles. */
+export const typesOf = (subscriber: Subscriber): EventType[] => EVENT_TYPES.filter((type) => subscriber.handlers[type] !== undefined);
 
 export type ScopeResolver = (ex: Executor, accountId: number) => Promise<EventScope>;
 
 export const DISPATCH_JOB = 'events.dispatch';
 export const DELIVER_JOB = 'events.deliver';
 const DISPATCH_BATCH = 100;
+/** Deliveries one worker takes per fetch: a backlog drains in batches, not one job per poll. */
+const DELIVER_BATCH = 50;
 const NO_SCOPE: EventScope = { studioId: null, agentId: null, mainAgentId: null, operatorId: null };
+/** Recorded this long after it happened, an event is history (a seed), not news. */
+const HISTORY_AFTER_MS = 10 * 60_000;
+
+/**
+ * Delivery priorities: what someone is waiting for goes first; a backlog — history written by a
+ * seed, the statistics collector's readings — comes after, so it never holds up fresh events.
+ */
+const PRIORITY_FRESH = 10;
+const PRIORITY_BACKLOG = 0;
 
 interface Delivery {
   event_id: number;
@@ -56,12 +95,13 @@ interface Delivery {
 }
 
 /**
- * The transactional outbox (design.md "Events"). `record` writes the event in the caller's
- * transaction and, when the job queue runs in this process, enqueues one delivery job per
- * subscriber in that same transaction, so the jobs exist exactly when the event does. Events
- * recorded while no queue runs (scripts, the demo seed, a queue that is starting) are left
- * undispatched; the dispatch job — at start and on a one-minute schedule — claims them with
- * FOR UPDATE SKIP LOCKED and enqueues their deliveries, on any instance.
+ * The transactional outbox (design.md "Events"). `record` checks the payload against the
+ * catalogue, writes the event in the caller's transaction and, when the job queue runs in this
+ * process (serving or working), enqueues one delivery job per subscriber in that same
+ * transaction, so the jobs exist exactly when the event does; the queue wakes its workers on
+ * commit. Events recorded while no queue runs (scripts, the demo seed, a queue that is starting)
+ * are left undispatched; the dispatch job — at start and on a one-minute schedule — claims them
+ * with FOR UPDATE SKIP LOCKED and enqueues their deliveries, on any instance.
  */
 export class EventService {
   private readonly subscribers = new Map<string, Subscriber>();
@@ -78,26 +118,39 @@ export class EventService {
     this.subscribers.set(subscriber.name, subscriber);
   }
 
-  async record(tx: Executor, event: NewEvent): Promise<number> {
+  async record<T extends EventType>(tx: Executor, type: T, event: NewEvent<T>): Promise<number> {
+    // A payload its readers cannot rely on is the producer's bug: it fails the producer's change.
+    const payload = parsePayload(type, event.payload);
     const scope = event.account_id === null ? NO_SCOPE : await this.scopeOf(tx, event.account_id);
     const fanOut = this.jobs.running;
     const row = await repo.insertEvent(tx, {
-      type: event.type,
+      type,
       actorId: event.actor_id,
-      subjectType: event.subject.type,
-      subjectId: String(event.subject.id),
+      subjectType: subjectOf(type),
+      subjectId: String(event.subject_id),
       accountId: event.account_id,
       ...scope,
-      payload: event.payload ?? {},
+      payload,
+      ...(event.at ? { createdAt: event.at } : {}),
       dispatchedAt: fanOut ? new Date() : null,
     });
-    if (fanOut) await this.jobs.sendWithin(tx, DELIVER_JOB, this.deliveriesOf(row));
+    if (fanOut) await this.enqueue(tx, [row]);
     return row.id;
   }
 
-  /** Recent events in one scope (the activity feed), newest first. */
-  async feed(filter: repo.FeedFilter): Promise<DomainEvent[]> {
-    return (await repo.feed(this.db, filter)).map(toDomainEvent);
+  /**
+   * Recent events in one scope (the activity feed), newest first. The feed shows what a payload
+   * says as it was stored, so history from older versions still reads.
+   */
+  async feed(filter: repo.FeedFilter): Promise<FeedEvent[]> {
+    return (await repo.feed(this.db, filter)).map((row) => ({
+      id: row.id,
+      type: row.type,
+      accountId: row.accountId,
+      scope: { studioId: row.studioId, agentId: row.agentId, mainAgentId: row.mainAgentId, operatorId: row.operatorId },
+      payload: row.payload,
+      createdAt: row.createdAt,
+    }));
   }
 
   /** Enqueues the deliveries of events recorded while no queue ran; answers how many events. */
@@ -106,7 +159,7 @@ export class EventService {
     for (;;) {
       const claimed = await this.db.transaction(async (tx) => {
         const rows = await repo.claimUndispatched(tx, DISPATCH_BATCH);
-        await this.jobs.sendWithin(tx, DELIVER_JOB, rows.flatMap((row) => this.deliveriesOf(row)));
+        await this.enqueue(tx, rows);
         await repo.markDispatched(
           tx,
           rows.map((row) => row.id),
@@ -131,7 +184,11 @@ export class EventService {
       const event = await repo.findEvent(tx, delivery.event_id);
       if (!event) return 'gone';
       if (!(await repo.claimDelivery(tx, event.id, subscriber.name))) return 'duplicate';
-      await subscriber.handle(toDomainEvent(event), tx);
+      const domainEvent = toDomainEvent(event);
+      // The subscriber set of an event is fixed when it is dispatched: a handler removed since
+      // (a rolling deploy) has nothing to do.
+      const handler = subscriber.handlers[domainEvent.type] as ((event: AnyDomainEvent, tx: Tx) => Promise<void>) | undefined;
+      await handler?.(domainEvent, tx);
       return 'delivered';
     });
   }
@@ -153,6 +210,7 @@ export class EventService {
     };
     const deliver: JobDefinition<Delivery> = {
       name: DELIVER_JOB,
+      batchSize: DELIVER_BATCH,
       // A subscriber that keeps failing ends in pg-boss's failed state after about an hour of tries.
       retryLimit: 10,
       retryDelaySeconds: 5,
@@ -170,12 +228,30 @@ export class EventService {
     await this.jobs.send(DISPATCH_JOB, {});
   }
 
-  private deliveriesOf(row: EventRow): Delivery[] {
-    return [...this.subscribers.values()].filter((s) => s.types.includes(row.type)).map((s) => ({ event_id: row.id, subscriber: s.name }));
+  /** One delivery job per subscriber of each event, fresh events ahead of any backlog. */
+  private async enqueue(tx: Executor, rows: readonly EventRow[]): Promise<void> {
+    const byPriority = new Map<number, Delivery[]>();
+    for (const row of rows) {
+      if (!isEventType(row.type)) continue;
+      const priority = isBulk(row.type) || isHistorical(row) ? PRIORITY_BACKLOG : PRIORITY_FRESH;
+      const deliveries = [...this.subscribers.values()]
+        .filter((s) => s.handlers[row.type as EventType] !== undefined)
+        .map((s) => ({ event_id: row.id, subscriber: s.name }));
+      byPriority.set(priority, [...(byPriority.get(priority) ?? []), ...deliveries]);
+    }
+    for (const [priority, deliveries] of byPriority) await this.jobs.sendWithin(tx, DELIVER_JOB, deliveries, { priority });
   }
 }
 
-function toDomainEvent(row: EventRow): DomainEvent {
+const isHistorical = (row: EventRow): boolean => row.recordedAt.getTime() - row.createdAt.getTime() > HISTORY_AFTER_MS;
+
+/**
+ * A stored event as its readers see it, its payload checked against the catalogue: a row that
+ * no longer fits (written by an older version and not migrated) fails its delivery visibly
+ * rather than reaching a handler with fields missing.
+ */
+function toDomainEvent(row: EventRow): AnyDomainEvent {
+  if (!isEventType(row.type)) throw new Error(`Event ${row.id} has a type outside the catalogue: ${row.type}`);
   return {
     id: row.id,
     type: row.type,
@@ -183,7 +259,8 @@ function toDomainEvent(row: EventRow): DomainEvent {
     subject: { type: row.subjectType, id: row.subjectId },
     accountId: row.accountId,
     scope: { studioId: row.studioId, agentId: row.agentId, mainAgentId: row.mainAgentId, operatorId: row.operatorId },
-    payload: row.payload,
+    payload: parsePayload(row.type, row.payload),
     createdAt: row.createdAt,
-  };
+    historical: isHistorical(row),
+  } as AnyDomainEvent;
 }

@@ -61,8 +61,9 @@ export async function updateSettings(
   return row!;
 }
 
-export async function insertCommissions(ex: Executor, rows: (typeof commissions.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await ex.insert(commissions).values(rows);
+export async function insertCommissions(ex: Executor, rows: (typeof commissions.$inferInsert)[]): Promise<CommissionRow[]> {
+  if (rows.length === 0) return [];
+  return ex.insert(commissions).values(rows).returning();
 }
 
 /** A payment's shares, locked until the end of the transaction (a refund or a release changes them). */

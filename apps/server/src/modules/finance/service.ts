@@ -12,6 +12,7 @@ import type { Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
+import type { EventPayload } from '../events/catalogue.js';
 import type { EventService } from '../events/service.js';
 import type { PaymentFacts, PaymentService, ProviderRefund } from '../payment/service.js';
 import { apportion, splitPayment } from './commission.js';
@@ -117,9 +118,10 @@ export class FinanceService {
   /**
    * Splits a payment into its shares and posts them, inside the fulfilment transaction: the
    * payment and its commissions exist together or not at all. Posting the same payment again
-   * changes nothing (its cause key is the payment).
+   * changes nothing (its cause key is the payment). Answers the payment's shares, which its
+   * `payment.completed` event carries to the readers of commissions.
    */
-  async postPaymentIn(tx: Executor, payment: PaymentFacts): Promise<void> {
+  async postPaymentIn(tx: Executor, payment: PaymentFacts): Promise<EventPayload<'payment.completed'>['shares']> {
     const rule = await this.currentRule(tx);
     const scope = await this.accounts.eventScope(tx, payment.accountId);
     // A studio pays for its membership (or an add-on): its recruiting agent shares in it. A
@@ -150,8 +152,8 @@ export class FinanceService {
       remark: payment.description,
       at,
     });
-    if (!result.posted) return;
-    await repo.insertCommissions(
+    if (!result.posted) return toShares(await repo.commissionsOf(tx, payment.id));
+    const inserted = await repo.insertCommissions(
       tx,
       shares.map((share) => {
         const held = share.beneficiaryId !== null;
@@ -174,18 +176,9 @@ export class FinanceService {
         };
       }),
     );
+    return toShares(inserted);
   }
 
-  /** A payment's shares as they stand (amount and what refunds took back), for the dashboard's rollups. */
-  async sharesOf(ex: Executor, paymentId: number): Promise<{ id: number; beneficiaryId: number | null; role: CommissionRow['role']; amountCents: number; reversedCents: number }[]> {
-    return (await repo.commissionsOf(ex, paymentId)).map((row) => ({
-      id: row.id,
-      beneficiaryId: row.beneficiaryId,
-      role: row.role,
-      amountCents: row.amountCents,
-      reversedCents: row.reversedCents,
-    }));
-  }
 
   /**
    * Makes earnings whose holding period has ended available: each share in its own posting
@@ -231,11 +224,12 @@ export class FinanceService {
         at: now,
       });
       // The earner may now apply for it: the notification center tells them, dashboards count it.
-      await this.events.record(tx, {
-        type: 'commission.available',
+      await this.events.record(tx, 'commission.available', {
         actor_id: null,
-        subject: { type: 'commission', id: share.id },
+        subject_id: share.id,
         account_id: share.beneficiaryId,
+        // A release run for a time past (the demo's history) keeps that time, and tells nobody now.
+        ...(now.getTime() < Date.now() ? { at: now } : {}),
         payload: { commission_id: share.id, payment_id: share.paymentId, payer_id: share.payerId, role: share.role, amount_cents: remaining },
       });
     }
@@ -381,19 +375,22 @@ export class FinanceService {
       at,
     });
     const full = after === facts.amountCents;
+    const reversals: EventPayload<'payment.refunded'>['reversals'] = [];
     for (const [index, share] of shares.entries()) {
       const target = targets[index]!;
+      if (target !== share.reversedCents) {
+        reversals.push({ id: share.id, beneficiary_id: share.beneficiaryId, role: share.role, reversed_cents: target - share.reversedCents });
+      }
       if (target === share.reversedCents && !(full && share.amountCents > 0)) continue;
       await repo.updateCommission(tx, share.id, { reversedCents: target, ...(full && share.status === 'pending' ? { status: 'reversed' as const } : {}) });
     }
     if (full && facts.packageType !== 'addon') await this.accounts.takeBackPlan(tx, facts.accountId, BILLING_PERIOD_DAYS * facts.periods);
     const row = await repo.updateRefund(tx, refund.id, { status: 'completed', providerRef: providerRef ?? refund.providerRef, transactionId: posted.transactionId, processedAt: at, full });
-    await this.events.record(tx, {
-      type: 'payment.refunded',
+    await this.events.record(tx, 'payment.refunded', {
       actor_id: refund.actorId,
-      subject: { type: 'payment', id: facts.id },
+      subject_id: facts.id,
       account_id: facts.accountId,
-      payload: { payment_id: facts.id, order_id: facts.orderId, refund_id: refund.id, amount_cents: refund.amountCents, full },
+      payload: { payment_id: facts.id, order_id: facts.orderId, refund_id: refund.id, amount_cents: refund.amountCents, full, reversals },
     });
     return row;
   }
@@ -427,3 +424,6 @@ export class FinanceService {
     return handled ? 'handled' : 'ignored';
   }
 }
+
+const toShares = (rows: readonly CommissionRow[]): EventPayload<'payment.completed'>['shares'] =>
+  rows.map((row) => ({ id: row.id, beneficiary_id: row.beneficiaryId, role: row.role, amount_cents: row.amountCents }));

@@ -58,12 +58,11 @@ afterAll(async () => {
 
 async function paymentEvent(orderId: number): Promise<void> {
   const eventId = await t.database.db.transaction((tx) =>
-    t.app.services.events.record(tx, {
-      type: 'payment.completed',
+    t.app.services.events.record(tx, 'payment.completed', {
       actor_id: null,
-      subject: { type: 'order', id: orderId },
+      subject_id: orderId,
       account_id: clientId,
-      payload: { order_id: orderId, amount_cents: 70_000 },
+      payload: { order_id: orderId, payment_id: orderId, package_type: 'business', amount_cents: 70_000, periods: 1, provider: 'sandbox', renewal: true, shares: [] },
     }),
   );
   await t.app.services.events.deliver({ event_id: eventId, subscriber: 'notification.center' });
@@ -115,12 +114,11 @@ describe('mail and SMS', () => {
     await startJobs(t.app.services, t.app.log);
     const before = received.length;
     await t.database.db.transaction((tx) =>
-      t.app.services.events.record(tx, {
-        type: 'settlement.decided',
+      t.app.services.events.record(tx, 'settlement.decided', {
         actor_id: null,
-        subject: { type: 'settlement', id: 77 },
+        subject_id: 77,
         account_id: clientId,
-        payload: { settlement_id: 77, status: 'paid', amount_cents: 4_200, reason: null },
+        payload: { settlement_id: 77, status: 'paid', gross_cents: 4_200, fee_cents: 0, amount_cents: 4_200, payout_rail: 'manual_bank_transfer', payout_reference: 'T-77', reason: null },
       }),
     );
     const deadline = Date.now() + 20_000;

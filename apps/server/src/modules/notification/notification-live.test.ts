@@ -109,10 +109,9 @@ describe('the notification stream', () => {
     await t.call('/v1/notification/announcement/add', { title: { 'en-US': 'Merchants' }, body: { 'en-US': 'only' }, audience: ['client'] }, { token: admin });
     const [client] = await t.query<{ id: number }>(sql`select id from accounts where email = 'client@example.com'`);
     const eventId = await t.database.db.transaction((tx) =>
-      t.app.services.events.record(tx, {
-        type: 'video.published',
+      t.app.services.events.record(tx, 'video.published', {
         actor_id: null,
-        subject: { type: 'video_post', id: 12 },
+        subject_id: 12,
         account_id: client!.id,
         payload: { post_id: 12, job_id: 1, platform: 'youtube', title: 'Tacos al pastor' },
       }),

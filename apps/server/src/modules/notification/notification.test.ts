@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { holdingPeriodPasses, merchantPays } from '../../test/settlement-fixtures.js';
+import type { EventType } from '../events/catalogue.js';
 import type { NewEvent } from '../events/service.js';
 
 /**
@@ -27,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Records an event as its module would, then delivers it to the notification subscriber. */
-async function deliver(event: NewEvent, times = 1): Promise<number> {
-  const eventId = await t.database.db.transaction((tx) => t.app.services.events.record(tx, event));
+async function deliver<T extends EventType>(type: T, event: NewEvent<T>, times = 1): Promise<number> {
+  const eventId = await t.database.db.transaction((tx) => t.app.services.events.record(tx, type, event));
   for (let i = 0; i < times; i += 1) await t.app.services.events.deliver({ event_id: eventId, subscriber: 'notification.center' });
   return eventId;
 }
@@ -43,12 +44,12 @@ describe('interactive notifications from events', () => {
   it('an event delivered twice notifies once, in the reader language', async () => {
     const before = await unread('client');
     const eventId = await deliver(
+      'payment.completed',
       {
-        type: 'payment.completed',
         actor_id: null,
-        subject: { type: 'order', id: 9001 },
+        subject_id: 9001,
         account_id: id('client'),
-        payload: { order_id: 9001, amount_cents: 70_000, package_type: 'client', periods: 1, provider: 'sandbox' },
+        payload: { order_id: 9001, payment_id: 9001, amount_cents: 70_000, package_type: 'business', periods: 1, provider: 'sandbox', renewal: false, shares: [] },
       },
       2,
     );
@@ -65,10 +66,9 @@ describe('interactive notifications from events', () => {
   });
 
   it('a merchant assigned to a studio: both sides are told, each about the other', async () => {
-    await deliver({
-      type: 'client.assigned',
+    await deliver('client.assigned', {
       actor_id: id('admin'),
-      subject: { type: 'account', id: id('client') },
+      subject_id: id('client'),
       account_id: id('client'),
       payload: { role: 'studio', from_id: null, to_id: id('studio') },
     });
@@ -80,10 +80,9 @@ describe('interactive notifications from events', () => {
   });
 
   it('video events reach the merchant, its studio and its operator as scoped when they happened', async () => {
-    await deliver({
-      type: 'video.failed',
+    await deliver('video.failed', {
       actor_id: null,
-      subject: { type: 'video_post', id: 77 },
+      subject_id: 77,
       account_id: id('client'),
       payload: { post_id: 77, job_id: 5, platform: 'tiktok', title: 'Taco Tuesday', reason: 'Video too short' },
     });
@@ -140,12 +139,11 @@ describe('the profile switches', () => {
     // What earlier tests left to send goes first.
     await t.app.services.notifications.sendPending();
     const mailBefore = t.mailer.outbox.length;
-    await deliver({
-      type: 'settlement.decided',
+    await deliver('settlement.decided', {
       actor_id: id('admin'),
-      subject: { type: 'settlement', id: 31 },
+      subject_id: 31,
       account_id: id('client'),
-      payload: { settlement_id: 31, status: 'rejected', amount_cents: 12_345, reason: 'Falta el IBAN' },
+      payload: { settlement_id: 31, status: 'cancelled', gross_cents: 12_345, fee_cents: 0, amount_cents: 12_345, payout_rail: 'manual_bank_transfer', payout_reference: null, reason: 'Falta el IBAN' },
     });
     const [row] = await rowsOf(id('client'), 'settlement_rejected');
     expect(row!.in_center).toBe(false);
@@ -159,12 +157,11 @@ describe('the profile switches', () => {
     expect(await t.app.services.notifications.sendPending()).toBe(0);
 
     expect((await update({ system: true, email: false })).code).toBe('200');
-    await deliver({
-      type: 'settlement.decided',
+    await deliver('settlement.decided', {
       actor_id: id('admin'),
-      subject: { type: 'settlement', id: 32 },
+      subject_id: 32,
       account_id: id('client'),
-      payload: { settlement_id: 32, status: 'paid', amount_cents: 5_000, reason: null },
+      payload: { settlement_id: 32, status: 'paid', gross_cents: 5_000, fee_cents: 0, amount_cents: 5_000, payout_rail: 'manual_bank_transfer', payout_reference: 'T-32', reason: null },
     });
     expect(await t.app.services.notifications.sendPending()).toBe(0);
     expect(t.mailer.outbox.length).toBe(mailBefore + 1);

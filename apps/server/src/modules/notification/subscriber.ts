@@ -1,104 +1,105 @@
 import type { NotificationKind, NotificationSubject } from '@nearcast/contract';
 import type { Tx } from '../../db/client.js';
 import type { AccountService } from '../account/service.js';
-import type { DomainEvent, Subscriber } from '../events/service.js';
+import type { EventPayload, EventType } from '../events/catalogue.js';
+import type { DomainEvent, EventHandlers, Subscriber } from '../events/service.js';
 import type { Params } from './render.js';
 import type { Notice, NotificationService } from './service.js';
 
-/** The events that tell someone something (the shared vocabulary of the modules). */
-export const NOTIFYING_EVENTS = [
-  'client.assigned',
-  'payment.completed',
-  'settlement.decided',
-  'commission.available',
-  'video.published',
-  'video.failed',
-  'video.approval_requested',
-  'video.approval_given',
-  'video.changes_requested',
-  'connection.needs_reconnect',
-] as const;
+/** What a settlement's decided status tells its party. */
+const SETTLEMENT_KINDS: Record<EventPayload<'settlement.decided'>['status'], NotificationKind> = {
+  paid: 'settlement_paid',
+  // Staff's rejection: the application is cancelled and its funds are available again.
+  cancelled: 'settlement_rejected',
+  failed: 'settlement_failed',
+};
 
-const SETTLEMENT_KINDS: Record<string, NotificationKind> = { paid: 'settlement_paid', rejected: 'settlement_rejected', failed: 'settlement_failed' };
+type Tell = (accountId: number | null, kind: NotificationKind, params: Params, subject: NotificationSubject | null) => Notice[];
+type NoticeRule<T extends EventType> = (event: DomainEvent<T>, tell: Tell, nameOf: (id: number | null) => Promise<string | null>) => Promise<Notice[]> | Notice[];
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const int = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+const team = (event: DomainEvent) => [event.scope.studioId, event.scope.operatorId];
 
 /**
- * Turns events into notices: who is told, of what. The event's scope is the merchant's studio
- * and operator when it happened, so a merchant moved later does not re-route old news.
+ * Who is told of which event, of what. The event's scope is the merchant's studio and operator
+ * when it happened, so a merchant moved later does not re-route old news.
  */
-export async function noticesFor(event: DomainEvent, tx: Tx, accounts: AccountService): Promise<Notice[]> {
-  const payload = event.payload;
-  const notice = (accountId: number | null, kind: NotificationKind, params: Params, subject: NotificationSubject | null): Notice[] =>
+const RULES: { [T in EventType]?: NoticeRule<T> } = {
+  'client.assigned': async (event, tell, nameOf) => {
+    const { role, to_id: to } = event.payload;
+    const merchant = event.accountId;
+    if ((role !== 'studio' && role !== 'operator') || to === null || merchant === null) return [];
+    return [
+      ...tell(merchant, role === 'studio' ? 'assigned_studio' : 'assigned_operator', { name: await nameOf(to) }, null),
+      ...tell(to, 'client_assigned', { name: await nameOf(merchant) }, { type: 'account', id: merchant }),
+    ];
+  },
+  'payment.completed': (event, tell) =>
+    tell(event.accountId, 'payment_received', { amount_cents: event.payload.amount_cents }, { type: 'payment', id: event.payload.order_id }),
+  'settlement.decided': (event, tell) =>
+    tell(
+      event.accountId,
+      SETTLEMENT_KINDS[event.payload.status],
+      { amount_cents: event.payload.amount_cents, reason: event.payload.reason },
+      { type: 'settlement', id: event.payload.settlement_id },
+    ),
+  'commission.available': async (event, tell, nameOf) =>
+    tell(
+      event.accountId,
+      'commission_available',
+      { amount_cents: event.payload.amount_cents, name: await nameOf(event.payload.payer_id) },
+      { type: 'finance', id: event.payload.commission_id },
+    ),
+  'video.published': async (event, tell, nameOf) => {
+    const params = { title: event.payload.title, platform: event.payload.platform, reason: null, name: await nameOf(event.accountId) };
+    return [event.accountId, ...team(event)].flatMap((id) => tell(id, 'video_published', params, { type: 'video_post', id: event.payload.post_id }));
+  },
+  'video.failed': async (event, tell, nameOf) => {
+    const params = { title: event.payload.title, platform: event.payload.platform, reason: event.payload.reason, name: await nameOf(event.accountId) };
+    return [event.accountId, ...team(event)].flatMap((id) => tell(id, 'video_failed', params, { type: 'video_post', id: event.payload.post_id }));
+  },
+  'video.approval_requested': (event, tell) =>
+    tell(event.accountId, 'approval_requested', { title: event.payload.title }, { type: 'video_post', id: event.payload.post_id }),
+  'video.approval_given': async (event, tell, nameOf) => {
+    const params = { title: event.payload.title, comment: event.payload.comment ?? null, name: await nameOf(event.accountId) };
+    return team(event).flatMap((id) => tell(id, 'approval_given', params, { type: 'video_post', id: event.payload.post_id }));
+  },
+  'video.changes_requested': async (event, tell, nameOf) => {
+    const params = { title: event.payload.title, comment: event.payload.comment, name: await nameOf(event.accountId) };
+    return team(event).flatMap((id) => tell(id, 'changes_requested', params, { type: 'video_post', id: event.payload.post_id }));
+  },
+  'connection.needs_reconnect': async (event, tell, nameOf) => {
+    const params = { platform: event.payload.platform, name: await nameOf(event.accountId) };
+    const subject = { type: 'platform_connection' as const, id: event.payload.connection_id };
+    return [event.accountId, ...team(event)].flatMap((id) => tell(id, 'connection_needs_reconnect', params, subject));
+  },
+};
+
+/** The events that tell someone something. */
+export const NOTIFYING_EVENTS = Object.keys(RULES) as EventType[];
+
+/** Turns one event into notices: who is told, of what. History written by a seed tells nobody. */
+export async function noticesFor<T extends EventType>(event: DomainEvent<T>, tx: Tx, accounts: AccountService): Promise<Notice[]> {
+  const rule = RULES[event.type] as NoticeRule<T> | undefined;
+  if (!rule || event.historical) return [];
+  const tell: Tell = (accountId, kind, params, subject) =>
     accountId === null ? [] : [{ accountId, kind, cause: `event:${event.id}:${kind}`, params, subject, eventId: event.id }];
   const nameOf = async (id: number | null): Promise<string | null> => {
     if (id === null) return null;
     const card = (await accounts.cardsOf([id], tx)).get(id);
     return card ? card.companyShortName || card.name || card.username || card.email : null;
   };
-  const merchant = event.accountId;
-  const team = [event.scope.studioId, event.scope.operatorId];
-
-  switch (event.type) {
-    case 'client.assigned': {
-      const role = str(payload.role);
-      const to = int(payload.to_id);
-      if ((role !== 'studio' && role !== 'operator') || to === null || merchant === null) return [];
-      return [
-        ...notice(merchant, role === 'studio' ? 'assigned_studio' : 'assigned_operator', { name: await nameOf(to) }, null),
-        ...notice(to, 'client_assigned', { name: await nameOf(merchant) }, { type: 'account', id: merchant }),
-      ];
-    }
-    case 'payment.completed':
-      return notice(merchant, 'payment_received', { amount_cents: int(payload.amount_cents) }, { type: 'payment', id: int(payload.order_id) ?? 0 });
-    case 'settlement.decided': {
-      const kind = SETTLEMENT_KINDS[str(payload.status) ?? ''];
-      if (!kind) return [];
-      const id = int(payload.settlement_id) ?? Number(event.subject.id);
-      return notice(merchant, kind, { amount_cents: int(payload.amount_cents), reason: str(payload.reason) }, { type: 'settlement', id });
-    }
-    case 'commission.available':
-      return notice(
-        merchant,
-        'commission_available',
-        { amount_cents: int(payload.amount_cents), name: await nameOf(int(payload.payer_id)) },
-        { type: 'finance', id: int(payload.commission_id) ?? 0 },
-      );
-    case 'video.published':
-    case 'video.failed': {
-      const kind: NotificationKind = event.type === 'video.published' ? 'video_published' : 'video_failed';
-      const params = { title: str(payload.title), platform: str(payload.platform), reason: str(payload.reason), name: await nameOf(merchant) };
-      const subject = { type: 'video_post' as const, id: int(payload.post_id) ?? 0 };
-      return [merchant, ...team].flatMap((id) => notice(id, kind, params, subject));
-    }
-    case 'video.approval_requested':
-      return notice(merchant, 'approval_requested', { title: str(payload.title) }, { type: 'video_post', id: int(payload.post_id) ?? 0 });
-    case 'video.approval_given':
-    case 'video.changes_requested': {
-      const kind: NotificationKind = event.type === 'video.approval_given' ? 'approval_given' : 'changes_requested';
-      const params = { title: str(payload.title), comment: str(payload.comment), name: await nameOf(merchant) };
-      return team.flatMap((id) => notice(id, kind, params, { type: 'video_post', id: int(payload.post_id) ?? 0 }));
-    }
-    case 'connection.needs_reconnect': {
-      const params = { platform: str(payload.platform), name: await nameOf(merchant) };
-      const subject = { type: 'platform_connection' as const, id: int(payload.connection_id) ?? 0 };
-      return [merchant, ...team].flatMap((id) => notice(id, 'connection_needs_reconnect', params, subject));
-    }
-    default:
-      return [];
-  }
+  return rule(event, tell, nameOf);
 }
 
 export function notificationSubscriber(service: NotificationService, accounts: AccountService): Subscriber {
+  const handle = async (event: DomainEvent, tx: Tx) => {
+    const notices = await noticesFor(event, tx, accounts);
+    // One person in two roles of one event (a studio that is also the operator) is told once.
+    const unique = [...new Map(notices.map((n) => [`${n.accountId}:${n.cause}`, n])).values()];
+    await service.notify(tx, unique);
+  };
   return {
     name: 'notification.center',
-    types: NOTIFYING_EVENTS,
-    async handle(event, tx) {
-      const notices = await noticesFor(event, tx, accounts);
-      // One person in two roles of one event (a studio that is also the operator) is told once.
-      const unique = [...new Map(notices.map((n) => [`${n.accountId}:${n.cause}`, n])).values()];
-      await service.notify(tx, unique);
-    },
+    handlers: Object.fromEntries(NOTIFYING_EVENTS.map((type) => [type, handle])) as EventHandlers,
   };
 }

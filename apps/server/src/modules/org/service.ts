@@ -163,10 +163,9 @@ export class OrgService {
         ...agentFields,
       });
       // Like a sign-up, so the dashboards and feeds count an account staff made.
-      await this.events.record(tx, {
-        type: 'account.created',
+      await this.events.record(tx, 'account.created', {
         actor_id: null,
-        subject: { type: 'account', id: created.id },
+        subject_id: created.id,
         account_id: created.id,
         payload: { account_type: created.accountType },
       });
@@ -331,10 +330,9 @@ export class OrgService {
     const to = Object.values(patch)[0] as number | null;
     await this.db.transaction(async (tx) => {
       await repo.updateAccount(tx, account.id, patch);
-      await this.events.record(tx, {
-        type,
+      await this.events.record(tx, type, {
         actor_id: caller.id,
-        subject: { type: 'account', id: account.id },
+        subject_id: account.id,
         account_id: account.id,
         payload: { role, from_id: from, to_id: to },
       });

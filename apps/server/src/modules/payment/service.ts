@@ -291,7 +291,7 @@ export class PaymentService {
     if (!payment) return order;
     const paid = await repo.markOrder(tx, orderId, 'paid', at);
     // The commissions, in this same transaction: a payment and its commissions exist together or not at all.
-    await this.finance.postPaymentIn(tx, (await this.factsOf(tx, payment.id))!);
+    const shares = await this.finance.postPaymentIn(tx, (await this.factsOf(tx, payment.id))!);
     let place;
     if (order.cityId) {
       const city = await this.areas.find(order.cityId, tx);
@@ -315,19 +315,22 @@ export class PaymentService {
       usedFirstDiscount: order.discountCents > 0,
       place,
     });
-    await this.events.record(tx, {
-      type: 'payment.completed',
+    await this.events.record(tx, 'payment.completed', {
       actor_id: order.accountId,
-      subject: { type: 'order', id: order.id },
+      subject_id: order.id,
       account_id: order.accountId,
+      // History written by a seed happened when its payment did.
+      ...(options.at ? { at } : {}),
       payload: {
         order_id: order.id,
+        payment_id: payment.id,
         package_type: order.packageType,
         amount_cents: order.amountCents,
         periods: order.periods,
         provider: order.provider,
         // Read by the activity feed: "renewed its plan" rather than "bought a plan".
         renewal: await repo.paidBefore(tx, order.accountId, payment.id),
+        shares,
       },
     });
     return paid;

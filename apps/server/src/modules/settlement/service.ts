@@ -137,10 +137,9 @@ export class SettlementService {
     // Unreachable while the party lock holds; the index is the guard should it ever not.
     if (!row) throw conflict('settlement.open_application');
     await this.ledger.reserve(tx, { settlementId: row.id, accountId: party.id, grossCents: row.grossCents, actorId });
-    await this.events.record(tx, {
-      type: 'settlement.applied',
+    await this.events.record(tx, 'settlement.applied', {
       actor_id: actorId,
-      subject: { type: 'settlement', id: row.id },
+      subject_id: row.id,
       account_id: party.id,
       payload: { settlement_id: row.id, gross_cents: row.grossCents, fee_cents: row.feeCents, amount_cents: row.netCents },
     });
@@ -188,14 +187,13 @@ export class SettlementService {
         decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt });
       }
 
-      await this.events.record(tx, {
-        type: 'settlement.decided',
+      await this.events.record(tx, 'settlement.decided', {
         actor_id: actorId,
-        subject: { type: 'settlement', id: decided.id },
+        subject_id: decided.id,
         account_id: decided.accountId,
         payload: {
           settlement_id: decided.id,
-          status: decided.status,
+          status: decision.status,
           gross_cents: decided.grossCents,
           fee_cents: decided.feeCents,
           amount_cents: decided.netCents,

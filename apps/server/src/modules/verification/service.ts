@@ -97,10 +97,9 @@ export class VerificationService {
         documentKey: document.key,
         documentMime: document.mime,
       });
-      await this.events.record(tx, {
-        type: 'verification.submitted',
+      await this.events.record(tx, 'verification.submitted', {
         actor_id: caller.id,
-        subject: { type: 'payout_verification', id: saved.id },
+        subject_id: saved.id,
         account_id: caller.id,
         payload: { resubmitted: previous !== undefined },
       });
@@ -149,10 +148,9 @@ export class VerificationService {
       if (!current) throw notFound('verification.not_found');
       const decided = await repo.decide(tx, id, { status, rejectReason: reason, reviewedBy: caller.id });
       if (!decided) throw conflict('verification.already_decided');
-      await this.events.record(tx, {
-        type: 'verification.decided',
+      await this.events.record(tx, 'verification.decided', {
         actor_id: caller.id,
-        subject: { type: 'payout_verification', id },
+        subject_id: id,
         account_id: decided.accountId,
         payload: { status, reason },
       });
@@ -223,11 +221,11 @@ export class VerificationService {
         throw rejected('verification.correction_open_limit', { max: MAX_OPEN_CORRECTIONS });
       }
       const saved = await repo.insertCorrection(tx, caller.id, body.message);
-      await this.events.record(tx, {
-        type: 'verification.correction_requested',
+      await this.events.record(tx, 'verification.correction_requested', {
         actor_id: caller.id,
-        subject: { type: 'business_correction', id: saved.id },
+        subject_id: saved.id,
         account_id: caller.id,
+        payload: {},
       });
       return saved;
     });
@@ -246,10 +244,9 @@ export class VerificationService {
         if (await repo.findCorrection(tx, body.id)) throw conflict('verification.correction_resolved');
         throw notFound('verification.correction_not_found');
       }
-      await this.events.record(tx, {
-        type: 'verification.correction_resolved',
+      await this.events.record(tx, 'verification.correction_resolved', {
         actor_id: caller.id,
-        subject: { type: 'business_correction', id: resolved.id },
+        subject_id: resolved.id,
         account_id: resolved.accountId,
         payload: { note: resolved.note },
       });

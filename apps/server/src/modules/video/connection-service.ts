@@ -198,10 +198,9 @@ export class ConnectionService implements PublishConnections {
         scopes: granted.tokens.scopes,
         connectedById: caller.id,
       });
-      await this.events.record(tx, {
-        type: 'connection.connected',
+      await this.events.record(tx, 'connection.connected', {
         actor_id: caller.id,
-        subject: { type: 'platform_connection', id: saved.id },
+        subject_id: saved.id,
         account_id: saved.merchantId,
         payload: { connection_id: saved.id, platform: saved.platform },
       });
@@ -217,10 +216,9 @@ export class ConnectionService implements PublishConnections {
       await repo.lock(tx, id);
       await repo.update(tx, id, { state: 'disconnected', sealedTokens: null, accessExpiresAt: null, refreshExpiresAt: null, lastError: null });
       // Said like connecting, so readers that count connections from events stay right.
-      await this.events.record(tx, {
-        type: 'connection.disconnected',
+      await this.events.record(tx, 'connection.disconnected', {
         actor_id: caller.id,
-        subject: { type: 'platform_connection', id },
+        subject_id: id,
         account_id: row.merchantId,
         payload: { connection_id: id, platform: row.platform },
       });
@@ -365,10 +363,9 @@ export class ConnectionService implements PublishConnections {
 
   private async markNeedsReconnect(tx: Tx, row: PlatformConnectionRow, message: string): Promise<void> {
     await repo.update(tx, row.id, { state: 'needs_reconnect', lastError: message });
-    await this.events.record(tx, {
-      type: 'connection.needs_reconnect',
+    await this.events.record(tx, 'connection.needs_reconnect', {
       actor_id: null,
-      subject: { type: 'platform_connection', id: row.id },
+      subject_id: row.id,
       account_id: row.merchantId,
       payload: { connection_id: row.id, platform: row.platform },
     });

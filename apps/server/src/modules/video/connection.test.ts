@@ -231,6 +231,13 @@ describe('refreshing tokens', () => {
     await expect(service.refresh(connection.id!)).rejects.toMatchObject({ kind: 'needs_reconnect' });
     expect((await stateOf(connection.id!)).state).toBe('needs_reconnect');
     expect(await eventsOf(connection.id!)).toEqual(['connection.connected', 'connection.needs_reconnect']);
+    // The notification center tells the merchant and its studio, from the event as recorded.
+    const [recorded] = await t.query<{ id: number }>(sql`select id::int as id from events where type = 'connection.needs_reconnect' order by id desc limit 1`);
+    await t.app.services.events.deliver({ event_id: recorded!.id, subscriber: 'notification.center' });
+    for (const name of ['client', 'studio']) {
+      const center = await t.call<{ list: { kind: string; params: Record<string, unknown> }[] }>('/v1/notification/list', { tab: 'interactive' }, { token: w.tokens.get(name)! });
+      expect(center.data.list.some((n) => n.kind === 'connection_needs_reconnect' && n.params.platform === 'youtube'), name).toBe(true);
+    }
     // It is not used any more, and not refreshed again.
     await expect(service.access(connection.id!)).rejects.toMatchObject({ kind: 'needs_reconnect' });
     await expect(service.refresh(connection.id!)).rejects.toMatchObject({ kind: 'needs_reconnect' });

@@ -119,22 +119,20 @@ export class MetricsCollector {
       });
       // Growth is told on every reading that shows it, so the dashboards count every play
       // (not only the milestones); a milestone is also told in words, once.
-      const grew = metrics.plays !== null && metrics.plays > (job.plays ?? 0);
-      if (grew) {
-        await this.deps.events.record(tx, {
-          type: 'video.plays',
+      const plays = metrics.plays;
+      if (plays !== null && plays > (job.plays ?? 0)) {
+        await this.deps.events.record(tx, 'video.plays', {
           actor_id: null,
-          subject: { type: 'video_post', id: job.postId },
+          subject_id: job.postId,
           account_id: job.merchantId,
-          payload: { post_id: job.postId, job_id: job.id, platform: job.platform, plays: metrics.plays },
+          payload: { post_id: job.postId, job_id: job.id, platform: job.platform, plays },
         });
       }
       if (announce) {
         const post = await repo.findPost(tx, job.postId);
-        await this.deps.events.record(tx, {
-          type: 'video.milestone',
+        await this.deps.events.record(tx, 'video.milestone', {
           actor_id: null,
-          subject: { type: 'video_post', id: job.postId },
+          subject_id: job.postId,
           account_id: job.merchantId,
           payload: { post_id: job.postId, job_id: job.id, platform: job.platform, title: post?.title ?? '', metric: 'plays', value: milestone },
         });

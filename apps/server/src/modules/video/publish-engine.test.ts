@@ -256,6 +256,10 @@ describe('publishing through the sandbox', () => {
     expect(await e.advance(queued.id)).toBe('busy');
     expect((await eventsOf(queued.postId)).map((row) => row.type)).toEqual(['video.uploading', 'video.reviewing', 'video.published', 'video.approved']);
     expect((await eventsOf(queued.postId))[2]).toMatchObject({ accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'sandbox', title: 'Morning bake' } });
+    // The notification center tells the merchant, from the event the engine recorded.
+    const [published] = await t.query<{ id: number }>(sql`select id::int as id from events where type = 'video.published' and subject_id = ${String(queued.postId)}`);
+    await t.app.services.events.deliver({ event_id: published!.id, subscriber: 'notification.center' });
+    expect(await t.query(sql`select kind from notifications where account_id = ${merchantId} and event_id = ${published!.id}`)).toEqual([{ kind: 'video_published' }]);
     const [post] = await t.database.db.select().from(videoPosts).where(eq(videoPosts.id, queued.postId));
     expect(post!.status).toBe('done');
 

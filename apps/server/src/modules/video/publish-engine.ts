@@ -14,6 +14,7 @@ import {
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { EventPayload } from '../events/catalogue.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './publish-repository.js';
 import { deferral, failure } from './publish-reasons.js';
@@ -454,13 +455,17 @@ export class PublishEngine {
     });
   }
 
-  private async record(tx: Executor, type: string, job: PublishJobRow, payload: Record<string, unknown>): Promise<void> {
-    await this.deps.events.record(tx, {
-      type,
+  private async record<T extends 'video.failed' | 'video.published' | 'video.uploading' | 'video.reviewing' | 'video.approved'>(
+    tx: Executor,
+    type: T,
+    job: PublishJobRow,
+    payload: Omit<EventPayload<T>, 'post_id'>,
+  ): Promise<void> {
+    await this.deps.events.record(tx, type, {
       actor_id: null,
-      subject: { type: 'video_post', id: job.postId },
+      subject_id: job.postId,
       account_id: job.merchantId,
-      payload: { post_id: job.postId, ...payload },
+      payload: { post_id: job.postId, ...payload } as EventPayload<T>,
     });
   }
 

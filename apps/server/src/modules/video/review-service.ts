@@ -49,10 +49,9 @@ export class ReviewService {
       await repo.revokeReviewLinks(tx, post.id);
       await repo.insertReviewLink(tx, { postId: post.id, tokenHash: hashOf(token), createdById: caller.id, expiresAt });
       if (post.approval !== 'pending') await repo.updatePost(tx, post.id, { approval: 'pending', approvalComment: null, approvalAt: null });
-      await this.events.record(tx, {
-        type: 'video.approval_requested',
+      await this.events.record(tx, 'video.approval_requested', {
         actor_id: caller.id,
-        subject: { type: 'video_post', id: post.id },
+        subject_id: post.id,
         account_id: post.merchantId,
         payload: { post_id: post.id, title: post.title },
       });
@@ -98,14 +97,13 @@ export class ReviewService {
   }
 
   private async record(tx: Tx, post: VideoPostRow, decision: 'approved' | 'changes_requested', comment: string | null): Promise<void> {
-    await this.events.record(tx, {
-      type: decision === 'approved' ? 'video.approval_given' : 'video.changes_requested',
-      // The merchant decided, through its link.
-      actor_id: post.merchantId,
-      subject: { type: 'video_post', id: post.id },
-      account_id: post.merchantId,
-      payload: decision === 'approved' ? { post_id: post.id, title: post.title, ...(comment ? { comment } : {}) } : { post_id: post.id, title: post.title, comment },
-    });
+    // The merchant decided, through its link.
+    const by = { actor_id: post.merchantId, subject_id: post.id, account_id: post.merchantId };
+    if (decision === 'approved') {
+      await this.events.record(tx, 'video.approval_given', { ...by, payload: { post_id: post.id, title: post.title, ...(comment ? { comment } : {}) } });
+    } else {
+      await this.events.record(tx, 'video.changes_requested', { ...by, payload: { post_id: post.id, title: post.title, comment } });
+    }
   }
 
   private assertOpen(link: repo.ReviewLinkRow | undefined, options: { allowDecided: boolean }): void {

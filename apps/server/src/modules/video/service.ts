@@ -404,10 +404,9 @@ export class VideoService {
 
   /** A post became scheduled: said, and released at once if it is due. */
   private async scheduled(tx: Tx, actorId: number, post: VideoPostRow): Promise<void> {
-    await this.events.record(tx, {
-      type: 'video.scheduled',
+    await this.events.record(tx, 'video.scheduled', {
       actor_id: actorId,
-      subject: { type: 'video_post', id: post.id },
+      subject_id: post.id,
       account_id: post.merchantId,
       payload: { post_id: post.id, title: post.title },
     });
