@@ -1,5 +1,6 @@
 import type { NotificationKind, NotificationSubject } from '@nearcast/contract';
 import type { Tx } from '../../db/client.js';
+import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { EventPayload, EventType } from '../events/catalogue.js';
 import type { DomainEvent, EventHandlers, Subscriber } from '../events/service.js';
@@ -86,7 +87,7 @@ export async function noticesFor<T extends EventType>(event: DomainEvent<T>, tx:
   const nameOf = async (id: number | null): Promise<string | null> => {
     if (id === null) return null;
     const card = (await accounts.cardsOf([id], tx)).get(id);
-    return card ? card.companyShortName || card.name || card.username || card.email : null;
+    return card ? cardName(card) : null;
   };
   return rule(event, tell, nameOf);
 }
