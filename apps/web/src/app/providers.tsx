@@ -66,6 +66,12 @@ function useAntdLocale(): Locale {
   return locale;
 }
 
+/**
+ * antd spaces out a two-character Chinese label by itself ("管理" reads "管 理"): our labels are
+ * written as they should read in every language, so the button shows them as they are.
+ */
+const BUTTON_CONFIG = { autoInsertSpace: false } as const;
+
 /** Mounts antd's message API inside the theme and hands it to code outside React. */
 function MessageHost() {
   const [api, holder] = message.useMessage({ top: 72, maxCount: 3 });
@@ -84,7 +90,7 @@ function MessageHost() {
 export function AppProviders() {
   const locale = useAntdLocale();
   return (
-    <ConfigProvider theme={appTheme} locale={locale}>
+    <ConfigProvider theme={appTheme} locale={locale} button={BUTTON_CONFIG}>
       <QueryClientProvider client={queryClient}>
         <MessageHost />
         <Suspense fallback={<PageFallback />}>
