@@ -112,7 +112,9 @@ describe('material center', () => {
     await screenshot(page, 'material-desktop-active');
 
     // The preview plays the file through its signed URL; the merchant leaves a note for the studio.
-    await card(page, 'video').getByTestId('material-open').click();
+    // From the keyboard: the card's one opener takes the focus and Enter.
+    await card(page, 'video').getByTestId('material-open').focus();
+    await page.keyboard.press('Enter');
     const drawer = page.getByTestId('material-drawer');
     const player = drawer.getByTestId('material-player-video');
     await player.waitFor();
@@ -183,7 +185,11 @@ describe('material center', () => {
     await signInThroughForm(merchant, MERCHANT, '/material');
     await expect(card(merchant, 'video').getByTestId('material-usage').textContent()).resolves.toBe(es('usage.completed'));
     await expect(card(merchant, 'image').getByTestId('material-usage').textContent()).resolves.toBe(es('usage.failed'));
-    await card(merchant, 'image').getByTestId('material-open').click();
+    // The whole card opens it, its name too, not only the thumbnail.
+    // (A pointer click where the name is: the card's cover takes it, as it does a finger's.)
+    const name = await card(merchant, 'image').locator('.material-card__name').boundingBox();
+    if (!name) throw new Error('the material card shows no name');
+    await merchant.mouse.click(name.x + name.width / 2, name.y + name.height / 2);
     const detail = merchant.getByTestId('material-usage-detail');
     await expect(detail.textContent()).resolves.toContain('Too dark');
     await screenshot(merchant, 'material-phone-usage');

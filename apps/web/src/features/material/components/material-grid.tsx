@@ -32,7 +32,8 @@ export const GRID_PAGE_SIZES = [12, 24, 48, 96];
 
 /**
  * The library as pictures: a card per material with its thumbnail, duration, type, size,
- * upload day, status and what the studio made of it; a click opens its preview and details.
+ * upload day, status and what the studio made of it; a click anywhere on it (or Enter on its
+ * one focusable opener) opens its preview and details; its own actions stay its own.
  */
 export function MaterialGrid({ query, page, pageSize, onPageChange, onOpen, emptyTitle, emptyBody, filtered, showMerchant = false, actions, testId = 'material-grid' }: MaterialGridProps) {
   const { t } = useTranslation('material');
@@ -71,12 +72,14 @@ export function MaterialGrid({ query, page, pageSize, onPageChange, onOpen, empt
         {data.list.map((footage) => (
           <li key={footage.id} className="material-card" data-testid={`material-card-${footage.id}`} data-name={footage.name} data-status={footage.status}>
             <button type="button" className="material-card__open" onClick={() => onOpen(footage)} aria-label={t('actions.open_named', { name: footage.name })} data-testid="material-open">
-              <MaterialThumb footage={footage} />
-              {footage.duration !== null && (
-                <span className="material-card__duration" data-testid="material-duration">
-                  {formatDuration(footage.duration)}
-                </span>
-              )}
+              <span className="material-card__thumb">
+                <MaterialThumb footage={footage} />
+                {footage.duration !== null && (
+                  <span className="material-card__duration" data-testid="material-duration">
+                    {formatDuration(footage.duration)}
+                  </span>
+                )}
+              </span>
             </button>
             <div className="material-card__body">
               <div className="material-card__name" title={footage.name}>

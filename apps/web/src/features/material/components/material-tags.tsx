@@ -13,7 +13,7 @@ export const TYPE_ICONS: Record<FootageType, typeof VideoCameraOutlined> = { vid
 export function MaterialStatusTag({ status, reason }: { status: FootageStatus; reason?: string | null }) {
   const { t } = useTranslation('material');
   const tag = (
-    <Tag color={STATUS_COLORS[status]} variant="filled" className="material-tag" style={readableTagText(STATUS_COLORS[status])} data-testid="material-status" data-status={status}>
+    <Tag color={STATUS_COLORS[status]} variant="filled" className={reason ? 'material-tag material-tag--explained' : 'material-tag'} style={readableTagText(STATUS_COLORS[status])} data-testid="material-status" data-status={status}>
       {t(`status.${status}`)}
     </Tag>
   );
