@@ -120,9 +120,10 @@ describe('a shop owner buys the business plan and the card is declined', () => {
     await page.getByTestId('hero-shop-owner').click();
     await page.waitForURL((url) => url.pathname === '/plans' && url.searchParams.get('type') === 'business');
 
-    // The chooser opens on the business type, with the plan in its card and its first-purchase price.
-    expect(await page.getByTestId('join-type-business').getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByTestId('join-type-studio').getAttribute('aria-checked')).toBe('false');
+    // A shop owner is offered the business plans only: no choice of the studio membership, with
+    // the plan in its card and its first-purchase price.
+    expect(await page.getByTestId('join-type-studio').count()).toBe(0);
+    expect(await testIdText(page, 'plans-heading')).toBe(text('en-US', 'plans.heading_business'));
     const card = page.getByTestId(`plan-card-${business.id}`);
     await card.waitFor();
     expect(await card.textContent()).toContain('Local Growth');
@@ -195,7 +196,8 @@ describe('a new studio buys its membership in a city and pays', () => {
     const before = await placesIn(city.id, studio.token);
     const page = await signedIn(studio);
     await page.goto('/plans?type=studio');
-    expect(await page.getByTestId('join-type-studio').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('join-type-business').count()).toBe(0);
+    expect(await testIdText(page, 'plans-heading')).toBe(text('en-US', 'plans.heading_studio'));
     await page.getByTestId(`plan-card-${studioPlan.id}`).waitFor();
     expect(await page.getByTestId(`plan-card-${business.id}`).count()).toBe(0);
     await shoot(page, 'plans-studio-1440');
@@ -277,6 +279,12 @@ describe('a visitor who chooses a plan', () => {
 
   it('cannot buy a studio membership as a shop owner, nor anything as staff; a paid client sees add-ons', async () => {
     const client = await signedIn(await apiLogin('newclient@example.com'));
+    // Not even offered: asked for the studio type, /plans lists the merchant plans.
+    await client.goto('/plans?type=studio');
+    await client.getByTestId(`plan-card-${business.id}`).waitFor();
+    expect(await client.getByTestId(`plan-card-${studioPlan.id}`).count()).toBe(0);
+    expect(await client.getByTestId('join-type-studio').count()).toBe(0);
+    // And its own page refuses it, as the server's checkout does (422).
     await client.goto(`/plans/${studioPlan.id}`);
     await client.getByTestId('plan-blocked').waitFor();
     expect(await client.getByTestId('plan-blocked').getAttribute('data-block')).toBe('wrong_role');
@@ -286,7 +294,8 @@ describe('a visitor who chooses a plan', () => {
     const addon = await findPackage('addon', 'Extra Video Pack');
     const paid = await signedIn(await apiLogin('client@example.com'));
     await paid.goto('/plans');
-    expect(await paid.getByTestId('join-type-business').getAttribute('aria-checked')).toBe('true');
+    await paid.getByTestId(`plan-card-${business.id}`).waitFor();
+    expect(await paid.getByTestId('join-type-studio').count()).toBe(0);
     await paid.getByTestId(`plan-card-${addon.id}`).waitFor();
     expect(await paid.getByTestId('plans-addons').textContent()).toContain('Extra Video Pack');
     // Its discount was used by its first purchase: no first-purchase price any more.
@@ -345,8 +354,9 @@ describe('phone width and other languages', () => {
     await es.getByTestId('plan-buy').scrollIntoViewIfNeeded();
     await shoot(es, 'plan-business-buy-375-es');
 
-    // The studio's city picker and the sandbox window at phone width, in English.
-    const studio = await signedIn(await newStudio((await apiLogin('super@example.com')).token, `phone-studio-${RUN}@example.com`), phone);
+    // The studio's city picker and the sandbox window at phone width, in Chinese: the window
+    // speaks the app's language, though the browser itself asks for English.
+    const studio = await signedIn(await newStudio((await apiLogin('super@example.com')).token, `phone-studio-${RUN}@example.com`), { ...phone, language: 'zh-CN' });
     await studio.goto(`/plans/${studioPlan.id}`);
     await pickOption(studio, 'plan-state-select', 'Montana');
     await pickOption(studio, 'plan-city-select', 'Bozeman');
@@ -354,8 +364,12 @@ describe('phone width and other languages', () => {
     await studio.getByTestId('plan-purchase').scrollIntoViewIfNeeded();
     await shoot(studio, 'plan-studio-city-375');
     const popup = await purchase(studio);
-    await shoot(studio, 'confirm-modal-375');
-    await shoot(popup, 'sandbox-375');
+    expect(await popup.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await popup.locator('h1').textContent()).toBe('沙盒收银台');
+    expect(await testIdText(popup, 'sandbox-cancel')).toBe('取消并返回');
+    expect(await testIdText(popup, 'sandbox-amount')).toBe(await testIdText(studio, 'payment-confirm-amount'));
+    await shoot(studio, 'confirm-modal-375-zh');
+    await shoot(popup, 'sandbox-375-zh');
     await popup.getByTestId('sandbox-cancel').click();
     await studio.getByTestId('payment-confirm-cancel').click();
     await studio.getByTestId('payment-confirm-modal').waitFor({ state: 'hidden' });

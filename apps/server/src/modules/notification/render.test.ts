@@ -23,6 +23,24 @@ describe('rendering notifications', () => {
     expect(renderKind('en-US', 'video_published', params).body).toBe('"Taco Tuesday" is published on YouTube.');
   });
 
+  it('quotes a platform’s own words inside a sentence of the reader’s language', () => {
+    const failed = { title: 'Salsa night', platform: 'youtube', reason: 'The video is shorter than 3 seconds' };
+    expect(renderKind('zh-CN', 'video_failed', failed).body).toBe('《Salsa night》未能在 YouTube 发布：平台返回“The video is shorter than 3 seconds”');
+    expect(renderKind('es-ES', 'video_failed', failed).body).toBe('«Salsa night» no se pudo publicar en YouTube: la plataforma respondió «The video is shorter than 3 seconds»');
+    expect(renderKind('en-US', 'video_failed', failed).body).toBe('"Salsa night" could not be published on YouTube: The video is shorter than 3 seconds');
+    // A reason stored as one of our message keys is ours: it reads in the language, unquoted.
+    const ours = { ...failed, reason: 'video.oauth_denied|{"reason":"x"}' };
+    expect(renderKind('zh-CN', 'video_failed', ours).body).toBe('《Salsa night》未能在 YouTube 发布：平台未授予访问权限：x');
+    // Words a person wrote in the app (a rejection) are not the platform's.
+    expect(renderKind('zh-CN', 'settlement_rejected', { amount_cents: 500, reason: 'Wrong bank' }).body).toBe('您 $5.00 的结算被拒绝：Wrong bank');
+  });
+
+  it('writes money as the web does in each language: a plain dollar sign with cents', () => {
+    expect(renderKind('es-ES', 'payment_received', { amount_cents: 99_900 }).body).toMatch(/999,00\s\$/);
+    expect(renderKind('es-ES', 'payment_received', { amount_cents: 99_900 }).body).not.toContain('US$');
+    expect(renderKind('zh-CN', 'payment_received', { amount_cents: 99_900 }).body).toContain('$999.00');
+  });
+
   it('a missing reason or comment reads as a dash, not as a placeholder', () => {
     expect(renderKind('en-US', 'settlement_rejected', { amount_cents: 500, reason: null }).body).toBe('Your settlement of $5.00 was rejected: —');
   });

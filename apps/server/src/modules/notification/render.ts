@@ -24,19 +24,41 @@ export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * A platform's own words (an error it answered, in English) inside a sentence of the reader's
+ * language: quoted and said to be the platform's, so a Chinese or Spanish notice reads as one
+ * sentence in its language instead of switching to English halfway. English reads them as
+ * they came.
+ */
+const PLATFORM_SAID: Record<Language, (words: string) => string> = {
+  'en-US': (words) => words,
+  'zh-CN': (words) => `平台返回“${words}”`,
+  'es-ES': (words) => `la plataforma respondió «${words}»`,
+};
+
+/** Kinds whose reason is the publishing platform's answer, not words written in the app. */
+const PLATFORM_REASON_KINDS: ReadonlySet<NotificationKind> = new Set(['video_failed']);
+
 /** The values a template shows, formatted for the reader: money, days and platform names. */
-function displayValues(language: Language, params: Params): Record<string, string> {
+function displayValues(language: Language, params: Params, kind?: NotificationKind): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) out[key] = value === null ? '—' : String(value);
   if (typeof params.amount_cents === 'number') {
-    out.amount = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(params.amount_cents / 100);
+    // As the web writes money in each language: a plain "$" with cents, never "US$".
+    out.amount = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 }).format(
+      params.amount_cents / 100,
+    );
   }
   if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)) {
     out.date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${params.date}T00:00:00Z`));
   }
   if (typeof params.platform === 'string') out.platform = PLATFORM_NAMES[params.platform as PublishTargetName] ?? params.platform;
   // A reason the platform stored as a message key (why a video failed) reads in this language.
-  if (typeof params.reason === 'string') out.reason = readStoredMessage(apiLanguageOf(language), params.reason);
+  if (typeof params.reason === 'string' && params.reason.trim() !== '') {
+    const read = readStoredMessage(apiLanguageOf(language), params.reason);
+    // A stored message key reads in this language already; anything else is the platform's text.
+    out.reason = read === params.reason && kind && PLATFORM_REASON_KINDS.has(kind) ? PLATFORM_SAID[language](read) : read;
+  }
   for (const key of ['reason', 'comment', 'name', 'title']) if (out[key] === undefined || out[key] === '') out[key] = '—';
   return out;
 }
@@ -48,7 +70,7 @@ function fill(template: string, values: Record<string, string>): string {
 /** An interactive notification's title and body in the reader's language. */
 export function renderKind(language: Language, kind: NotificationKind, params: Params): { title: string; body: string } {
   const catalogue = MESSAGES[language];
-  const values = displayValues(language, params);
+  const values = displayValues(language, params, kind);
   return {
     title: fill(catalogue[`notification.kind.${kind}.title` as MessageKey], values),
     body: fill(catalogue[`notification.kind.${kind}.body` as MessageKey], values),

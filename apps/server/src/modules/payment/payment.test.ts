@@ -46,6 +46,12 @@ describe('sandbox checkout', () => {
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkout.data.session_id}` });
     expect(page.body).toContain('TEST MODE');
     expect(page.body).toContain(`$${((pkg.actual_price_cents - pkg.discount_cents) / 100).toFixed(2)}`);
+    // The app's language named in the address wins over the browser's own Accept-Language.
+    const chinese = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkout.data.session_id}?lang=zh-CN`, headers: { 'accept-language': 'en-US' } });
+    expect(chinese.body).toContain('测试模式');
+    expect(chinese.body).not.toContain('TEST MODE');
+    const spanish = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkout.data.session_id}`, headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(spanish.body).toContain('MODO DE PRUEBA');
 
     const pending = await t.call<Verified>('/v1/payment/stripe/callback', { session_id: checkout.data.session_id }, { token });
     expect(pending.data.status).toBe('pending');

@@ -1,4 +1,4 @@
-import { api, formatMessage } from '@nearcast/contract';
+import { api, apiLanguageOf, formatMessage } from '@nearcast/contract';
 import type { FastifyInstance } from 'fastify';
 import { SandboxProvider, StripeProvider, type SandboxDecision } from '../../adapters/payments/index.js';
 import { describe } from '../../adapters/payments/stripe-provider.js';
@@ -57,14 +57,17 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       // Plain HTML forms post url-encoded bodies; their content carries nothing we read.
       sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 
-      sandbox.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
+      sandbox.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/sandbox/checkout/:id', async (request, reply) => {
+        // The app names its own language (`?lang=`): the window is opened by a page whose
+        // language the user chose, while the browser's Accept-Language says what the browser is in.
+        const lang = typeof request.query.lang === 'string' ? apiLanguageOf(request.query.lang) : request.lang;
         const session = await provider.session(request.params.id);
-        if (!session) return reply.status(404).type('text/html; charset=utf-8').send(sandboxPage(request.lang, { id: request.params.id, description: '', amountCents: 0, open: false, homeUrl: config.PUBLIC_URL }));
+        if (!session) return reply.status(404).type('text/html; charset=utf-8').send(sandboxPage(lang, { id: request.params.id, description: '', amountCents: 0, open: false, homeUrl: config.PUBLIC_URL }));
         const open = session.status === 'open' && session.expiresAt.getTime() > Date.now();
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(sandboxPage(request.lang, { id: session.id, description: session.description, amountCents: session.amountCents, open, homeUrl: config.PUBLIC_URL }));
+          .send(sandboxPage(lang, { id: session.id, description: session.description, amountCents: session.amountCents, open, homeUrl: config.PUBLIC_URL }));
       });
 
       sandbox.post<{ Params: { id: string; decision: string } }>('/sandbox/checkout/:id/:decision', async (request, reply) => {

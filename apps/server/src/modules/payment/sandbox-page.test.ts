@@ -12,8 +12,23 @@ describe('sandbox checkout page', () => {
   });
 
   it('shows the amount and the three decisions while open', () => {
-    const html = sandboxPage('es', { id: 'cs_y', description: 'Plan', amountCents: 99_900, open: true, homeUrl: 'http://localhost' });
+    const html = sandboxPage('en', { id: 'cs_y', description: 'Plan', amountCents: 99_900, open: true, homeUrl: 'http://localhost' });
     expect(html).toContain('data-testid="sandbox-amount">$999.00<');
     for (const decision of ['pay', 'decline', 'cancel']) expect(html).toContain(`action="/sandbox/checkout/cs_y/${decision}"`);
+  });
+
+  it('speaks the language it is asked for, its amount written as the app writes it there', () => {
+    const open = { id: 'cs_z', description: 'Plan', amountCents: 123_450, open: true, homeUrl: 'http://localhost' };
+    const zh = sandboxPage('zh', open);
+    expect(zh).toContain('<html lang="zh-CN">');
+    expect(zh).toContain('沙盒收银台');
+    expect(zh).toContain('data-testid="sandbox-amount">$1,234.50<');
+    expect(zh).not.toMatch(/Sandbox checkout|Decline the card|Cancel and go back/);
+    const es = sandboxPage('es', open);
+    expect(es).toContain('<html lang="es-ES">');
+    expect(es).toContain('Rechazar la tarjeta');
+    // A plain "$" after the amount, never "US$", as on the Spanish plan pages.
+    expect(es).toMatch(/data-testid="sandbox-amount">1\.?234,50\s\$</);
+    expect(es).not.toMatch(/Sandbox checkout|US\$/);
   });
 });

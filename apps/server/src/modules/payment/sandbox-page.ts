@@ -36,7 +36,14 @@ const TEXT = {
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const LOCALE: Record<ApiLanguage, string> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES' };
+
+/**
+ * The amount in the page's language, written as the app writes it (a plain "$" with cents in
+ * every language), so the window reads like the page that opened it.
+ */
+const money = (cents: number, lang: ApiLanguage) =>
+  new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 }).format(cents / 100);
 
 /** The sandbox checkout page: plain HTML forms, no script, styled to match the dark theme. */
 export function sandboxPage(lang: ApiLanguage, session: { id: string; description: string; amountCents: number; open: boolean; homeUrl: string }): string {
@@ -44,13 +51,13 @@ export function sandboxPage(lang: ApiLanguage, session: { id: string; descriptio
   const action = (decision: string) => `/sandbox/checkout/${encodeURIComponent(session.id)}/${decision}`;
   const body = session.open
     ? `<p class="what">${escape(session.description)}</p>
-       <p class="amount" data-testid="sandbox-amount">${money(session.amountCents)}</p>
-       <form method="post" action="${action('pay')}"><button class="pay" data-testid="sandbox-pay">${t.pay} ${money(session.amountCents)}</button></form>
+       <p class="amount" data-testid="sandbox-amount">${money(session.amountCents, lang)}</p>
+       <form method="post" action="${action('pay')}"><button class="pay" data-testid="sandbox-pay">${t.pay} ${money(session.amountCents, lang)}</button></form>
        <form method="post" action="${action('decline')}"><button class="ghost" data-testid="sandbox-decline">${t.decline}</button></form>
        <form method="post" action="${action('cancel')}"><button class="link" data-testid="sandbox-cancel">${t.cancel}</button></form>`
     : `<h2>${t.closed}</h2><p>${t.closedBody}</p><p><a href="${escape(session.homeUrl)}">${t.back}</a></p>`;
   return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${LOCALE[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title} · Nearcast</title>
 <style>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0b12; color: #e7e7ef;

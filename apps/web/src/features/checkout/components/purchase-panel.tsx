@@ -14,6 +14,7 @@ import { openBlankWindow, pointWindow, reopenWindow } from '../lib/payment-windo
 import {
   joinTypeOfRole,
   paymentPath,
+  paymentWindowUrl,
   PERIOD_CHOICES,
   purchaseBlock,
   signinPath,
@@ -93,8 +94,9 @@ export function PurchasePanel({ pkg, user }: { pkg: PricePackage; user: CurrentU
     const win = openBlankWindow(t('confirm.opening'));
     checkout.mutate(body.data, {
       onSuccess: (session) => {
-        const opened = pointWindow(win, session.url);
-        setPending({ sessionId: session.session_id, url: session.url, amountCents: session.amount_cents, windowOpened: opened });
+        const url = paymentWindowUrl(session, i18n.language);
+        const opened = pointWindow(win, url);
+        setPending({ sessionId: session.session_id, url, amountCents: session.amount_cents, windowOpened: opened });
       },
       onError: (error) => {
         win?.close();

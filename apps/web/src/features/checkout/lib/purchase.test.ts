@@ -2,10 +2,13 @@ import { ACCOUNT_TYPE, INFO_STATUS, PAY_STATUS, type Role } from '@nearcast/cont
 import { describe, expect, it } from 'vitest';
 import {
   afterPaymentPath,
+  chosenJoinType,
   contactPath,
   joinTypeOf,
   joinTypeOfRole,
+  offeredJoinTypes,
   paymentPath,
+  paymentWindowUrl,
   purchaseBlock,
   sessionIdOf,
   signinPath,
@@ -103,5 +106,33 @@ describe('links', () => {
     expect(contactPath('studio')).toBe('/settle/studio');
     expect(contactPath('client')).toBe('/settle/client');
     expect(contactPath(null)).toBe('/settle/client');
+  });
+});
+
+describe('the join types offered on /plans', () => {
+  it('offers a merchant only the merchant plans and a studio only the membership, whatever the address asks', () => {
+    expect(offeredJoinTypes('client')).toEqual(['business']);
+    expect(chosenJoinType('client', 'studio')).toBe('business');
+    expect(chosenJoinType('client', null)).toBe('business');
+    expect(offeredJoinTypes('studio')).toEqual(['studio']);
+    expect(chosenJoinType('studio', 'business')).toBe('studio');
+  });
+
+  it('lets visitors and staff choose, starting on the type the address names', () => {
+    for (const role of [null, 'admin', 'partner', 'operator'] as const) {
+      expect(offeredJoinTypes(role)).toEqual(['business', 'studio']);
+      expect(chosenJoinType(role, 'studio')).toBe('studio');
+      expect(chosenJoinType(role, 'addon')).toBeNull();
+    }
+  });
+});
+
+describe('the payment window', () => {
+  it('tells the sandbox page the interface language, and leaves a real provider’s address alone', () => {
+    const sandbox = new URL(paymentWindowUrl({ url: 'http://localhost:3000/sandbox/checkout/cs_1', provider: 'sandbox' }, 'zh-CN'));
+    expect(sandbox.pathname).toBe('/sandbox/checkout/cs_1');
+    expect(sandbox.searchParams.get('lang')).toBe('zh-CN');
+    const stripe = 'https://checkout.stripe.com/c/pay/cs_live_1#abc';
+    expect(paymentWindowUrl({ url: stripe, provider: 'stripe' }, 'es-ES')).toBe(stripe);
   });
 });

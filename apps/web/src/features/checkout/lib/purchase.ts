@@ -41,6 +41,22 @@ export function joinTypeOfRole(role: Role | null): JoinType | null {
 }
 
 /**
+ * The join types the chooser offers: a signed-in buyer only its own (a merchant is never shown
+ * the studio membership it could not buy, whatever `?type=` says); visitors and staff both.
+ */
+export function offeredJoinTypes(role: Role | null): readonly JoinType[] {
+  const own = joinTypeOfRole(role);
+  return own ? [own] : JOIN_TYPES;
+}
+
+/** The type the chooser opens on: the only one offered, else `?type=`, else none yet. */
+export function chosenJoinType(role: Role | null, requested: string | null | undefined): JoinType | null {
+  const offered = offeredJoinTypes(role);
+  if (offered.length === 1) return offered[0]!;
+  return joinTypeOf(requested);
+}
+
+/**
  * Why this user cannot buy this package, or null when they can:
  * - `not_buyer`: staff, agents and operators do not buy plans;
  * - `wrong_role`: a client on a studio package, a studio on a business plan;
@@ -97,6 +113,22 @@ export function signinPath(pkg: Pick<PricePackage, 'id' | 'type'>, mode: 'regist
 export function sessionIdOf(value: string | null | undefined): string | null {
   const id = value?.trim() ?? '';
   return id.length > 0 && id.length <= 255 ? id : null;
+}
+
+/**
+ * The address the payment window opens. The sandbox page is told the interface language: it
+ * is opened by this page, but the browser asks for its own language (Accept-Language), which
+ * need not be the one the user chose here. A real provider's page keeps its own address.
+ */
+export function paymentWindowUrl(session: { url: string; provider: string }, language: string): string {
+  if (session.provider !== 'sandbox') return session.url;
+  try {
+    const url = new URL(session.url);
+    url.searchParams.set('lang', language);
+    return url.toString();
+  } catch {
+    return session.url;
+  }
 }
 
 export function paymentPath(sessionId: string): string {

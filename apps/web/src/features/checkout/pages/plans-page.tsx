@@ -11,7 +11,7 @@ import { FrameActions } from '../components/frame-actions';
 import { MyPlanPanel } from '../components/my-plan-panel';
 import { JoinTypePicker } from '../components/join-type-picker';
 import { PackageGrid } from '../components/package-grid';
-import { joinTypeOf, joinTypeOfRole } from '../lib/purchase';
+import { chosenJoinType, offeredJoinTypes } from '../lib/purchase';
 import './checkout.css';
 
 /** The enabled packages of a type: the catalogue is a handful, so one page holds them all. */
@@ -19,14 +19,15 @@ const catalogue = (type: PriceListRequest['type']): PriceListRequest => ({ type,
 
 /**
  * The public package chooser (spec §2 "Pricing"): shop owner or AI studio first (`?type=`
- * preselects; a signed-in buyer starts on their own type), then the enabled packages of that
+ * preselects; a signed-in buyer sees only their own type), then the enabled packages of that
  * type. Paid buyers also see the add-ons that extend their plan.
  */
 export function PlansPage() {
   const { t } = useTranslation('checkout');
   const { user, role } = useSession();
   const [params, setParams] = useSearchParams();
-  const chosen = joinTypeOf(params.get('type')) ?? joinTypeOfRole(role);
+  const offered = offeredJoinTypes(role);
+  const chosen = chosenJoinType(role, params.get('type'));
   const viewer = user?.id ?? null;
   const packages = usePriceList(catalogue(chosen ?? undefined), viewer, { enabled: chosen !== null });
   const paid = !!user && role !== null && PAYING_ROLES.includes(role) && user.pay_status === PAY_STATUS.paid;
@@ -46,7 +47,8 @@ export function PlansPage() {
       <div className="checkout">
         <PageHeader subtitle={t('plans.subtitle')} />
         {hasPlan && <MyPlanPanel standing={standing} plan={myPlan.data?.plan} />}
-        <JoinTypePicker value={chosen} onChange={choose} />
+        {/* A signed-in buyer has one type: no choice to make, and none it could not buy. */}
+        {offered.length > 1 && <JoinTypePicker value={chosen} onChange={choose} />}
 
         <section className="checkout-section" aria-live="polite">
           {chosen ? (

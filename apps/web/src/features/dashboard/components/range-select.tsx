@@ -1,7 +1,8 @@
-import { DASHBOARD_RANGES, type DashboardRange } from '@nearcast/contract';
+import { DASHBOARD_RANGES, type DashboardRange, type DashboardScope } from '@nearcast/contract';
 import { Segmented } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rangeLabelKey } from '../lib/use-range';
 import './range-select.css';
 
 /**
@@ -9,7 +10,7 @@ import './range-select.css';
  * inside its own strip (like the tile strips), with the chosen one brought into view. A select
  * would have cost the signed-in first load another 23 KB for one control.
  */
-export function RangeSelect({ value, onChange }: { value: DashboardRange; onChange: (range: DashboardRange) => void }) {
+export function RangeSelect({ value, onChange, scope }: { value: DashboardRange; onChange: (range: DashboardRange) => void; scope: DashboardScope }) {
   const { t } = useTranslation('dashboard');
   const strip = useRef<HTMLDivElement>(null);
 
@@ -27,7 +28,7 @@ export function RangeSelect({ value, onChange }: { value: DashboardRange; onChan
       <Segmented<DashboardRange>
         value={value}
         onChange={onChange}
-        options={DASHBOARD_RANGES.map((range) => ({ value: range, label: <span data-testid={`range-${range}`}>{t(`range.${range}`)}</span> }))}
+        options={DASHBOARD_RANGES.map((range) => ({ value: range, label: <span data-testid={`range-${range}`}>{t(rangeLabelKey(range, scope))}</span> }))}
         aria-label={t('range.label')}
         data-testid="dashboard-range"
       />

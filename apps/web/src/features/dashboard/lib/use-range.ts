@@ -1,9 +1,18 @@
-import { DASHBOARD_RANGES, type DashboardRange } from '@nearcast/contract';
+import { DASHBOARD_RANGES, type DashboardRange, type DashboardScope } from '@nearcast/contract';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The server's default too: a week reads well on every dashboard, even a new one. */
 export const DEFAULT_RANGE: DashboardRange = '7d';
+
+/**
+ * The catalogue key of a range's label. The spec names the longest range "whole network", which
+ * is what it is for those who run one; a merchant has no network, and the same range is its own
+ * history from its first day, so it is offered under that name.
+ */
+export function rangeLabelKey(range: DashboardRange, scope: DashboardScope): string {
+  return range === 'all' && scope === 'client' ? 'range.all_own' : `range.${range}`;
+}
 
 export function parseRange(value: string | null): DashboardRange {
   return (DASHBOARD_RANGES as readonly string[]).includes(value ?? '') ? (value as DashboardRange) : DEFAULT_RANGE;

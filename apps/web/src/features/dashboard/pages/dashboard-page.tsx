@@ -64,7 +64,7 @@ export function DashboardPage() {
     <div className="dash">
       {/* The period note asks for the figures as the page renders: the answer is on its way while
           the panels' module loads. */}
-      <PageHeader subtitle={<PeriodNote range={range} />} extra={<RangeSelect value={range} onChange={setRange} />} />
+      <PageHeader subtitle={<PeriodNote range={range} />} extra={<RangeSelect value={range} onChange={setRange} scope={scope} />} />
       <section className="dash-hero" data-testid="dashboard-greeting">
         <p className="dash-hero__hello">{t(greetingKey(new Date().getHours()), { name })}</p>
         <p className="dash-hero__sub">

@@ -32,7 +32,7 @@ export function PartnerPage() {
         }
       />
       <div className="stats-range">
-        <RangeSelect value={range} onChange={setRange} />
+        <RangeSelect value={range} onChange={setRange} scope={scope} />
         <span className="stats-muted"><PeriodNote range={range} /></span>
       </div>
 

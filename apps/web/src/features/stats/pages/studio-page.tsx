@@ -43,7 +43,7 @@ function StudioStats() {
         }
       />
       <div className="stats-range">
-        <RangeSelect value={range} onChange={setRange} />
+        <RangeSelect value={range} onChange={setRange} scope="studio" />
         <span className="stats-muted"><PeriodNote range={range} /></span>
       </div>
 
