@@ -31,8 +31,8 @@ interface Total {
 
 const total = (session: ApiSession, range: string) => apiPost<Total>('/v1/dashboard/total', { range }, session.token);
 const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
-/** How a tile writes cents (whole dollars without ".00"), reduced to its digits. */
-const centsDigits = (cents: number) => (cents % 100 === 0 ? String(Math.abs(cents) / 100) : String(Math.abs(cents)));
+/** How a tile writes cents (with the cents, as every page writes money), reduced to its digits. */
+const centsDigits = (cents: number) => String(Math.abs(cents)).padStart(3, '0');
 
 async function shoot(page: Page, name: string): Promise<void> {
   await settle(page);
@@ -170,6 +170,9 @@ describe('the dashboard of each role', () => {
       expect(await page.getByTestId('trend-card').locator('.ant-segmented-item-selected').textContent()).toBe('Plays');
       expect(await page.getByTestId('clients-panel').count()).toBe(0);
       expect(await page.getByTestId('studios-panel').count()).toBe(0);
+      // A merchant has no network: its longest range is its own history, under that name.
+      expect(await page.getByTestId('range-all').textContent()).toBe('All time');
+      expect(await page.getByTestId('dashboard-range').textContent()).not.toContain('Whole network');
       await shoot(page, `dashboard-merchant-${width}`);
     }
   });

@@ -144,6 +144,11 @@ describe('material center', () => {
     // A waveform as the audio's thumbnail.
     await card(page, 'audio').getByTestId('material-thumb').waitFor();
     await expect(card(page, 'audio').getByTestId('material-status').textContent()).resolves.toBe(t('status.active'));
+    // A few small files in a store of gigabytes: "menos del 1 %", never a rounded-up "1 %".
+    const merchant = await apiLogin(MERCHANT);
+    const storage = await apiPost<{ used_bytes: number; quota_bytes: number }>('/v1/footage/storage', {}, merchant.token);
+    expect(storage.used_bytes / storage.quota_bytes, 'the journey’s files fill less than 1 % of the quota').toBeLessThan(0.01);
+    await expect.poll(() => page.getByTestId('material-storage-text').textContent()).toMatch(/\(menos del 1 %\)$/);
     // Nothing runs off the side of a 375 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone);
     await screenshot(page, 'material-phone-active');

@@ -98,6 +98,17 @@ describe('people details', () => {
     await page.locator('[data-testid=action-assign-operator]').waitFor();
     await page.keyboard.press('Escape');
     await screenshot(page, 'people-details-client-drawer-1440');
+
+    // One phone format: the demo merchant's stored digits read the same in its row and its drawer.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.fill('[data-testid=filter-keyword] input', 'client@example.com');
+    await page.keyboard.press('Enter');
+    const carmen = row(page, 'client@example.com');
+    await carmen.waitFor();
+    expect(await carmen.textContent()).toContain('(310) 555-0199');
+    await carmen.locator('td').nth(3).click();
+    await expect.poll(() => drawer.locator('[data-testid=client-phone]').textContent()).toBe('(310) 555-0199');
   });
 
   it('an agent edits an employee and disables it, who then cannot sign in', async () => {

@@ -275,7 +275,8 @@ describe('pricing packages', () => {
     expect(await page.locator('[data-testid=price-base]').inputValue()).toBe('1200.00');
     await shot(page, 'pricing-form-375');
     await page.locator('[data-testid=price-preview]').scrollIntoViewIfNeeded();
-    expect(await page.locator('[data-testid=price-preview-amount]').textContent()).toBe('$999');
+    // Written as the plan cards write it: one money format on every page.
+    expect(await page.locator('[data-testid=price-preview-amount]').textContent()).toBe('$999.00');
     await shot(page, 'pricing-preview-375');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.click('[data-testid=price-cancel]');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatUsd } from './money';
+import { centsToDollars, dollarsToCents, formatUsd, formatUsdRound } from './money';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -72,10 +72,11 @@ describe('formatUsd', () => {
     expect(formatUsd(123_450, 'es-ES')).toMatch(/^1\.?234,50\s\$$/);
   });
 
-  it('drops ".00" from whole amounts only when asked', () => {
-    expect(formatUsd(99_900, 'en-US', { trimWhole: true })).toBe('$999');
-    expect(formatUsd(99_950, 'en-US', { trimWhole: true })).toBe('$999.50');
+  it('always writes the cents, so one amount reads the same on every page', () => {
     expect(formatUsd(99_900, 'en-US')).toBe('$999.00');
+    expect(formatUsd(99_950, 'en-US')).toBe('$999.50');
+    expect(formatUsd(99_900, 'zh-CN')).toBe('$999.00');
+    expect(formatUsd(99_900, 'es-ES')).toMatch(/^999,00\s\$$/);
   });
 
   it('formats the largest safe amount digit for digit', () => {
@@ -85,14 +86,18 @@ describe('formatUsd', () => {
 });
 
 describe('formatUsd across the interface languages', () => {
-  it('keeps a plain dollar sign in every language', () => {
+  it('keeps a plain dollar sign in every language, never "US$"', () => {
     expect(formatUsd(123_450, 'zh-CN')).toBe('$1,234.50');
     expect(formatUsd(123_450, 'es-ES')).toMatch(/^1\.?234,50\s\$$/);
+    for (const locale of ['en-US', 'zh-CN', 'es-ES']) expect(formatUsd(100_000, locale)).not.toMatch(/US\$|USD/);
   });
+});
 
-  it('drops .00 from whole amounts only when asked, for the compact statistic tiles', () => {
-    expect(formatUsd(100_000, 'en-US', { trimWhole: true })).toBe('$1,000');
-    expect(formatUsd(123_456, 'en-US', { trimWhole: true })).toBe('$1,234.56');
-    expect(formatUsd(100_000, 'en-US')).toBe('$1,000.00');
+describe('formatUsdRound', () => {
+  it('writes the landing page’s round figures with the same symbol in the same place', () => {
+    expect(formatUsdRound(700, 'en-US')).toBe('$700');
+    expect(formatUsdRound(14_000, 'en-US')).toBe('$14,000');
+    expect(formatUsdRound(700, 'es-ES')).toMatch(/^700\s\$$/);
+    expect(formatUsdRound(700, 'zh-CN')).toBe('$700');
   });
 });

@@ -43,38 +43,48 @@ export function centsToDollars(cents: number): string {
   return `${value < 0 ? '-' : ''}${whole}.${fraction}`;
 }
 
-export interface FormatUsdOptions {
-  /** Drop ".00" from whole amounts ("$999" on a price card); cents are always shown otherwise. */
-  trimWhole?: boolean;
-}
-
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(locale: string, digits: 0 | 2): Intl.NumberFormat {
-  const key = `${locale}|${digits}`;
-  let found = formatters.get(key);
+function formatter(locale: string): Intl.NumberFormat {
+  let found = formatters.get(locale);
   if (!found) {
     found = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: 'USD',
       // Prices are always US dollars (spec §9): a plain "$", not "US$", in every language.
       currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
     });
-    formatters.set(key, found);
+    formatters.set(locale, found);
   }
   return found;
 }
 
 /**
  * Cents as US dollars in the interface language's number style: `formatUsd(1999, 'en-US')`
- * is "$19.99", in es-ES "19,99 $". The digits come from `centsToDollars`, so a large amount
- * never picks up float noise on the way.
+ * is "$19.99", in es-ES "19,99 $", in zh-CN "$19.99". The one way the web writes money: every
+ * price, balance, tile and sentence goes through it, always with cents, so one amount never
+ * reads "999 $" on one page and "999,00 $" or "999,00 US$" on the next. The digits come from
+ * `centsToDollars`, so a large amount never picks up float noise on the way.
  */
-export function formatUsd(cents: number, locale: string, options: FormatUsdOptions = {}): string {
-  const whole = Math.trunc(cents) % 100 === 0;
-  const digits = options.trimWhole && whole ? 0 : 2;
+export function formatUsd(cents: number, locale: string): string {
   // Intl accepts a decimal string and formats it exactly (no float in between).
-  return formatter(locale, digits).format(centsToDollars(cents) as Intl.StringNumericLiteral);
+  return formatter(locale).format(centsToDollars(cents) as Intl.StringNumericLiteral);
+}
+
+const roundFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A round figure of the landing page's copy ("earn about $700 a month"), in whole dollars: an
+ * estimate, never an amount anyone pays or is paid, which `formatUsd` writes. The same symbol
+ * and its place as `formatUsd` in each language ("700 $", never "700 US$").
+ */
+export function formatUsdRound(dollars: number, locale: string): string {
+  let found = roundFormatters.get(locale);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+    roundFormatters.set(locale, found);
+  }
+  return found.format(Math.round(dollars));
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { receiptPdf, type ReceiptFacts } from './receipt-pdf.js';
+import { countryName, formatMoney, receiptPdf, textRuns, type ReceiptFacts } from './receipt-pdf.js';
 
 const facts: ReceiptFacts = {
   paymentId: 42,
@@ -50,5 +50,50 @@ describe('receipt PDF', () => {
     expect(textOf(en)).toContain('$1,998.00');
     expect(textOf(es)).toContain('Recibo de pago');
     expect(textOf(es)).toContain('Carmen Núñez');
+  });
+});
+
+describe('receipt words', () => {
+  it('names the payer’s country in the receipt’s language', () => {
+    expect(countryName('United States', 'es-ES')).toBe('Estados Unidos');
+    expect(countryName('United States', 'zh-CN')).toBe('美国');
+    expect(countryName('United States', 'en-US')).toBe('United States');
+    expect(countryName('Mexico', 'es-ES')).toBe('México');
+    // A name that is no country it knows is written as stored.
+    expect(countryName('Atlantis', 'es-ES')).toBe('Atlantis');
+    expect(countryName('', 'zh-CN')).toBe('');
+  });
+
+  it('writes money as the web does: a plain dollar sign with cents, never "US$"', () => {
+    expect(formatMoney(99_900, 'es-ES')).toMatch(/^999,00\s\$$/);
+    expect(formatMoney(99_900, 'zh-CN')).toBe('$999.00');
+    expect(formatMoney(99_900, 'en-US')).toBe('$999.00');
+  });
+
+  it('sets quotes and dots beside Latin letters in the Latin font, and leaves Chinese ones full width', () => {
+    // The CJK font draws ’ a full em wide: "Carmen’s" came out "Carmen’ s".
+    expect(textRuns('Carmen’s Tacos')).toEqual([
+      { text: 'Carmen', latin: false },
+      { text: '’', latin: true },
+      { text: 's Tacos', latin: false },
+    ]);
+    expect(textRuns('Plan de marketing · Local Growth').find((run) => run.latin)?.text).toBe('·');
+    expect(textRuns('营销套餐 · Local Growth').every((run) => !run.latin)).toBe(true);
+    expect(textRuns('晨光“咖啡”').every((run) => !run.latin)).toBe(true);
+    expect(textRuns('“the best” 晨光').filter((run) => run.latin).map((run) => run.text)).toEqual(['“', '”']);
+    expect(textRuns('Growth 增长')).toEqual([{ text: 'Growth 增长', latin: false }]);
+  });
+
+  it('reads the payer’s name with its apostrophe as written, in Spanish with the country in Spanish', async () => {
+    const carmen = { ...facts, payer: { ...facts.payer, company: 'Carmen’s Tacos Inc.', address: '42 Main St\nEstados Unidos' } };
+    const pdf = await receiptPdf(carmen, 'es-ES');
+    // The apostrophe is drawn in the Latin base font, which the PDF then names.
+    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica');
+    const text = textOf(pdf);
+    if (text === null) return;
+    expect(text).toContain('Carmen’s Tacos Inc.');
+    expect(text).toContain('Estados Unidos');
+    expect(text).toMatch(/1\.?998,00\s\$/);
+    expect(text).not.toContain('US$');
   });
 });

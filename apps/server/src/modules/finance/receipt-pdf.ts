@@ -59,10 +59,30 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-let fonts: { body: Buffer; bold: Buffer } | undefined;
+/**
+ * A font's ascender in thousandths of its size (hhea ascent over head's units per em): where
+ * pdfkit puts the baseline below the top of a line, and so what a run in another font on the
+ * same line is lowered by to share that baseline.
+ */
+export function ascenderOf(sfnt: Buffer): number {
+  const tables = sfnt.readUInt16BE(4);
+  const table = (tag: string) => {
+    for (let index = 0; index < tables; index += 1) {
+      const at = 12 + index * 16;
+      if (sfnt.toString('latin1', at, at + 4) === tag) return sfnt.readUInt32BE(at + 8);
+    }
+    throw new Error(`no ${tag} table`);
+  };
+  return (sfnt.readInt16BE(table('hhea') + 4) * 1000) / sfnt.readUInt16BE(table('head') + 18);
+}
+
+let fonts: { body: Buffer; bold: Buffer; ascender: number } | undefined;
 /** The two weights, unwrapped on the first receipt and kept (about 5 MB). */
 function receiptFonts() {
-  fonts ??= { body: woffToSfnt(readFileSync(FONT_FILES.body)), bold: woffToSfnt(readFileSync(FONT_FILES.bold)) };
+  if (!fonts) {
+    const body = woffToSfnt(readFileSync(FONT_FILES.body));
+    fonts = { body, bold: woffToSfnt(readFileSync(FONT_FILES.bold)), ascender: ascenderOf(body) };
+  }
   return fonts;
 }
 
@@ -159,8 +179,76 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
 /** `R-000123`: the receipt number people quote; the payment id, padded so receipts sort. */
 export const receiptNumber = (paymentId: number) => `R-${String(paymentId).padStart(6, '0')}`;
 
+/** As the web writes money in each language: a plain "$" with cents, never "US$". */
 export function formatMoney(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 }).format(cents / 100);
+}
+
+let regionCodes: Map<string, string> | undefined;
+
+/**
+ * A country as the reader's language names it. Accounts store the area tree's English name
+ * ("United States"), so the name is found among the English names of every region code and
+ * said again in the reader's language ("Estados Unidos", "美国"); a name that is no known
+ * country is written as stored.
+ */
+export function countryName(stored: string, language: Language): string {
+  const name = stored.trim();
+  if (name === '') return stored;
+  if (!regionCodes) {
+    const english = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+    regionCodes = new Map();
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (const first of letters) {
+      for (const second of letters) {
+        const code = first + second;
+        const found = english.of(code);
+        if (found && !regionCodes.has(found.toLowerCase())) regionCodes.set(found.toLowerCase(), code);
+      }
+    }
+  }
+  const code = regionCodes.get(name.toLowerCase());
+  return code ? (new Intl.DisplayNames(language, { type: 'region', fallback: 'none' }).of(code) ?? stored) : stored;
+}
+
+/**
+ * Punctuation the CJK font draws a full em wide, with the mark in one half: right for Chinese
+ * text, but beside Latin letters "Carmen’s" reads "Carmen’ s" and "plan · Growth" gapes. The
+ * font's cut for the web (its subsets) has no proportional forms of them, so beside Latin text
+ * they are drawn in Helvetica, a PDF base font every reader has, whose widths are Latin ones.
+ */
+const FULL_WIDTH_MARKS = new Set('§±¶·×÷‘’“”•…');
+const CJK = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+const LATIN_FONT = { body: 'Helvetica', bold: 'Helvetica-Bold' } as const;
+
+export interface TextRun {
+  text: string;
+  /** Drawn in the Latin base font instead of the CJK font. */
+  latin: boolean;
+}
+
+/** The text cut where its font changes: full-width marks beside Latin text go to the Latin font. */
+export function textRuns(text: string): TextRun[] {
+  const chars = Array.from(text);
+  const neighbour = (index: number, step: 1 | -1) => {
+    for (let at = index + step; at >= 0 && at < chars.length; at += step) if (chars[at]!.trim() !== '') return chars[at]!;
+    return '';
+  };
+  // A quote belongs to the text it opens or closes; other marks stand between two texts.
+  const latinAt = (char: string, index: number) => {
+    if (!FULL_WIDTH_MARKS.has(char)) return false;
+    if (char === '’' || char === '”') return !CJK.test(neighbour(index, -1));
+    if (char === '‘' || char === '“') return !CJK.test(neighbour(index, 1));
+    return !CJK.test(neighbour(index, -1)) && !CJK.test(neighbour(index, 1));
+  };
+  const runs: TextRun[] = [];
+  chars.forEach((char, index) => {
+    const latin = latinAt(char, index);
+    const last = runs[runs.length - 1];
+    if (last && last.latin === latin) last.text += char;
+    else runs.push({ text: char, latin });
+  });
+  return runs;
 }
 
 function formatDay(date: Date, language: Language): string {
@@ -175,7 +263,7 @@ export function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buf
     // Fixed dates keep the same receipt byte-identical, whenever it is downloaded.
     info: { Title: `${texts.title} ${receiptNumber(facts.paymentId)}`, Author: 'Nearcast', CreationDate: facts.paidAt, ModDate: facts.paidAt },
   });
-  const { body, bold } = receiptFonts();
+  const { body, bold, ascender } = receiptFonts();
   doc.registerFont('body', body);
   doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
@@ -193,11 +281,27 @@ export function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buf
   doc.font('bold').fontSize(16).fillColor('#111111').text(texts.title, left, 90);
   doc.moveDown(0.8);
 
+  /** Text at a place, each run in its font (textRuns), wrapping as one paragraph. */
+  const write = (text: string, weight: 'body' | 'bold', size: number, x: number, y: number, options: PDFKit.Mixins.TextOptions) => {
+    doc.fontSize(size);
+    const runs = textRuns(text);
+    runs.forEach((run, index) => {
+      doc.font(run.latin ? LATIN_FONT[weight] : weight);
+      const continued = index < runs.length - 1;
+      // Each font would hang its text from its own ascender: a Latin run is set on the CJK
+      // font's baseline instead, or its marks would float above the line.
+      const baseline = run.latin ? -(ascender / 1000) * size : 'top';
+      if (index === 0) doc.text(run.text, x, y, { ...options, continued, baseline });
+      else doc.text(run.text, { continued, baseline });
+    });
+  };
   const row = (label: string, value: string, options: { bold?: boolean } = {}) => {
     const y = doc.y;
-    doc.font('body').fontSize(10).fillColor('#555555').text(label, left, y, { width: width * 0.4 });
+    doc.fillColor('#555555');
+    write(label, 'body', 10, left, y, { width: width * 0.4 });
     const labelBottom = doc.y;
-    doc.font(options.bold ? 'bold' : 'body').fontSize(options.bold ? 12 : 10).fillColor('#111111').text(value, left + width * 0.42, y, { width: width * 0.58 });
+    doc.fillColor('#111111');
+    write(value, options.bold ? 'bold' : 'body', options.bold ? 12 : 10, left + width * 0.42, y, { width: width * 0.58 });
     doc.y = Math.max(doc.y, labelBottom) + 6;
   };
   const rule = () => {
@@ -223,7 +327,8 @@ export function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buf
   row(texts.method, texts.provider[facts.provider]);
   row(texts.reference, facts.providerRef);
   doc.moveDown(2);
-  doc.font('body').fontSize(9).fillColor('#777777').text(texts.footer, left, doc.y, { width });
+  doc.fillColor('#777777');
+  write(texts.footer, 'body', 9, left, doc.y, { width });
   doc.end();
   return done;
 }

@@ -16,7 +16,7 @@ import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { PaymentService } from '../payment/service.js';
 import type { Balances, LedgerService } from './ledger.js';
-import { receiptNumber, receiptPdf } from './receipt-pdf.js';
+import { countryName, receiptNumber, receiptPdf } from './receipt-pdf.js';
 import * as repo from './records-repository.js';
 
 type Body<K extends keyof typeof api.finance> = ParsedRequestOf<(typeof api.finance)[K]>;
@@ -175,7 +175,9 @@ export class FinanceRecordsService {
     ]);
     if (!facts || !payer) throw notFound('finance.payment_not_found');
     const language = body.language ?? requestLanguage;
-    const address = [payer.address, [payer.city, payer.state, payer.zipCode].filter(Boolean).join(', '), payer.country].filter((part) => part.trim() !== '');
+    const address = [payer.address, [payer.city, payer.state, payer.zipCode].filter(Boolean).join(', '), countryName(payer.country, language)].filter(
+      (part) => part.trim() !== '',
+    );
     const pdf = await receiptPdf(
       {
         paymentId: facts.payment_id,

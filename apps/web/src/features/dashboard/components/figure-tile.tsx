@@ -9,7 +9,7 @@ import { changeOf, isGoodChange } from '../lib/change';
 import './panels.css';
 
 export function formatFigure(value: number, money: boolean, locale: string): string {
-  return money ? formatUsd(value, locale, { trimWhole: true }) : new Intl.NumberFormat(locale).format(value);
+  return money ? formatUsd(value, locale) : new Intl.NumberFormat(locale).format(value);
 }
 
 /**

@@ -61,12 +61,12 @@ export function TopStudiosPanel({ range }: { range: DashboardRange }) {
               value: studio.gross_cents,
               figures: (
                 <>
-                  <span className="dash-strong" data-testid="studios-top-sales">{formatUsd(studio.gross_cents, locale, { trimWhole: true })}</span>
+                  <span className="dash-strong" data-testid="studios-top-sales">{formatUsd(studio.gross_cents, locale)}</span>
                   {studio.refunds_cents > 0 && (
                     <span className="dash-muted" data-testid="studios-top-refunds">
                       {t('studios.net_refunds', {
-                        net: formatUsd(studio.revenue_cents, locale, { trimWhole: true }),
-                        refunds: formatUsd(studio.refunds_cents, locale, { trimWhole: true }),
+                        net: formatUsd(studio.revenue_cents, locale),
+                        refunds: formatUsd(studio.refunds_cents, locale),
                       })}
                     </span>
                   )}

@@ -28,9 +28,9 @@ const say = (item: DashboardActivity, language = 'en-US') => describeActivity(it
 
 describe('describeActivity', () => {
   it('tells a renewal from a first purchase, with the amount in the reader’s money format', () => {
-    expect(say(activity('payment.completed', { amount_cents: 99_900, package_type: 'business', renewal: true }))).toBe('Carmen’s Tacos renewed its plan ($999)');
+    expect(say(activity('payment.completed', { amount_cents: 99_900, package_type: 'business', renewal: true }))).toBe('Carmen’s Tacos renewed its plan ($999.00)');
     expect(say(activity('payment.completed', { amount_cents: 99_950, package_type: 'business' }))).toBe('Carmen’s Tacos bought a plan ($999.50)');
-    expect(say(activity('payment.completed', { amount_cents: 99_900, package_type: 'business', renewal: true }), 'es-ES')).toBe(`Carmen’s Tacos renovó su plan (${formatUsd(99_900, 'es-ES', { trimWhole: true })})`);
+    expect(say(activity('payment.completed', { amount_cents: 99_900, package_type: 'business', renewal: true }), 'es-ES')).toBe(`Carmen’s Tacos renovó su plan (${formatUsd(99_900, 'es-ES')})`);
   });
 
   it('says a milestone with the plays grouped and the platform named in the reader’s language', () => {
@@ -46,8 +46,8 @@ describe('describeActivity', () => {
 
   it('reads a decided payout by its outcome', () => {
     const studioOnly = { studio: sunset, client: null };
-    expect(say(activity('settlement.decided', { status: 'rejected', amount_cents: 12_000 }, studioOnly))).toBe("Sunset AI Studio's payout of $120 was declined");
-    expect(say(activity('settlement.decided', { status: 'paid', amount_cents: 12_000 }, studioOnly))).toBe("Sunset AI Studio's payout of $120 was approved");
+    expect(say(activity('settlement.decided', { status: 'rejected', amount_cents: 12_000 }, studioOnly))).toBe("Sunset AI Studio's payout of $120.00 was declined");
+    expect(say(activity('settlement.decided', { status: 'paid', amount_cents: 12_000 }, studioOnly))).toBe("Sunset AI Studio's payout of $120.00 was approved");
   });
 
   it('still makes a sentence of an event type this build does not know, in every language', () => {

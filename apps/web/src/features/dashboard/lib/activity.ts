@@ -14,7 +14,7 @@ export function describeActivity(activity: DashboardActivity, t: TFunction, loca
   const studio = activity.studio?.name ?? null;
   const who = client ?? studio ?? t('activity.someone');
   const text = (key: string): string => (typeof p[key] === 'string' ? (p[key] as string) : '');
-  const amount = typeof p.amount_cents === 'number' ? formatUsd(p.amount_cents, locale, { trimWhole: true }) : '';
+  const amount = typeof p.amount_cents === 'number' ? formatUsd(p.amount_cents, locale) : '';
   const platform = text('platform') ? t(`platforms.${text('platform')}`, { defaultValue: text('platform') }) : '';
   const title = text('title');
   const vars = { who, client: client ?? who, studio: studio ?? '', amount, platform, title };

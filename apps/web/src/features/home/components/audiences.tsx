@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatUsdRound } from '../../../lib/money';
 import { HOME_FIGURES, HOME_LINKS } from '../links';
 import { IconCheck, IconSpark, IconStore } from './icons';
 
-function usd(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
-}
 
 /** The two audiences side by side: the shop owner's plan and the studio owner's business. */
 export function Audiences() {
@@ -17,9 +15,9 @@ export function Audiences() {
     perDay: HOME_FIGURES.videosPerDay,
     perMonth: HOME_FIGURES.videosPerMonth,
     km: HOME_FIGURES.radiusKm,
-    perClient: usd(HOME_FIGURES.perClientUsd, language),
+    perClient: formatUsdRound(HOME_FIGURES.perClientUsd, language),
     clients: HOME_FIGURES.exampleClients,
-    total: usd(HOME_FIGURES.perClientUsd * HOME_FIGURES.exampleClients, language),
+    total: formatUsdRound(HOME_FIGURES.perClientUsd * HOME_FIGURES.exampleClients, language),
     months: HOME_FIGURES.paybackMonths,
     places: HOME_FIGURES.placesPerCity,
   };
@@ -40,7 +38,7 @@ export function Audiences() {
             <p className="audience__tag">{t('audiences.shop.tag')}</p>
             <h3>{t('audiences.shop.title')}</h3>
             <p className="audience__price">
-              <span>{t('audiences.about')}</span> <strong>{usd(HOME_FIGURES.merchantPlanUsd, language)}</strong>{' '}
+              <span>{t('audiences.about')}</span> <strong>{formatUsdRound(HOME_FIGURES.merchantPlanUsd, language)}</strong>{' '}
               <span>{t('audiences.shop.per')}</span>
             </p>
             <ul className="checklist">
@@ -62,7 +60,7 @@ export function Audiences() {
             <p className="audience__tag">{t('audiences.studio.tag')}</p>
             <h3>{t('audiences.studio.title')}</h3>
             <p className="audience__price">
-              <span>{t('audiences.about')}</span> <strong>{usd(HOME_FIGURES.studioJoinUsd, language)}</strong>{' '}
+              <span>{t('audiences.about')}</span> <strong>{formatUsdRound(HOME_FIGURES.studioJoinUsd, language)}</strong>{' '}
               <span>{t('audiences.studio.per')}</span>
             </p>
             <ul className="checklist">
@@ -83,4 +81,3 @@ export function Audiences() {
   );
 }
 
-export { usd };

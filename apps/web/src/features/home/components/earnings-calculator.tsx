@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_FIGURES, HOME_LINKS } from '../links';
-import { usd } from './audiences';
+import { formatUsdRound } from '../../../lib/money';
 
 const MAX_CLIENTS = 30;
 
@@ -24,7 +24,7 @@ export function EarningsCalculator() {
           <div className="earnings__copy">
             <p className="section-head__kicker">{t('earnings.kicker')}</p>
             <h2 id="earnings-title">{t('earnings.title')}</h2>
-            <p>{t('earnings.lead', { perClient: usd(HOME_FIGURES.perClientUsd, language) })}</p>
+            <p>{t('earnings.lead', { perClient: formatUsdRound(HOME_FIGURES.perClientUsd, language) })}</p>
           </div>
           <div className="earnings__panel">
             <label htmlFor={inputId} className="earnings__label">
@@ -43,12 +43,12 @@ export function EarningsCalculator() {
             />
             <div className="earnings__result">
               <span>{t('earnings.monthly')}</span>
-              <strong data-testid="earnings-monthly">{usd(monthly, language)}</strong>
+              <strong data-testid="earnings-monthly">{formatUsdRound(monthly, language)}</strong>
             </div>
             <div className="earnings__meta">
-              <span>{t('earnings.yearly', { amount: usd(monthly * 12, language) })}</span>
+              <span>{t('earnings.yearly', { amount: formatUsdRound(monthly * 12, language) })}</span>
               <span>
-                {t('earnings.join_cost', { cost: usd(HOME_FIGURES.studioJoinUsd, language), months: HOME_FIGURES.paybackMonths })}
+                {t('earnings.join_cost', { cost: formatUsdRound(HOME_FIGURES.studioJoinUsd, language), months: HOME_FIGURES.paybackMonths })}
               </span>
             </div>
             <p className="earnings__note">{t('earnings.note')}</p>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/upload/upload-queue';
 import { InlineLoadFailed } from '../../../components/list-state';
 import { currentLanguage } from '../../../lib/i18n';
-import { quotaPercent } from '../lib/media';
+import { quotaPercent, quotaShare } from '../lib/media';
 
 type Storage = ResponseOf<typeof api.footage.storage>;
 
@@ -16,6 +16,7 @@ export function StorageMeter({ query }: { query: UseQueryResult<Storage> }) {
   const language = currentLanguage();
   const data = query.data;
   const percent = data ? quotaPercent(data.used_bytes, data.quota_bytes) : 0;
+  const share = data ? quotaShare(data.used_bytes, data.quota_bytes) : null;
   return (
     <Card size="small" className="material-storage" data-testid="material-storage">
       <div className="material-storage__head">
@@ -37,7 +38,9 @@ export function StorageMeter({ query }: { query: UseQueryResult<Storage> }) {
             aria-label={t('storage.title')}
           />
           <p className="material-storage__numbers" data-testid="material-storage-text">
-            {t('storage.used', { used: formatBytes(data.used_bytes, language), quota: formatBytes(data.quota_bytes, language), percent })}
+            {share?.kind === 'under_one'
+              ? t('storage.used_under_one', { used: formatBytes(data.used_bytes, language), quota: formatBytes(data.quota_bytes, language) })
+              : t('storage.used', { used: formatBytes(data.used_bytes, language), quota: formatBytes(data.quota_bytes, language), percent })}
           </p>
           {percent >= 100 && <p className="material-storage__full">{t('storage.full')}</p>}
         </>

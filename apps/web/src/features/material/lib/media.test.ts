@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../components/upload/upload-queue';
-import { formatDuration, materialAccept, materialLimits, materialTypeOf, nameForCheck, quotaPercent } from './media';
+import { formatDuration, materialAccept, materialLimits, materialTypeOf, nameForCheck, quotaPercent, quotaShare } from './media';
 
 const MB = 1024 * 1024;
 
@@ -77,5 +77,20 @@ describe('quotaPercent', () => {
     expect(quotaPercent(999, 1000)).toBe(100);
     expect(quotaPercent(2000, 1000)).toBe(100);
     expect(quotaPercent(5, 0)).toBe(100);
+  });
+});
+
+describe('quotaShare', () => {
+  it('says "under 1 %" for a share that is something but less than one percent', () => {
+    // 887 KB of 5 GB: 0.017 %, which the storage line wrote as "1 %".
+    expect(quotaShare(887 * 1024, 5 * 1024 * MB)).toEqual({ kind: 'under_one' });
+    expect(quotaShare(1, 1000)).toEqual({ kind: 'under_one' });
+  });
+
+  it('says the percent from one percent on, and 0 % for nothing', () => {
+    expect(quotaShare(0, 1000)).toEqual({ kind: 'percent', percent: 0 });
+    expect(quotaShare(10, 1000)).toEqual({ kind: 'percent', percent: 1 });
+    expect(quotaShare(501, 1000)).toEqual({ kind: 'percent', percent: 51 });
+    expect(quotaShare(5, 0)).toEqual({ kind: 'percent', percent: 100 });
   });
 });

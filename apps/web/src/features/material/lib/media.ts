@@ -48,6 +48,17 @@ export function formatDuration(seconds: number | null | undefined): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
+/**
+ * How the storage line says the share used: a whole percent, or "under 1 %" for a share that is
+ * not nothing but rounds to less than one (887 KB of 5 GB read "1 %" before, which it is not).
+ */
+export type QuotaShare = { kind: 'percent'; percent: number } | { kind: 'under_one' };
+
+export function quotaShare(used: number, quota: number): QuotaShare {
+  if (quota > 0 && used > 0 && used / quota < 0.01) return { kind: 'under_one' };
+  return { kind: 'percent', percent: quotaPercent(used, quota) };
+}
+
 /** The share of the quota used, 0–100, rounded up so a nearly full store never reads 99 % too early. */
 export function quotaPercent(used: number, quota: number): number {
   if (quota <= 0) return 100;

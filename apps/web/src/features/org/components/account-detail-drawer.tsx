@@ -10,6 +10,7 @@ import { formatUsd } from '../../../lib/money';
 import { DetailDrawer, DetailSection } from './detail-frame';
 import { displayName } from './display';
 import { AccountStatusTag, AgentTypeTag, InfoStatusTag, Maybe, PayStateTag } from './status-tags';
+import { formatUsPhone } from '../../../lib/phone';
 
 interface AccountDetailDrawerProps {
   id: number | null;
@@ -72,7 +73,7 @@ export function AccountDetailDrawer({ id, onClose, onEdit, onToggleStatus, isSel
                   ] as [string, ReactNode][])
                 : []),
               [t('fields.status'), <AccountStatusTag key="status" status={data.status} />],
-              [t('fields.phone'), text(data.phone)],
+              [t('fields.phone'), text(data.phone && formatUsPhone(data.phone))],
               [t('fields.wechat'), text(data.wechat)],
             ]}
           />

@@ -8,6 +8,7 @@ import { useAgent } from '../api/get-agent';
 import { DetailDrawer, DetailSection } from './detail-frame';
 import { displayName } from './display';
 import { AccountStatusTag, AgentTypeTag, Maybe } from './status-tags';
+import { formatUsPhone } from '../../../lib/phone';
 
 /**
  * Everything known about one agent (/v1/proxy/get): its type and main agent, its studios,
@@ -55,7 +56,7 @@ export function AgentDetailDrawer({ id, onClose, actions }: { id: number | null;
             items={[
               [t('fields.name'), text(data.name || data.username)],
               [t('fields.email'), data.email],
-              [t('fields.phone'), text(data.phone)],
+              [t('fields.phone'), text(data.phone && formatUsPhone(data.phone))],
               [t('fields.wechat'), text(data.wechat)],
               [t('fields.company'), text(data.company_short_name)],
             ]}

@@ -9,6 +9,7 @@ import { useClient } from '../api/get-client';
 import { DetailDrawer, DetailSection } from './detail-frame';
 import { displayName } from './display';
 import { InfoStatusTag, Maybe, PayStateTag } from './status-tags';
+import { formatUsPhone } from '../../../lib/phone';
 
 /**
  * Everything known about one client (/v1/client/get): its plan and when it ends, who serves it
@@ -96,7 +97,7 @@ function ClientDetailBody({ client }: { client: ClientDetail }) {
         title={t('detail.contact')}
         items={[
           [t('fields.email'), client.email],
-          [t('fields.phone'), text(client.phone)],
+          [t('fields.phone'), <span key="phone" data-testid="client-phone">{text(client.phone && formatUsPhone(client.phone))}</span>],
           [t('fields.wechat'), text(client.wechat)],
           [t('fields.company'), text(client.company_short_name)],
           [t('fields.location'), text([client.county, client.city, client.state, client.country].filter(Boolean).join(', '))],

@@ -11,6 +11,7 @@ import type { ExportColumn } from '../../../lib/export/export-table';
 import { centsToDollars } from '../../../lib/money';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
+import { formatUsPhone } from '../../../lib/phone';
 
 export type ClientFilters = Omit<ClientListQuery, 'page' | 'page_size'>;
 
@@ -20,7 +21,7 @@ function useClientColumns(): ExportColumn<AccountSummary>[] {
     { header: t('fields.name'), value: (row) => displayName(row), width: 22 },
     { header: t('fields.email'), value: (row) => row.email, width: 28 },
     { header: t('fields.company'), value: (row) => row.company_short_name, width: 22 },
-    { header: t('fields.phone'), value: (row) => row.phone, width: 14 },
+    { header: t('fields.phone'), value: (row) => (row.phone ? formatUsPhone(row.phone) : ''), width: 16 },
     { header: t('fields.wechat'), value: (row) => row.wechat, width: 16 },
     { header: t('fields.pay_state'), value: (row) => t(`pay_state.${row.pay_state}`), width: 12 },
     { header: t('fields.info_status'), value: (row) => t(row.info_status === 1 ? 'info_status.complete' : 'info_status.incomplete'), width: 12 },

@@ -58,18 +58,18 @@ export function PackagePreview({ pkg }: { pkg: PreviewPackage }) {
       <div className="pricing-preview__body">
         <div className="pricing-preview__price">
           <span className="pricing-preview__amount" data-testid="price-preview-amount">
-            {actual !== undefined ? formatUsd(actual, language, { trimWhole: true }) : '—'}
+            {actual !== undefined ? formatUsd(actual, language) : '—'}
           </span>
           <span className="pricing-preview__period">{t('preview.per_period')}</span>
           {base !== undefined && actual !== undefined && base > actual && (
-            <s className="pricing-preview__base">{formatUsd(base, language, { trimWhole: true })}</s>
+            <s className="pricing-preview__base">{formatUsd(base, language)}</s>
           )}
         </div>
         {discount > 0 && actual !== undefined && (
           <p className="pricing-preview__offer">
             {t('preview.first_purchase', {
-              price: formatUsd(actual - discount, language, { trimWhole: true }),
-              saving: formatUsd(discount, language, { trimWhole: true }),
+              price: formatUsd(actual - discount, language),
+              saving: formatUsd(discount, language),
             })}
           </p>
         )}

@@ -43,7 +43,7 @@ export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boo
           figures: (
             <>
               <span className={by === 'clients' ? 'stats-strong' : 'stats-muted'}>{t('top.clients', { count: studio.client_count })}</span>
-              <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language, { trimWhole: true })}</span>
+              <span className={by === 'sales' ? 'stats-strong' : 'stats-muted'}>{formatUsd(studio.sales_cents, language)}</span>
             </>
           ),
         }))}

@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useBusinessDetails } from '../api/business-details';
 import { useRequestCorrection } from '../api/request-correction';
 import { CorrectionStatusTag } from './status-tag';
+import { formatUsPhone } from '../../../lib/phone';
 
 /**
  * A merchant's business details as its settle form stored them, read only, and its requests
@@ -58,7 +59,7 @@ export function BusinessPanel() {
           </Descriptions.Item>
           <Descriptions.Item label={t('business.fields.name')}>{details.name}</Descriptions.Item>
           <Descriptions.Item label={t('business.fields.phone')}>
-            <span className="ver-num">{usPhone(details.phone)}</span>
+            <span className="ver-num">{formatUsPhone(details.phone)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('business.fields.wechat')}>{details.wechat}</Descriptions.Item>
           <Descriptions.Item label={t('business.fields.address')} span={{ xs: 1, md: 2 }}>
@@ -135,10 +136,4 @@ function CorrectionModal({ open, onClose }: { open: boolean; onClose: () => void
       </Form>
     </FormModal>
   );
-}
-
-/** A stored 10-digit US number as people read it: (310) 555-0199. */
-function usPhone(digits: string): string {
-  const match = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
 }
