@@ -346,6 +346,11 @@ describe('phone width and other languages', () => {
     await es.goto('/plans?type=business');
     await es.getByTestId(`plan-card-${business.id}`).waitFor();
     expect(await testIdText(es, 'plans-heading')).toBe(text('es-ES', 'plans.heading_business'));
+    // The demo's package texts in Spanish: its name, tag and feature lines.
+    const card = (await es.getByTestId(`plan-card-${business.id}`).textContent()) ?? '';
+    expect(card).toContain('El más popular');
+    expect(card).toContain('Crecimiento Local');
+    expect(card).not.toContain('Most popular');
     await shoot(es, 'plans-business-375-es');
     await es.goto(`/plans/${business.id}`);
     await es.getByTestId('plan-signin').waitFor();

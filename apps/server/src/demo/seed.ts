@@ -116,6 +116,31 @@ async function seedPackages(db: Db): Promise<void> {
       'A dedicated AI studio and an operator for your account',
       'Monthly performance report',
     ],
+    // Its words in Chinese and Spanish (decision 020): /plans shows them to those readers.
+    translations: {
+      zh: {
+        name: '本地增长',
+        tag: '最受欢迎',
+        features: [
+          '每天约 5 条视频：2 条英文、2 条西班牙文、1 条中文',
+          '每月约 150 条视频，发布到 TikTok、YouTube Shorts 和一个中文平台',
+          '精准触达门店 3 公里范围内的人群',
+          '专属 AI 工作室和运营人员服务您的账号',
+          '每月效果报告',
+        ],
+      },
+      es: {
+        name: 'Crecimiento Local',
+        tag: 'El más popular',
+        features: [
+          'Unos 5 vídeos al día: 2 en inglés, 2 en español y 1 en chino',
+          'Unos 150 vídeos al mes en TikTok, YouTube Shorts y una plataforma china',
+          'Dirigidos a personas a menos de 3 km de tu tienda',
+          'Un estudio de IA y un operador dedicados a tu cuenta',
+          'Informe mensual de resultados',
+        ],
+      },
+    },
     sortOrder: 1,
   });
   await pricingRepo.insertPackage(db, {
@@ -135,6 +160,23 @@ async function seedPackages(db: Db): Promise<void> {
       '20 merchants ≈ $14,000 a month; pays back in under 2 months',
       'Training, scripts and a regional agent to support you',
     ],
+    translations: {
+      zh: {
+        name: 'AI 工作室会员',
+        tag: '每城限 100 个名额',
+        features: ['免费使用 AI 视频工具', '每服务一家商户，每月约赚 $700', '20 家商户 ≈ 每月 $14,000，不到 2 个月回本', '培训、脚本，以及区域代理的支持'],
+      },
+      es: {
+        name: 'Membresía de Estudio de IA',
+        tag: '100 plazas por ciudad',
+        features: [
+          'Uso gratuito de las herramientas de vídeo con IA',
+          'Gana unos 700 $ al mes por cada negocio',
+          '20 negocios ≈ 14.000 $ al mes; se recupera en menos de 2 meses',
+          'Formación, guiones y un agente regional que te apoya',
+        ],
+      },
+    },
     gradientStart: '#22d3ee',
     gradientEnd: '#7c5cff',
     sortOrder: 1,
@@ -149,6 +191,10 @@ async function seedPackages(db: Db): Promise<void> {
     discountCents: 0,
     monthlyCredits: 30,
     features: ['30 more videos this month', 'Any of the nine publishing platforms'],
+    translations: {
+      zh: { name: '额外视频包', tag: '附加服务', features: ['本月再多 30 条视频', '可发布到九个平台中的任意一个'] },
+      es: { name: 'Paquete de vídeos extra', tag: 'Complemento', features: ['30 vídeos más este mes', 'En cualquiera de las nueve plataformas de publicación'] },
+    },
     sortOrder: 1,
   });
 }
