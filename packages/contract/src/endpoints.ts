@@ -213,6 +213,9 @@ export const api = {
     stats: endpoint('/v1/video/stats', video.videoStatsRequest, video.videoStatsResponse),
     // The merchant's own published videos and their numbers (its dashboard).
     mine: endpoint('/v1/video/mine', video.videoMineRequest, video.videoMineResponse),
+    // The merchant's own answer to an approval request, signed in (the review link's twin).
+    approve: endpoint('/v1/video/approve', video.videoApproveRequest, video.videoPost),
+    changes: endpoint('/v1/video/changes', video.videoChangesRequest, video.videoPost),
     reviewLink: endpoint('/v1/video/review/link', video.videoReviewLinkRequest, video.videoReviewLinkResponse),
     // Public (no sign-in): the review link's token is the only credential.
     review: endpoint('/v1/video/review/get', video.videoReviewRequest, video.videoReview),

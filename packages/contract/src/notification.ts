@@ -102,7 +102,7 @@ export function notificationLink(subject: NotificationSubject | null, role?: Rol
     case 'plan':
       return '/plans';
     case 'video_post':
-      return merchant ? '/dashboard' : `/video?post=${subject.id}`;
+      return merchant ? `/dashboard?post=${subject.id}` : `/video?post=${subject.id}`;
     case 'platform_connection':
       return merchant ? '/dashboard' : '/video?tab=connections';
     case 'announcement':

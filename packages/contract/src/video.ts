@@ -391,6 +391,19 @@ export const videoReviewLinkResponse = z.object({ token: z.string(), url: z.stri
 
 const reviewToken = plainString().trim().min(1, { error: 'video.review_invalid' }).max(200, { error: 'video.review_invalid' });
 export const videoReviewRequest = z.strictObject({ token: reviewToken });
+/** The merchant approves its own post inside the app (signed in): no link needed. */
+export const videoApproveRequest = z.strictObject({
+  id,
+  comment: optionalText(VIDEO_COMMENT_MAX, { multiline: true }).default(''),
+});
+/** The merchant asks for changes to its own post inside the app; what to change is required. */
+export const videoChangesRequest = z.strictObject({
+  id,
+  comment: plainString({ error: 'video.comment_required', multiline: true })
+    .trim()
+    .min(1, { error: 'video.comment_required' })
+    .max(VIDEO_COMMENT_MAX, { error: 'validation.too_long' }),
+});
 export const videoReviewDecisionRequest = z.strictObject({
   token: reviewToken,
   comment: optionalText(VIDEO_COMMENT_MAX, { multiline: true }).default(''),

@@ -89,8 +89,8 @@ describe('interactive notifications from events', () => {
     for (const name of ['client', 'studio', 'operator']) {
       const item = (await list(name, 'interactive')).data.list.find((n) => n.kind === 'video_failed');
       expect(item?.body, name).toBe('"Taco Tuesday" could not be published on TikTok: Video too short');
-      // A merchant cannot open /video: its link leads to its dashboard.
-      expect(item?.link, name).toBe(name === 'client' ? '/dashboard' : '/video?post=77');
+      // A merchant cannot open /video: it opens the post on its dashboard.
+      expect(item?.link, name).toBe(name === 'client' ? '/dashboard?post=77' : '/video?post=77');
     }
     expect((await list('agent', 'interactive')).data.list.some((n) => n.kind === 'video_failed')).toBe(false);
   });

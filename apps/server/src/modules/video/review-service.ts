@@ -76,6 +76,22 @@ export class ReviewService {
     return this.decide(token, 'changes_requested', comment);
   }
 
+  /**
+   * The merchant answers inside the app, signed in: its own post only (another's is not found),
+   * while it waits for approval. The answer closes any review link still open, so the same
+   * decision cannot be given twice through two doors.
+   */
+  async decideInApp(caller: Caller, id: number, decision: 'approved' | 'changes_requested', comment: string): Promise<void> {
+    if (!(await repo.findVisible(this.db, caller, id))) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const post = await repo.lockPost(tx, id);
+      if (!post) throw notFound();
+      await this.decideIn(tx, post, decision, comment === '' ? null : comment);
+      await repo.revokeReviewLinks(tx, post.id);
+    });
+    await this.posts.afterCommit();
+  }
+
   private async decide(token: string, decision: 'approved' | 'changes_requested', comment: string | null): Promise<VideoReview> {
     const now = this.now();
     const postId = await this.db.transaction(async (tx) => {
@@ -83,11 +99,8 @@ export class ReviewService {
       this.assertOpen(link, { allowDecided: false });
       const post = await repo.lockPost(tx, link!.postId);
       if (!post) throw notFound('video.review_invalid');
-      if (post.approval !== 'pending' || post.releasedAt || post.status === 'cancelled') throw conflict('video.review_not_needed');
       if (!(await repo.decideReviewLink(tx, link!.id, decision, comment, now))) throw conflict('video.review_decided');
-      await repo.updatePost(tx, post.id, { approval: decision, approvalComment: comment, approvalAt: now });
-      await this.record(tx, post, decision, comment);
-      if (decision === 'approved') await this.posts.releaseIfDue(tx, post.id);
+      await this.decideIn(tx, post, decision, comment);
       return post.id;
     });
     await this.posts.afterCommit();
@@ -96,8 +109,16 @@ export class ReviewService {
     return this.present(post!, link!);
   }
 
+  /** The decision itself, whichever door it came through: once, and only while it is wanted. */
+  private async decideIn(tx: Tx, post: VideoPostRow, decision: 'approved' | 'changes_requested', comment: string | null): Promise<void> {
+    if (post.approval !== 'pending' || post.releasedAt || post.status === 'cancelled') throw conflict('video.review_not_needed');
+    await repo.updatePost(tx, post.id, { approval: decision, approvalComment: comment, approvalAt: this.now() });
+    await this.record(tx, post, decision, comment);
+    if (decision === 'approved') await this.posts.releaseIfDue(tx, post.id);
+  }
+
   private async record(tx: Tx, post: VideoPostRow, decision: 'approved' | 'changes_requested', comment: string | null): Promise<void> {
-    // The merchant decided, through its link.
+    // The merchant decided, through its link or in the app.
     const by = { actor_id: post.merchantId, subject_id: post.id, account_id: post.merchantId };
     if (decision === 'approved') {
       await this.events.record(tx, 'video.approval_given', { ...by, payload: { post_id: post.id, title: post.title, ...(comment ? { comment } : {}) } });

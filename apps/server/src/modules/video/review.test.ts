@@ -205,6 +205,45 @@ describe('approval through a review link', () => {
   });
 });
 
+describe('approval inside the app', () => {
+  const merchant = () => ({ token: w.tokens.get('client')! });
+
+  it('the signed-in merchant finds what awaits it, approves it there, and the link it was also sent closes', async () => {
+    const post = await addPost(t, w.tokens.get('studio')!, client, { require_approval: true, title: 'Brunch menu' });
+    const { token } = await link(post.id);
+    const waiting = await t.call<{ list: VideoPost[] }>('/v1/video/list', { approval: 'pending' }, merchant());
+    expect(waiting.data.list.map((row) => row.id)).toContain(post.id);
+
+    const approved = await t.call<VideoPost>('/v1/video/approve', { id: post.id, comment: 'Looks great' }, merchant());
+    expect(approved.code, approved.msg).toBe('200');
+    expect(approved.data).toMatchObject({ id: post.id, approval: 'approved', approval_comment: 'Looks great' });
+    expect(await jobsOf(post.id)).toEqual([{ platform: 'sandbox', state: 'queued' }]);
+    expect(await eventsOf(post.id)).toEqual(['video.scheduled', 'video.approval_requested', 'video.approval_given']);
+    // Answered once: neither door takes a second answer.
+    expect((await t.call('/v1/video/review/approve', { token })).code).toBe('404');
+    const again = await t.call('/v1/video/changes', { id: post.id, comment: 'Wait' }, { ...merchant(), lang: 'es' });
+    expect(again.code).toBe('409');
+    expect((await t.call<{ list: VideoPost[] }>('/v1/video/list', { approval: 'pending' }, merchant())).data.list.map((row) => row.id)).not.toContain(post.id);
+  });
+
+  it('asks for changes with a comment, in the merchant’s language when it is missing', async () => {
+    const post = await addPost(t, w.tokens.get('studio')!, client, { require_approval: true, title: 'Salsa night' });
+    await link(post.id);
+    const empty = await t.call('/v1/video/changes', { id: post.id, comment: ' ' }, { ...merchant(), lang: 'zh' });
+    expect(empty).toMatchObject({ code: '400', msg: '请说明需要修改的内容' });
+    const changes = await t.call<VideoPost>('/v1/video/changes', { id: post.id, comment: 'Show the dance floor' }, merchant());
+    expect(changes.data).toMatchObject({ approval: 'changes_requested', approval_comment: 'Show the dance floor' });
+    expect(await jobsOf(post.id)).toEqual([]);
+    expect(await eventsOf(post.id)).toContain('video.changes_requested');
+  });
+
+  it('refuses a post that does not wait for approval', async () => {
+    const post = await addPost(t, w.tokens.get('studio')!, client, { schedule_at: new Date(Date.now() + 3600_000).toISOString() });
+    const refused = await t.call('/v1/video/approve', { id: post.id }, merchant());
+    expect(refused.code).toBe('409');
+  });
+});
+
 describe('statistics', () => {
   it('sums growth per platform over the range from snapshots, and keeps a missing metric missing', async () => {
     const merchant = w.ids.get('client2')!;

@@ -5,8 +5,8 @@ import { route } from '../../plugins/route.js';
 /**
  * Who does what with video publishing (docs/decisions/032; spec §2 `/video`: super, admin,
  * studio, operator). Those roles run the work for the merchants in their scope; a merchant reads
- * its own posts, their statistics and their file; the review calls are public, the link's
- * token being their only credential.
+ * its own posts, their statistics and their file, and answers its own approval requests; the
+ * review calls are public, the link's token being their only credential.
  */
 const WORKERS = ['super', 'admin', 'studio', 'operator'] as const;
 const READERS = ['super', 'admin', 'studio', 'operator', 'client'] as const;
@@ -41,6 +41,14 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.base.video, READERS, (caller, { body }) => video.fileUrl(caller, body.id));
 
   route(app, api.video.reviewLink, WORKERS, (caller, { body }) => reviews.createLink(caller, body));
+  route(app, api.video.approve, ['client'], async (caller, { body, request }) => {
+    await reviews.decideInApp(caller, body.id, 'approved', body.comment);
+    return video.get(caller, body.id, request.lang);
+  });
+  route(app, api.video.changes, ['client'], async (caller, { body, request }) => {
+    await reviews.decideInApp(caller, body.id, 'changes_requested', body.comment);
+    return video.get(caller, body.id, request.lang);
+  });
   route(app, api.video.review, 'public', (_caller, { body }) => reviews.read(body.token), { rateLimit: REVIEW_LIMIT });
   route(app, api.video.reviewApprove, 'public', (_caller, { body }) => reviews.approve(body.token, body.comment), { rateLimit: REVIEW_LIMIT });
   route(app, api.video.reviewChanges, 'public', (_caller, { body }) => reviews.requestChanges(body.token, body.comment), {

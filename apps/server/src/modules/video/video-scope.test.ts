@@ -76,6 +76,8 @@ describe('who may call what', () => {
     ['/v1/video/stats', () => ({ range: '7d', post_id: mine.id }), READERS],
     ['/v1/video/mine', () => ({}), ['client']],
     ['/v1/video/review/link', () => ({ id: 999_999 }), WORKERS],
+    ['/v1/video/approve', () => ({ id: 999_999 }), ['client']],
+    ['/v1/video/changes', () => ({ id: 999_999, comment: 'Brighter' }), ['client']],
     ['/v1/base/video', () => ({ id: mine.id }), READERS],
   ];
 
@@ -185,6 +187,10 @@ describe('every read and change stays in scope', () => {
       }
     }
     for (const [urlPath, body] of calls.filter(([p]) => ['/v1/video/get', '/v1/video/stats', '/v1/base/video'].includes(p))) {
+      expect((await as('client', urlPath, body)).code, `${urlPath} as client`).toBe('404');
+    }
+    // A merchant answers only its own approval requests: another's post is not found, unchanged.
+    for (const [urlPath, body] of [['/v1/video/approve', { id: otherPost }], ['/v1/video/changes', { id: otherPost, comment: 'Mine now' }]] as const) {
       expect((await as('client', urlPath, body)).code, `${urlPath} as client`).toBe('404');
     }
     // Nothing changed on the other studio's post.
