@@ -9,7 +9,8 @@ const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hour
  * Demo notifications, so every demo account's bell and center open on believable news: a few
  * announcements (one to everyone, one to studios and agents, a marketing one to merchants, one
  * scheduled) and interactive notifications like the events of the demo's story would make.
- * Written straight into the center (no mail or texts go out for them).
+ * Written straight into the center (no mail or texts go out for them). The news of videos is
+ * written with the demo's videos (seedVideoNotifications), so each one opens a post that exists.
  */
 export async function seedNotifications(ex: Executor, ids: (key: string) => number | null, authorId: number): Promise<void> {
   await notificationRepo.insertAnnouncement(ex, {
@@ -73,16 +74,36 @@ export async function seedNotifications(ex: Executor, ids: (key: string) => numb
   await notificationRepo.insertNotifications(ex, [
     ...row(client, 'assigned_studio', { name: 'Sunset AI Studio' }, null, ago(20), true),
     ...row(client, 'payment_received', { amount_cents: 99_900 }, { type: 'payment', id: 1 }, ago(6)),
-    ...row(client, 'video_published', { title: 'Taco Tuesday: two for one', platform: 'tiktok', name: 'Carmen’s Tacos' }, { type: 'video_post', id: 1 }, ago(1, 3)),
-    ...row(client, 'approval_requested', { title: 'Weekend brunch menu' }, { type: 'video_post', id: 2 }, ago(0, 2)),
     ...row(studio, 'client_assigned', { name: 'Carmen’s Tacos' }, client === null ? null : { type: 'account', id: client }, ago(20), true),
     ...row(studio, 'commission_available', { amount_cents: 19_980, name: 'Carmen’s Tacos' }, { type: 'finance', id: 1 }, ago(3)),
-    ...row(studio, 'approval_given', { title: 'Taco Tuesday: two for one', name: 'Carmen’s Tacos', comment: null }, { type: 'video_post', id: 1 }, ago(1, 6)),
-    ...row(studio, 'video_failed', { title: 'Salsa night', platform: 'youtube', reason: 'The video is shorter than 3 seconds', name: 'Carmen’s Tacos' }, { type: 'video_post', id: 3 }, ago(0, 5)),
     ...row(operator, 'client_assigned', { name: 'Carmen’s Tacos' }, client === null ? null : { type: 'account', id: client }, ago(18)),
-    ...row(operator, 'connection_needs_reconnect', { platform: 'instagram', name: 'Carmen’s Tacos' }, { type: 'platform_connection', id: 1 }, ago(0, 8)),
     ...row(agent, 'commission_available', { amount_cents: 9_990, name: 'Carmen’s Tacos' }, { type: 'finance', id: 2 }, ago(3)),
   ]);
   // The studio has read the templates announcement already: the staff list shows one reader.
   if (studio !== null) await notificationRepo.insertAnnouncementRead(ex, templates.id, studio);
+}
+
+/** The demo merchant's video news, about the posts the video seed made (ids as inserted). */
+export async function seedVideoNotifications(
+  ex: Executor,
+  merchant: { id: number; studioId: number | null; name: string },
+  posts: { published: { id: number; title: string; at: Date }; approved: { id: number; title: string; at: Date }; awaiting: { id: number; title: string } },
+): Promise<void> {
+  const news = (accountId: number, kind: NotificationKind, params: Record<string, string | null>, postId: number, at: Date) => ({
+    accountId,
+    kind,
+    dedupeKey: `demo:video:${kind}:${postId}`,
+    params,
+    subjectType: 'video_post',
+    subjectId: postId,
+    createdAt: at,
+    readAt: null,
+  });
+  await notificationRepo.insertNotifications(ex, [
+    news(merchant.id, 'video_published', { title: posts.published.title, platform: 'tiktok', name: merchant.name }, posts.published.id, posts.published.at),
+    news(merchant.id, 'approval_requested', { title: posts.awaiting.title }, posts.awaiting.id, ago(0, 2)),
+    ...(merchant.studioId === null
+      ? []
+      : [news(merchant.studioId, 'approval_given', { title: posts.approved.title, name: merchant.name, comment: null }, posts.approved.id, posts.approved.at)]),
+  ]);
 }

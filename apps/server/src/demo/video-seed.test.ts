@@ -55,6 +55,20 @@ describe('the demo video history', () => {
     ]);
   });
 
+  it('writes the merchant’s video news about posts that exist: the one awaiting approval opens it', async () => {
+    const news = await t.query<{ account_id: number; kind: string; subject_id: number; title: string; post_title: string | null; merchant_id: number | null; approval: string | null }>(sql`
+      select n.account_id, n.kind, n.subject_id, n.params->>'title' as title, p.title as post_title, p.merchant_id, p.approval
+        from notifications n left join video_posts p on p.id = n.subject_id
+       where n.subject_type = 'video_post' order by n.id`);
+    expect(news.map((row) => row.kind).sort()).toEqual(['approval_given', 'approval_requested', 'video_published']);
+    for (const row of news) {
+      expect(row.post_title, row.kind).toBe(row.title);
+      expect(row.merchant_id, row.kind).toBe(merchantId);
+    }
+    expect(news.find((row) => row.kind === 'approval_requested')?.approval).toBe('pending');
+    expect(news.find((row) => row.kind === 'approval_given')?.approval).toBe('approved');
+  });
+
   it('opens its connections through the connection service, sealed like any other', async () => {
     const [connection] = await t.database.db.select().from(platformConnections).where(eq(platformConnections.platform, 'youtube'));
     const access = await t.app.services.videoConnections.access(connection!.id);

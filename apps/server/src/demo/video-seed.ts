@@ -12,6 +12,7 @@ import { milestoneOf } from '../modules/video/metrics-collector.js';
 import * as repo from '../modules/video/publish-seed-repository.js';
 import type { NewConnectionRow, NewJobRow, NewPostRow, NewSnapshotRow, StoredCaption } from '../modules/video/publish-seed-repository.js';
 import type { Services } from '../services.js';
+import { seedVideoNotifications } from './notification-seed.js';
 
 /**
  * The demo's video history: the demo merchants' accounts connected through the sandbox (labelled
@@ -158,6 +159,15 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
         };
       }),
   );
+
+  // The demo merchant's video news, about these posts: its latest publication, one it approved,
+  // and the one waiting for its approval.
+  const demoDay = (day: number) => ({ id: posts[DEMO_VIDEO_DAYS - day]!.id, title: STORIES[day % STORIES.length]!.title, at: posts[DEMO_VIDEO_DAYS - day]!.scheduledAt! });
+  await seedVideoNotifications(db, { id: demo.id, studioId: demo.studioId, name: demo.company || demo.name }, {
+    published: demoDay(1),
+    approved: demoDay(4),
+    awaiting: { id: ahead[0]!.id, title: STORIES[3]!.title },
+  });
 
   return {
     merchants: merchants.length,
