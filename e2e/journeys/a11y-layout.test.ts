@@ -3,16 +3,19 @@ import path from 'node:path';
 import { ROUTES } from '@nearcast/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, overflowProblem, overflowReport, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/a11y';
-import { launch, newContext, screenshotDir, WIDTHS } from '../support/browser';
+import { axeFindings, overflowProblem, overflowReport, textOverflowProblem, textOverflowReport, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/a11y';
+import { baseUrl, launch, LANGUAGES, newContext, screenshotDir, WIDTHS } from '../support/browser';
 import { expectedLanding, limiter, paramsOf, resolveRouteUrls, ROUTE_PARAMS, type Route } from '../support/route-table';
 import { apiLogin, DEMO_ACCOUNTS, pathOf, settle, signedInContext, type DemoAccount } from '../support/session';
 
 /**
  * The accessibility and layout pass: every page of the contract's route table, as every demo
- * account and as a visitor, at a desktop and a phone width, has no serious or critical axe-core
- * violation of WCAG 2 A/AA and nothing sticking out of the viewport on the right. The pages come
- * from the route table, so a route added later is audited without touching this file.
+ * account and as a visitor, at a laptop (1366 px) and a phone (375 px) width, has no serious or
+ * critical axe-core violation of WCAG 2 A/AA, nothing sticking out of the viewport on the right,
+ * and no text that does not fit its box (cut, spilling, a figure broken over two lines) in any
+ * of the three languages (axe reads the English pages: contrast and names do not change with the
+ * language, lengths do). The pages come from the route table, so a route added later is audited
+ * without touching this file.
  * docs/decisions/017-accessibility-and-layout-pass.md says what is checked and why.
  *
  * E2E_A11Y_SCREENSHOTS=1 keeps a screenshot of every audited page (otherwise only of pages
@@ -20,7 +23,8 @@ import { apiLogin, DEMO_ACCOUNTS, pathOf, settle, signedInContext, type DemoAcco
  */
 
 const SIZES = [
-  { width: WIDTHS.desktop, height: 900 },
+  // The common laptop width, where a desktop layout is tightest.
+  { width: 1366, height: 900 },
   { width: WIDTHS.phone, height: 812 },
 ] as const;
 const ALL_SCREENSHOTS = process.env.E2E_A11Y_SCREENSHOTS === '1';
@@ -74,12 +78,29 @@ function visitsOf(audience: Audience, urls: Map<string, string>): Visit[] {
   return [...visits.values()];
 }
 
+/**
+ * What the pass must find on a page, so a list that only exists on some days is audited every
+ * day: the journey makes a merchant's plan end within the week (beforeAll), and the staff's
+ * dashboard must then show its red "days left" tag.
+ */
+const MUST_SHOW: Record<string, { audiences: string[]; selector: string; what: string }> = {
+  '/dashboard': { audiences: ['super@example.com', 'admin@example.com'], selector: '[data-testid="expiring-list"] [data-testid="expiring-days-left"]', what: 'the plans about to end, with their days-left tags' },
+};
+const ENDING_MERCHANT = 'client@example.com';
+
+/** Sets when a merchant's plan ends through the journeys' test hook; answers the end it replaced. */
+async function setPlanEnd(email: string, expireAt: string | null): Promise<string | null> {
+  const response = await fetch(`${baseUrl()}/__e2e/account/expire-at`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, expire_at: expireAt }) });
+  if (!response.ok) throw new Error(`the plan end hook answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { previous: string | null }).previous;
+}
+
 const fileName = (text: string): string => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
 /** Opens one page at the current viewport and answers everything found on it, in words. */
-async function audit(page: Page, requests: RequestTracker, audience: Audience, visit: Visit): Promise<string[]> {
+async function audit(page: Page, requests: RequestTracker, audience: Audience, visit: Visit, language: (typeof LANGUAGES)[number]): Promise<string[]> {
   const width = page.viewportSize()?.width ?? 0;
-  const where = `[${audience.label}] ${visit.landing} @${width}`;
+  const where = `[${audience.label}] ${visit.landing} @${width} ${language}`;
   const problems: string[] = [];
   requests.takeFailures();
   await page.goto(visit.url, { waitUntil: 'domcontentloaded' });
@@ -90,26 +111,38 @@ async function audit(page: Page, requests: RequestTracker, audience: Audience, v
   if (landed !== visit.landing) problems.push(`${where}: opening ${visit.url} landed on ${landed}`);
   for (const failure of requests.takeFailures()) problems.push(`${where}: the page's data did not load: ${failure}`);
 
-  for (const finding of await axeFindings(page)) {
-    problems.push(`${where}: axe ${finding.rule} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`);
+  const must = MUST_SHOW[visit.landing];
+  if (must && audience.account && must.audiences.includes(audience.account.email) && (await page.locator(must.selector).count()) === 0) {
+    problems.push(`${where}: the page does not show ${must.what} (${must.selector}), so the pass did not audit them`);
+  }
+  if (language === 'en-US') {
+    for (const finding of await axeFindings(page)) {
+      problems.push(`${where}: axe ${finding.rule} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`);
+    }
   }
   const overflow = overflowProblem(await overflowReport(page));
   if (overflow) problems.push(`${where}: overflow: ${overflow}`);
+  const text = textOverflowProblem(await textOverflowReport(page));
+  if (text) problems.push(`${where}: text does not fit:\n${text}`);
 
   if (ALL_SCREENSHOTS || problems.length) {
     fs.mkdirSync(shotDir, { recursive: true });
-    await page.screenshot({ path: path.join(shotDir, `${fileName(audience.label)}-${fileName(visit.landing)}-${width}.png`) });
+    await page.screenshot({ path: path.join(shotDir, `${fileName(audience.label)}-${fileName(visit.landing)}-${width}-${language}.png`) });
   }
   return problems;
 }
 
 let browser: Browser;
 let urls: Map<string, string>;
+let endBefore: string | null = null;
 beforeAll(async () => {
   browser = await launch();
   urls = await resolveRouteUrls();
+  // A plan ending in three days, so the staff dashboard lists it with a red tag to audit.
+  endBefore = await setPlanEnd(ENDING_MERCHANT, new Date(Date.now() + 3 * 86_400_000).toISOString());
 });
 afterAll(async () => {
+  await setPlanEnd(ENDING_MERCHANT, endBefore).catch(() => undefined);
   await browser?.close();
 });
 
@@ -130,6 +163,31 @@ describe('the auditors see what they must', () => {
       const report = await overflowReport(page);
       expect(report.scrollWidth).toBeGreaterThan(WIDTHS.phone);
       expect(report.elements.map((found) => found.element)).toEqual(['div[data-testid="too-wide"]']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the text auditor sees what does not fit', () => {
+  it('reports a cut label, spilling text and a figure over two lines, not a truncation that offers its text', async () => {
+    const context = await browser.newContext({ viewport: { width: WIDTHS.phone, height: 812 } });
+    try {
+      const page = await context.newPage();
+      await page.setContent(`<!doctype html><html lang="es"><head><title>t</title></head><body style="margin:0;font:16px sans-serif"><main>
+        <div data-testid="cut" style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Evolución de reproducciones</div>
+        <div data-testid="spills" style="width:60px;white-space:nowrap">Tus vídeos publicados</div>
+        <div data-testid="split" style="width:70px;overflow-wrap:anywhere">$2,797.20</div>
+        <div data-testid="offered" title="Carmen’s Tacos and Grill" style="width:60px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Carmen’s Tacos and Grill</div>
+        <div data-testid="scrolls" style="width:60px;overflow-x:auto;white-space:nowrap" tabindex="0">A long line that scrolls</div>
+        <div data-testid="fits" style="width:300px">Fits</div>
+      </main></body></html>`);
+      const found = await textOverflowReport(page);
+      expect(found.map((item) => [item.element, item.problem])).toEqual([
+        ['div[data-testid="cut"]', 'clipped'],
+        ['div[data-testid="spills"]', 'spills'],
+        ['div[data-testid="split"]', 'number split'],
+      ]);
     } finally {
       await context.close();
     }
@@ -164,9 +222,14 @@ describe('every page, for every role and a visitor, passes axe (WCAG 2 A/AA) and
         const requests = trackRequests(page);
         const found: string[] = [];
         try {
-          for (const size of SIZES) {
-            await page.setViewportSize(size);
-            for (const visit of visitsOf(audience, urls)) found.push(...(await audit(page, requests, audience, visit)));
+          for (const language of LANGUAGES) {
+            // The app reads its language from storage at start; each visit loads the page anew.
+            await page.goto('/', { waitUntil: 'domcontentloaded' });
+            await page.evaluate((value) => window.localStorage.setItem('nearcast.language', value), language);
+            for (const size of SIZES) {
+              await page.setViewportSize(size);
+              for (const visit of visitsOf(audience, urls)) found.push(...(await audit(page, requests, audience, visit, language)));
+            }
           }
         } finally {
           await context.close();

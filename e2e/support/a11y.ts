@@ -240,3 +240,84 @@ export function overflowProblem(report: OverflowReport): string | null {
   }
   return lines.join('\n');
 }
+
+export interface TextFinding {
+  element: string;
+  problem: 'clipped' | 'spills' | 'number split';
+  text: string;
+}
+
+/**
+ * Text that does not fit its box, which a page-wide overflow check cannot see: a label cut by
+ * its own `overflow: hidden` or ellipsis ("Evolución (" for "Evolución de reproducciones"), text
+ * running out of a box that does not clip it, and a figure broken over two lines ("$2,797.2" /
+ * "0"). An element's text is measured where the text is (its own text nodes). Not reported:
+ * what scrolls inside a scroll area (reachable), and a truncation that offers the whole text
+ * (a `title` on the element or its parent, as ellipsis cells and selects do).
+ */
+export async function textOverflowReport(page: Page): Promise<TextFinding[]> {
+  return page.evaluate(() => {
+    const SLACK = 1;
+    const findings: { element: string; problem: 'clipped' | 'spills' | 'number split'; text: string }[] = [];
+    const name = (element: Element): string => {
+      const testId = element.getAttribute('data-testid');
+      const classes = Array.from(element.classList).slice(0, 3).map((cls) => `.${cls}`).join('');
+      return `${element.tagName.toLowerCase()}${testId ? `[data-testid="${testId}"]` : ''}${classes}`;
+    };
+    const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    const ownText = (element: Element) =>
+      Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+    const offersWholeText = (element: Element) =>
+      [element, element.parentElement].some((el) => el !== null && (el.getAttribute('title') ?? '').trim() !== '');
+    const hidden = (element: Element) => element.closest('[aria-hidden="true"], [inert], .ant-select-selection-search-mirror, .ant-tooltip, .ant-popover') !== null;
+    // Text for screen readers only, clipped to a pixel on purpose.
+    const visuallyHidden = (style: CSSStyleDeclaration, rect: DOMRect) =>
+      rect.width <= 1 || rect.height <= 1 || (style.clip !== 'auto' && style.clip !== '') || style.clipPath.startsWith('inset(50%');
+    const reported = new Set<Element>();
+    const report = (element: Element, problem: 'clipped' | 'spills' | 'number split') => {
+      if ([...reported].some((outer) => outer.contains(element) || element.contains(outer))) return;
+      reported.add(element);
+      findings.push({ element: name(element), problem, text: textOf(element) });
+    };
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (!(element instanceof HTMLElement) || !ownText(element) || hidden(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'inline' || style.display === 'contents' || visuallyHidden(style, rect)) continue;
+      if (element.matches('input, textarea, select, option, script, style, svg *')) continue;
+      if (element.scrollWidth > element.clientWidth + SLACK) {
+        const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (clips && !offersWholeText(element)) report(element, 'clipped');
+        // A table cell grows with its text; what it measures wider is a fixed column's shadow.
+        else if (!clips && !scrolls && style.display !== 'table-cell') report(element, 'spills');
+      }
+    }
+    // A figure over two lines: a number's characters whose boxes sit on different lines.
+    const NUMBER = /[-−+]?[$€¥£]?\d[\d,.\u00a0\u202f]*\d%?/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || hidden(parent)) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(NUMBER)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+        if (tops.size > 1) {
+          report(parent, 'number split');
+          break;
+        }
+      }
+    }
+    return findings.slice(0, 10);
+  });
+}
+
+/** The text findings in words, or null when every text fits. */
+export function textOverflowProblem(findings: TextFinding[]): string | null {
+  if (!findings.length) return null;
+  return findings.map((found) => `  ${found.problem}: ${found.element}${found.text ? ` "${found.text}"` : ''}`).join('\n');
+}

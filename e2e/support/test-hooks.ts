@@ -4,6 +4,8 @@ import { createPublishers } from '../../apps/server/src/adapters/publishing/inde
 import { MetricsCollector } from '../../apps/server/src/modules/video/metrics-collector';
 import { PublishEngine } from '../../apps/server/src/modules/video/publish-engine';
 import { dueJobIds } from '../../apps/server/src/modules/video/publish-repository';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../../apps/server/src/db/schema';
 import type { Services } from '../../apps/server/src/services';
 
 /**
@@ -47,6 +49,20 @@ diagnostics.subscribe('fastify.initialization', (message) => {
       }
       const collected = await new MetricsCollector(deps).collect();
       return { advanced, collected };
+    });
+    // When an account's plan ends, so a journey can look at what depends on the calendar (a list
+    // of plans about to end, its "days left" tags) whatever day it runs. Answers the end it
+    // replaced, for putting it back.
+    app.post('/__e2e/account/expire-at', async (request) => {
+      const body = (request.body ?? {}) as { email?: unknown; expire_at?: unknown };
+      if (typeof body.email !== 'string') throw new Error('email must be an account email');
+      const at = body.expire_at === null ? null : new Date(String(body.expire_at));
+      if (at && Number.isNaN(at.getTime())) throw new Error('expire_at must be an ISO time or null');
+      const db = fastify.services.database.db;
+      const [before] = await db.select({ expireAt: accounts.expireAt }).from(accounts).where(eq(accounts.email, body.email));
+      if (!before) throw new Error(`no account ${body.email}`);
+      await db.update(accounts).set({ expireAt: at }).where(eq(accounts.email, body.email));
+      return { previous: before.expireAt ? before.expireAt.toISOString() : null };
     });
   };
   // Registered on the root instance itself (not an encapsulated child), like fastify-plugin does.

@@ -101,8 +101,8 @@ export function ContentList({ onOpen, onCreate }: { onOpen: (id: number) => void
         <div className="content-cell">
           {row.cover_url ? <img className="content-cell__cover" src={row.cover_url} alt="" loading="lazy" /> : <span className="content-cell__cover content-cell__cover--none" aria-hidden="true" />}
           <span className="content-cell__text">
-            <span className="content-cell__title">{row.title}</span>
-            {row.excerpt && <span className="content-cell__sub">{row.excerpt}</span>}
+            <span className="content-cell__title" title={row.title}>{row.title}</span>
+            {row.excerpt && <span className="content-cell__sub" title={row.excerpt}>{row.excerpt}</span>}
           </span>
         </div>
       ),

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fitWidth } from '../../../components/fit-width';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useParties } from '../api/search-parties';
 
@@ -22,6 +23,8 @@ export function PartySelect({ value, onChange }: { value: number | undefined; on
       placeholder={t('filters.party')}
       aria-label={t('filters.party')}
       className="nc-filters__picker fin-party"
+      // Wide enough for its placeholder in every language (it was cut at laptop widths).
+      style={{ minWidth: fitWidth([t('filters.party')]) + 40 }}
       popupMatchSelectWidth={false}
       notFoundContent={parties.isFetching ? t('filters.searching') : t('filters.no_party')}
       options={(parties.data ?? []).map((party) => ({

@@ -1,9 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { Settlement, SettlementStatus } from '@nearcast/contract';
+import { PAYEE_VERIFICATION_STATES, type Settlement, type SettlementStatus } from '@nearcast/contract';
 import { Button, Dropdown, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { fitWidth } from '../../../components/fit-width';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { DATE_FORMAT, formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
@@ -73,7 +74,9 @@ export function SettlementsTable({ staff, testId }: { staff: boolean; testId: st
           {
             key: 'verification',
             title: t('fields.verification'),
-            width: 140,
+            // As wide as its longest word in this language, plus the tag's own padding: a fixed
+            // 140 px cut "Not submitted" and "En revisión" at laptop widths.
+            width: fitWidth([t('fields.verification'), ...PAYEE_VERIFICATION_STATES.map((state) => t(`verification.${state}`))]) + 24,
             render: (_: unknown, row: Settlement) => (
               <Tag color={row.verification === 'approved' ? 'success' : row.verification === 'rejected' ? 'error' : 'warning'} variant="filled">
                 {t(`verification.${row.verification}`)}

@@ -58,7 +58,7 @@ export function MerchantVideos({ pageSize = 5 }: { pageSize?: number }) {
                   <li key={post.id} className="video-mine__item" data-testid={`merchant-video-${post.id}`}>
                     {post.thumbnail_url ? <img className="video-row__thumb" src={post.thumbnail_url} alt="" loading="lazy" /> : <span className="video-row__thumb" aria-hidden="true" />}
                     <div className="video-mine__text">
-                      <span className="video-row__title">{post.title}</span>
+                      <span className="video-row__title" title={post.title}>{post.title}</span>
                       <span className="video-muted">{formatDate(post.released_at ?? post.create_time)}</span>
                       <span className="video-mine__jobs">
                         {byTargetOrder(post.jobs, (job) => job.platform).map((job) => (

@@ -41,7 +41,7 @@ export function PostsTable({
         <div className="video-row">
           {post.thumbnail_url ? <img className="video-row__thumb" src={post.thumbnail_url} alt="" loading="lazy" /> : <span className="video-row__thumb" aria-hidden="true" />}
           <div className="video-row__text">
-            <span className="video-row__title">{post.title}</span>
+            <span className="video-row__title" title={post.title}>{post.title}</span>
             {showMerchant && <span className="video-row__sub">{post.merchant_name}</span>}
           </div>
         </div>
