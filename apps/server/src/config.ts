@@ -73,6 +73,8 @@ const schema = z.object({
    * so a statistics run or a commission release never queues behind requests or slows them.
    */
   PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** How long a stopping process may take to drain requests and jobs before it exits regardless. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** How often each job queue worker looks for new work, in seconds (pg-boss allows 0.5 and up). */
   JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** S3-compatible storage for uploaded files; unset keeps them on disk under DATA_DIR/uploads. */

@@ -8,6 +8,7 @@ import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemo } from './demo/seed.js';
 import { backfillDashboard } from './scripts/dashboard-backfill.js';
 import { startJobs } from './jobs/registry.js';
+import { startWorkerHealth } from './jobs/worker-health.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
 
 /** Entry: config → database → migrations → (demo seed when embedded) → job queue → listen. */
@@ -40,8 +41,16 @@ async function main(): Promise<void> {
   // The queue stops in the app's onClose hook, after the HTTP server has drained.
   await startJobs(app.services, app.log);
 
+  let health: Awaited<ReturnType<typeof startWorkerHealth>> | null = null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // Running jobs get their time (the queue's own 10 s), requests drain; past the deadline the
+    // process ends anyway, and what was running is failed and retried elsewhere.
+    setTimeout(() => {
+      app.log.error({ seconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown passed its deadline: exiting now');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    await health?.close();
     await app.close();
     await mailer.close?.();
     await database.close();
@@ -52,6 +61,9 @@ async function main(): Promise<void> {
 
   // A worker serves nothing: it runs the jobs until it is stopped.
   const address = config.PROCESS_ROLE === 'worker' ? null : await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.PROCESS_ROLE === 'worker') {
+    health = await startWorkerHealth({ ping: () => database.ping(), queueRunning: () => app.services.jobs.running }, config.HOST, config.PORT);
+  }
   // The demo merchant's material library takes a few seconds of ffmpeg: made once, while the
   // server already answers, so it never holds up the start.
   if (seedDemoWanted(config)) {
@@ -67,7 +79,7 @@ async function main(): Promise<void> {
   };
   app.log.info(
     { address, role: config.PROCESS_ROLE, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },
-    (address ? `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL})` : 'Nearcast is running the background jobs (PROCESS_ROLE=worker)') +
+    (address ? `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL})` : `Nearcast is running the background jobs (PROCESS_ROLE=worker, health at ${health?.url}/readyz)`) +
       (config.PROCESS_ROLE === 'web' ? ', leaving the background jobs to the workers; ' : '; ') +
       Object.entries(adapters).map(([concern, kind]) => `${concern}: ${kind}`).join(', '),
   );

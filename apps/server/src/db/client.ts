@@ -34,6 +34,8 @@ export interface Database {
    * this process). Answers a function that stops listening.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY on a channel now, outside any transaction (inside one, a repository sends it). */
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -65,6 +67,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite({ client, schema, casing }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     listen: async (channel, handler) => {
       const stop = await client.listen(channel, handler);
@@ -101,6 +106,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     listen: (channel, handler) => listenPostgres(url, channel, handler),
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => pool.end(),
   };
 }

@@ -49,6 +49,25 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+describe('waking across processes', () => {
+  it('runs a job sent by a process without workers at once, not at the worker’s next poll', async () => {
+    // The worker polls every 30 s: only the wake-up on commit can make it quick.
+    const slow: QueueTimings = { ...fast, pollingIntervalSeconds: 30 };
+    const worker = new JobQueue(database.queueStore, slow, database);
+    const sender = new JobQueue((second ?? database).queueStore, slow, second ?? database);
+    queues.push(worker, sender);
+    const ran: number[] = [];
+    const definition: JobDefinition<{ at: number }> = { name: 'test.woken', handler: async (data) => void ran.push(Date.now() - data.at) };
+    await worker.start([definition as JobDefinition<never>], log);
+    await sender.start([definition as JobDefinition<never>], log, { work: false });
+    // The worker's first poll has passed; from here it sleeps its 30 s unless woken.
+    await sleep(1000);
+    await sender.send('test.woken', { at: Date.now() });
+    await until(() => ran.length === 1, 10_000);
+    expect(ran[0]).toBeLessThan(5_000);
+  }, 30_000);
+});
+
 describe('job queue', () => {
   it('runs a cron job once per tick with two instances on one database', async () => {
     // A cron tick is a minute: start well inside one, so the test sees exactly one tick.

@@ -48,6 +48,7 @@ export interface InsertOptions {
  */
 export interface WakeChannel {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 /** The channel on which a committed send names its queue. */
@@ -181,7 +182,9 @@ export class JobQueue {
       ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
       ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
     });
-    this.wake(name);
+    // The job is committed: wake its workers in every process (a web process has none of its own).
+    if (this.wakeChannel && id !== null) await this.wakeChannel.notify(WAKE_CHANNEL, name).catch(() => this.wake(name));
+    else this.wake(name);
     return id;
   }
 
