@@ -192,7 +192,9 @@ describe('material center', () => {
     await expect(card(merchant, 'image').getByTestId('material-usage').textContent()).resolves.toBe(es('usage.failed'));
     // The whole card opens it, its name too, not only the thumbnail.
     // (A pointer click where the name is: the card's cover takes it, as it does a finger's.)
-    const name = await card(merchant, 'image').locator('.material-card__name').boundingBox();
+    const nameOnCard = card(merchant, 'image').locator('.material-card__name');
+    await nameOnCard.scrollIntoViewIfNeeded();
+    const name = await nameOnCard.boundingBox();
     if (!name) throw new Error('the material card shows no name');
     await merchant.mouse.click(name.x + name.width / 2, name.y + name.height / 2);
     const detail = merchant.getByTestId('material-usage-detail');
