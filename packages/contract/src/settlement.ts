@@ -9,7 +9,8 @@ import { id, idOf, isoDate, isoTime, pageOf, pageQuery, plainString, requiredTex
 /**
  * Where an application stands (spec §4 finance statuses): `pending` until staff decide, then
  * `paid`, `cancelled` (rejected, the funds back in the available balance) or `failed` (the
- * payout did not go through, the funds back as well).
+ * payout did not go through, the funds back as well). An approved payout still on its way to
+ * the party stays `pending` until the payout rail has paid it (decision 044).
  */
 export const SETTLEMENT_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];

@@ -23,6 +23,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     idempotencyPurgeJob(services.database.db, log) as JobDefinition<never>,
     releaseJob(services.finance, log) as JobDefinition<never>,
     foldTotalsJob(services.ledger, log) as JobDefinition<never>,
+    ...services.settlements.jobDefinitions(log),
     ...services.notifications.jobDefinitions(services.config.PLAN_REMINDER_CRON, log),
   ];
 }

@@ -14,4 +14,12 @@ export class ManualBankTransferRail implements PayoutRail {
     if (!reference) return Promise.resolve({ state: 'failed' });
     return Promise.resolve({ state: 'paid', reference });
   }
+
+  /**
+   * Nothing was sent from here, so nothing is kept to look up: a payout resumed after a crash
+   * pays again, which records the same reference staff gave and moves no money twice.
+   */
+  lookup(): Promise<PayoutResult | null> {
+    return Promise.resolve(null);
+  }
 }

@@ -22,8 +22,20 @@ export type PayoutResult = { state: 'paid'; reference: string } | { state: 'fail
  * only moves the money and answers with the reference to keep. The manual bank transfer is the
  * default; Stripe Connect (a transfer to the party's connected account) can implement this later
  * without the settlement rules changing.
+ *
+ * The service calls a rail outside any transaction and may call it again after a crash, always
+ * with the same idempotency key (decision 044). A rail answers `failed` only when it is sure no
+ * money left; a call whose outcome it cannot tell (a timeout, a dropped connection) must throw,
+ * and should give up well within ten minutes (the service's lease on the payout).
  */
 export interface PayoutRail {
   readonly kind: PayoutRailKind;
   pay(request: PayoutRequest): Promise<PayoutResult>;
+  /**
+   * What the rail did under an idempotency key: the payout it made (or refused), or null when it
+   * has none, meaning no call with that key took effect and paying is safe. Throws when the
+   * rail cannot answer. A Stripe Connect rail would tag each transfer with the key
+   * (`transfer_group`) and list transfers by it.
+   */
+  lookup(idempotencyKey: string): Promise<PayoutResult | null>;
 }

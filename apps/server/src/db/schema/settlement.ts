@@ -35,7 +35,36 @@ export const settlements = pgTable(
     netCents: bigint({ mode: 'number' }).notNull(),
     /** Which payout rail paid it, and the rail's reference (a bank transfer number, a transfer id). */
     payoutRail: text().notNull(),
+    /**
+     * The rail's reference, written as soon as the rail answers that it paid and before the
+     * payout is booked: a resumed payout that finds it books it without asking the rail again.
+     */
     payoutReference: text(),
+    /**
+     * A payout under way (decision 044): set when staff approve, before the rail is called, and
+     * cleared only if the rail refuses. While it is set the settlement stays `pending` but can
+     * be neither approved again nor rejected: the money may already have left.
+     */
+    payoutStartedAt: timestamp({ withTimezone: true }),
+    /** The idempotency key sent to the rail on every attempt (`settlement-<id>`). */
+    payoutKey: text(),
+    /** Who approved the payout under way: the decision is theirs when it completes. */
+    payoutRequestedBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    /** What staff typed when approving (the manual rail's transfer number), sent on every attempt. */
+    payoutRequest: text(),
+    /**
+     * Calls made to the rail for this payout (pay or look up), written before each call: more
+     * than none means a call may have reached the rail, so a resumed payout asks before paying.
+     */
+    payoutAttempts: integer().notNull().default(0),
+    /**
+     * The worker holding the payout across its remote calls, and until when nobody else may act
+     * on it: the lease's end while held, the next check after an unanswered call.
+     */
+    payoutLeaseToken: text(),
+    payoutLeaseUntil: timestamp({ withTimezone: true }),
+    /** The rail's last error or refusal, for whoever looks into a payout that does not finish. */
+    payoutLastError: text(),
     /** Why staff cancelled it or marked it failed. */
     reason: text(),
     decidedBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
@@ -50,6 +79,11 @@ export const settlements = pgTable(
     // One open application per party: the whole available balance is already reserved by it,
     // and two racing applications can never both be pending, whatever else goes wrong.
     uniqueIndex('settlements_one_pending_idx').on(t.accountId).where(sql`${t.status} = 'pending'`),
+    // The payouts the resume job looks at: under way and not yet paid, by when they are due.
+    index('settlements_payout_due_idx')
+      .on(t.payoutLeaseUntil.asc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'pending' and ${t.payoutStartedAt} is not null`),
+    uniqueIndex('settlements_payout_key_idx').on(t.payoutKey),
     check('settlements_amounts_chk', sql`${t.grossCents} > 0 and ${t.feeCents} >= 0 and ${t.netCents} >= 0 and ${t.grossCents} = ${t.feeCents} + ${t.netCents}`),
     check('settlements_period_chk', sql`${t.periodStart} <= ${t.periodEnd}`),
   ],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { settlements, type NewSettlementRow, type SettlementRow } from '../../db/schema.js';
 
@@ -76,11 +76,90 @@ export async function markDecided(
       reason: decision.reason ?? null,
       decidedBy: decision.decidedBy,
       decidedAt: decision.decidedAt,
+      payoutLeaseToken: null,
+      payoutLeaseUntil: null,
     })
     // Only a pending row moves: the row lock is held, this is the belt to its braces.
     .where(and(eq(settlements.id, id), eq(settlements.status, 'pending')))
     .returning();
   return row!;
+}
+
+/** The payout columns a step writes (decision 044). */
+export type PayoutPatch = Partial<
+  Pick<
+    SettlementRow,
+    | 'payoutStartedAt'
+    | 'payoutKey'
+    | 'payoutRequestedBy'
+    | 'payoutRequest'
+    | 'payoutAttempts'
+    | 'payoutLeaseToken'
+    | 'payoutLeaseUntil'
+    | 'payoutLastError'
+  >
+>;
+
+/** A payout under way: approved, not yet paid. */
+const underWay = and(eq(settlements.status, 'pending'), isNotNull(settlements.payoutStartedAt));
+/** Nobody holds it, and any wait after an unanswered call is over. */
+const free = (now: Date) => or(isNull(settlements.payoutLeaseUntil), lt(settlements.payoutLeaseUntil, now));
+
+/** Writes payout columns of a row the caller has locked. */
+export async function updatePayout(ex: Executor, id: number, patch: PayoutPatch): Promise<SettlementRow> {
+  const [row] = await ex.update(settlements).set(patch).where(eq(settlements.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Takes a payout under way for one worker until `until`: one UPDATE, so two workers racing for
+ * it get it once (PostgreSQL re-checks the row after the first commits). Null when it is not
+ * under way any more, or someone holds it, or its next check is not due.
+ */
+export async function claimPayout(ex: Executor, id: number, token: string, now: Date, until: Date): Promise<SettlementRow | null> {
+  const [row] = await ex
+    .update(settlements)
+    .set({ payoutLeaseToken: token, payoutLeaseUntil: until })
+    .where(and(eq(settlements.id, id), underWay, free(now)))
+    .returning();
+  return row ?? null;
+}
+
+/** Writes only while the caller still holds the payout; null when its lease was lost to another worker. */
+export async function updatePayoutHeld(ex: Executor, id: number, token: string, patch: PayoutPatch): Promise<SettlementRow | null> {
+  const [row] = await ex
+    .update(settlements)
+    .set(patch)
+    .where(and(eq(settlements.id, id), underWay, eq(settlements.payoutLeaseToken, token)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Keeps the rail's reference of a payout under way. Not fenced by the lease: the reference is
+ * what the rail did under the settlement's one key, the same whichever worker heard it.
+ */
+export async function checkpointPayout(ex: Executor, id: number, reference: string): Promise<void> {
+  await ex.update(settlements).set({ payoutReference: reference }).where(and(eq(settlements.id, id), underWay));
+}
+
+/** Lets go of a payout the caller holds, for the next worker to take at once. */
+export async function releasePayout(ex: Executor, id: number, token: string): Promise<void> {
+  await ex
+    .update(settlements)
+    .set({ payoutLeaseToken: null, payoutLeaseUntil: null })
+    .where(and(eq(settlements.id, id), eq(settlements.payoutLeaseToken, token)));
+}
+
+/** Payouts under way that nobody holds and that are due: what the resume job picks up. */
+export async function duePayoutIds(ex: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await ex
+    .select({ id: settlements.id })
+    .from(settlements)
+    .where(and(underWay, free(now)))
+    .orderBy(sql`${settlements.payoutLeaseUntil} asc nulls first`, asc(settlements.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export interface SettlementFilter {

@@ -1,10 +1,13 @@
 import { isStaff, roleOf, type api, type ParsedRequestOf, type PayeeVerificationState, type Settlement, type SettlementPreview } from '@nearcast/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { PayoutRail } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
 import { amountsFor, blockerOf, dollars } from './amounts.js';
+import { recordDecided, SettlementPayouts, type PayoutOutcome } from './payouts.js';
 import * as repo from './repository.js';
 import type { SettlementRow } from './repository.js';
 
@@ -51,14 +54,22 @@ export interface PartyDirectory {
 
 export type Decision = { status: 'paid'; reference: string } | { status: 'cancelled' | 'failed'; reason: string };
 
+export interface SettlementServiceOptions {
+  /** The clock of the payout steps (leases, waits); tests move it past a lease. */
+  now?: () => Date;
+}
+
 /**
  * Settlement applications and staff decisions (design.md "Money"). An application reserves the
  * party's whole available balance in the same transaction as its row, behind a lock on the
- * party, so two applications at the same moment can never both take it. A decision moves the
- * reserved funds on — paid out through the payout rail, or back to available — and records
- * `settlement.decided` in that same transaction.
+ * party, so two applications at the same moment can never both take it. Rejecting or failing
+ * gives the reserved funds back and records `settlement.decided` in that same transaction. An
+ * approval pays through the payout rail outside any transaction and books the payout once the
+ * rail answers (`SettlementPayouts`, decision 044).
  */
 export class SettlementService {
+  private readonly payouts: SettlementPayouts;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: SettlementLedger,
@@ -66,7 +77,10 @@ export class SettlementService {
     private readonly parties: PartyDirectory,
     private readonly rail: PayoutRail,
     private readonly events: EventService,
-  ) {}
+    options: SettlementServiceOptions = {},
+  ) {
+    this.payouts = new SettlementPayouts({ db, ledger, verification, rail, events, now: options.now ?? (() => new Date()) });
+  }
 
   /** What an application would be now: the available balance, the period, the fee and the amount to receive. */
   async preview(caller: Caller): Promise<SettlementPreview> {
@@ -162,49 +176,49 @@ export class SettlementService {
   }
 
   async decide(actorId: number | null, id: number, decision: Decision): Promise<Settlement> {
+    if (decision.status === 'paid') return this.payOut(actorId, id, decision.reference);
     const row = await this.db.transaction(async (tx) => {
       const current = await repo.lockSettlement(tx, id);
       if (!current) throw notFound('settlement.not_found');
       if (current.status !== 'pending') throw conflict('settlement.already_decided');
-      const posting = { settlementId: current.id, accountId: current.accountId, grossCents: current.grossCents, actorId };
-      const decidedAt = new Date();
-
-      let decided: SettlementRow;
-      if (decision.status === 'paid') {
-        if (!(await this.verification.isPayoutVerified(current.accountId, tx))) throw rejected('settlement.not_verified');
-        const payout = await this.rail.pay({
-          settlementId: current.id,
-          accountId: current.accountId,
-          amountCents: current.netCents,
-          reference: decision.reference,
-          idempotencyKey: `settlement-${current.id}`,
-        });
-        if (payout.state !== 'paid') throw rejected('settlement.payout_failed');
-        await this.ledger.payOut(tx, { ...posting, feeCents: current.feeCents, netCents: current.netCents, reference: payout.reference });
-        decided = await repo.markDecided(tx, id, { status: 'paid', payoutReference: payout.reference, decidedBy: actorId, decidedAt });
-      } else {
-        await this.ledger.release(tx, posting);
-        decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt });
-      }
-
-      await this.events.record(tx, 'settlement.decided', {
-        actor_id: actorId,
-        subject_id: decided.id,
-        account_id: decided.accountId,
-        payload: {
-          settlement_id: decided.id,
-          status: decision.status,
-          gross_cents: decided.grossCents,
-          fee_cents: decided.feeCents,
-          amount_cents: decided.netCents,
-          payout_rail: decided.payoutRail,
-          payout_reference: decided.payoutReference,
-          reason: decided.reason,
-        },
-      });
+      // An approved payout under way may already have left: it ends paid, or pending again if the rail refuses.
+      if (current.payoutStartedAt) throw conflict('settlement.already_decided');
+      await this.ledger.release(tx, { settlementId: current.id, accountId: current.accountId, grossCents: current.grossCents, actorId });
+      const decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt: new Date() });
+      await recordDecided(this.events, tx, decided, actorId);
       return decided;
     });
     return (await this.present([row]))[0]!;
+  }
+
+  /**
+   * Approval: paid through the rail, then booked. A refusal leaves the settlement pending as it
+   * was (`settlement.payout_failed`); a rail that does not answer leaves the payout under way for
+   * the resume job, and the caller sees an error (approving again after the wait carries it on,
+   * or answers that it has been decided).
+   */
+  private async payOut(actorId: number | null, id: number, reference: string): Promise<Settlement> {
+    const outcome: PayoutOutcome = await this.payouts.approve(actorId, id, reference);
+    switch (outcome.kind) {
+      case 'paid':
+        return (await this.present([outcome.row]))[0]!;
+      case 'refused':
+        throw rejected('settlement.payout_failed');
+      case 'held':
+        throw conflict('settlement.already_decided');
+      case 'unanswered':
+        throw outcome.error;
+    }
+  }
+
+  /** Carries on payouts left under way (a crash, an unanswered rail); what the resume job runs. */
+  resumePayouts(): Promise<{ id: number; outcome: PayoutOutcome }[]> {
+    return this.payouts.resume();
+  }
+
+  /** The settlement jobs, listed in the job registry. */
+  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+    return this.payouts.jobDefinitions(log);
   }
 
   /** Staff see every party's applications; a studio or an agent only its own. */

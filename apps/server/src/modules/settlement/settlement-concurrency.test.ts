@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { balancesOf, demoIds, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
+import { settlementLedger } from './ledger.js';
+import { RecordingRail } from './recording-rail.js';
+import { SettlementService } from './service.js';
 
 /**
  * Settlements under concurrency. On PostgreSQL (TEST_DATABASE_URL) the requests below really run
@@ -98,6 +101,41 @@ describe('racing applications', () => {
     expect(after.available + after.in_transit - before.in_transit).toBe(before.available + before.pending);
     expect(after.available).toBeGreaterThanOrEqual(0);
     expect(reserved).toBeLessThanOrEqual(before.available + before.pending);
+    await ledgerHolds();
+  });
+
+  it('pay once when two approvals of one settlement run at once on two processes', async () => {
+    // The agent's application from the first race is still pending.
+    const [pending] = (await t.call<{ list: Settlement[] }>('/v1/settlement/list', { status: 'pending', party_id: id('agent') }, { token: token('admin') })).data.list;
+    expect(pending).toBeDefined();
+    await payoutVerified(t, token('agent'), token('super'));
+    const before = await balancesOf(t, id('agent'));
+
+    // Two instances on one database and one rail; the rail answers slowly so the approvals overlap.
+    const rail = new RecordingRail();
+    rail.modes.push('slow', 'slow');
+    const services = t.app.services;
+    const instance = () => new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, rail, services.events);
+    const reached = rail.nextPay();
+    const approvals = [instance().approve(id('admin'), pending!.id, 'BT-TWICE-1'), instance().approve(id('super'), pending!.id, 'BT-TWICE-2')];
+    const outcomes = Promise.allSettled(approvals);
+    // The approval at the rail cannot finish before it answers: the first to finish is the other,
+    // refused at its reservation while the payout is under way.
+    const firstDone = Promise.race(approvals.map((approval) => approval.then(undefined, () => undefined)));
+    await reached;
+    await firstDone;
+    rail.answer();
+    const settled = await outcomes;
+    const paid = settled.filter((result) => result.status === 'fulfilled');
+    expect(paid).toHaveLength(1);
+    expect(settled.filter((result) => result.status === 'rejected').map((result) => (result.reason as { code: string }).code)).toEqual(['409']);
+    expect(rail.paidCount(`settlement-${pending!.id}`)).toBe(1);
+    expect(rail.payCalls).toHaveLength(1);
+
+    expect(await balancesOf(t, id('agent'))).toMatchObject({ in_transit: before.in_transit - pending!.gross_cents, paid_out: before.paid_out + pending!.amount_cents });
+    expect(await t.query(sql`select count(*)::int as n from ledger_transactions where settlement_id = ${pending!.id} and kind = 'settlement_paid'`)).toEqual([{ n: 1 }]);
+    const events = await t.query(sql`select count(*)::int as n from events where type = 'settlement.decided' and subject_id = ${String(pending!.id)}`);
+    expect(events).toEqual([{ n: 1 }]);
     await ledgerHolds();
   });
 });

@@ -176,7 +176,7 @@ describe('deciding', () => {
   it('leaves an application pending, its money reserved, when the payout rail could not pay', async () => {
     const applied = (await apply('studio')).data;
     const services = t.app.services;
-    const bouncing: PayoutRail = { kind: 'manual_bank_transfer', pay: () => Promise.resolve({ state: 'failed' }) };
+    const bouncing: PayoutRail = { kind: 'manual_bank_transfer', pay: () => Promise.resolve({ state: 'failed' }), lookup: () => Promise.resolve(null) };
     const withBouncingRail = new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, bouncing, services.events);
     await expect(withBouncingRail.approve(id('admin'), applied.id, 'BT-2026-0009')).rejects.toMatchObject({ code: '422', key: 'settlement.payout_failed' });
     expect((await t.call<Settlement>('/v1/settlement/get', { id: applied.id }, { token: token('admin') })).data).toMatchObject({ status: 'pending', payout_reference: null });

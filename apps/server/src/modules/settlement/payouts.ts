@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PayoutRail, PayoutResult } from '../../adapters/payouts/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import { conflict, notFound, rejected } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import type { EventService } from '../events/service.js';
+import * as repo from './repository.js';
+import type { SettlementRow } from './repository.js';
+import type { PayeeVerification, SettlementLedger } from './service.js';
+
+export const PAYOUT_RESUME_JOB = 'settlement.payout-resume';
+
+/**
+ * How long one worker holds a payout across its calls to the rail before another may take it
+ * over (a killed process). Rails give up on a call well within it, so when it has run out no
+ * call of the last holder can still be on its way to the rail.
+ */
+export const PAYOUT_LEASE_MS = 10 * 60_000;
+/** Unanswered calls after which a payout is logged for a person to check with the rail. */
+const ATTENTION_AFTER = 12;
+const RESUME_BATCH = 50;
+
+/** The one idempotency key of a settlement's payout, the same on every attempt. */
+export const payoutKeyOf = (settlementId: number) => `settlement-${settlementId}`;
+
+/**
+ * Where a payout step left it: paid (booked, announced), refused by the rail (decidable
+ * again), unanswered (still under way, checked again later), or held by another worker.
+ */
+export type PayoutOutcome =
+  | { kind: 'paid'; row: SettlementRow }
+  | { kind: 'refused' }
+  | { kind: 'unanswered'; error: unknown; attempts: number }
+  | { kind: 'held' };
+
+export interface SettlementPayoutsDeps {
+  db: Db;
+  ledger: SettlementLedger;
+  verification: PayeeVerification;
+  rail: PayoutRail;
+  events: Pick<EventService, 'record'>;
+  now: () => Date;
+}
+
+/**
+ * Approved settlements on their way out (decision 044), the way the publishing engine moves a
+ * post (decision 033): the settlement row is the truth, a lease holds it across the calls to the
+ * rail (never a transaction or a row lock: the rail may take seconds, and PGlite has one
+ * connection), a checkpoint is written before each call, and a call whose outcome is unknown is
+ * asked about under the same idempotency key before anything is paid again. The steps:
+ *
+ * 1. reserve — one transaction: still pending, payout details verified, no payout under way;
+ *    the payout is marked under way with its key and held by this worker;
+ * 2. pay — outside any transaction, with the attempt counted first;
+ * 3. checkpoint — the rail's reference stored as soon as it answers;
+ * 4. complete — one transaction: the ledger's payout, `paid`, and `settlement.decided`; under
+ *    the row lock and only from pending, so exactly once.
+ *
+ * A crash between any two leaves the payout under way; the resume job (or the next approval of
+ * it) takes it once the lease has run out and carries on from what the row says.
+ */
+export class SettlementPayouts {
+  constructor(private readonly deps: SettlementPayoutsDeps) {}
+
+  /** Staff approve a pending settlement: reserve it for this payout, then pay it through the rail. */
+  async approve(actorId: number | null, id: number, reference: string): Promise<PayoutOutcome> {
+    const token = randomUUID();
+    const now = this.deps.now();
+    const held = await this.deps.db.transaction(async (tx) => {
+      const current = await repo.lockSettlement(tx, id);
+      if (!current) throw notFound('settlement.not_found');
+      if (current.status !== 'pending') throw conflict('settlement.already_decided');
+      const leaseUntil = new Date(now.getTime() + PAYOUT_LEASE_MS);
+      if (current.payoutStartedAt) {
+        // Approved already. While a worker holds it (or waits to ask the rail again) it is
+        // theirs; once that has run out it stopped half-way, and this approval carries it on
+        // with what was approved first.
+        if (current.payoutLeaseUntil && current.payoutLeaseUntil.getTime() >= now.getTime()) throw conflict('settlement.already_decided');
+        return repo.updatePayout(tx, id, { payoutLeaseToken: token, payoutLeaseUntil: leaseUntil });
+      }
+      if (!(await this.deps.verification.isPayoutVerified(current.accountId, tx))) throw rejected('settlement.not_verified');
+      return repo.updatePayout(tx, id, {
+        payoutStartedAt: now,
+        payoutKey: payoutKeyOf(id),
+        payoutRequestedBy: actorId,
+        payoutRequest: reference,
+        payoutAttempts: 0,
+        payoutLeaseToken: token,
+        payoutLeaseUntil: leaseUntil,
+        payoutLastError: null,
+      });
+    });
+    return this.run(held, token);
+  }
+
+  /**
+   * Picks up payouts left under way — the process stopped between two steps, or the rail did
+   * not answer — whose lease or wait has run out, and carries each on. Several instances may run
+   * it at once: each payout is claimed by one.
+   */
+  async resume(): Promise<{ id: number; outcome: PayoutOutcome }[]> {
+    const done: { id: number; outcome: PayoutOutcome }[] = [];
+    for (const id of await repo.duePayoutIds(this.deps.db, this.deps.now(), RESUME_BATCH)) {
+      const token = randomUUID();
+      const now = this.deps.now();
+      const row = await repo.claimPayout(this.deps.db, id, token, now, new Date(now.getTime() + PAYOUT_LEASE_MS));
+      if (!row) continue;
+      done.push({ id, outcome: await this.run(row, token) });
+    }
+    return done;
+  }
+
+  /** The resume job, listed in the job registry: every minute, one run at a time. */
+  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+    const resume: JobDefinition<Record<string, never>> = {
+      name: PAYOUT_RESUME_JOB,
+      schedule: '* * * * *',
+      policy: 'stately',
+      // The row's own lease and back-off retry; a queue retry would only race the next tick.
+      retryLimit: 1,
+      handler: async () => {
+        for (const { id, outcome } of await this.resume()) {
+          if (outcome.kind === 'paid') log.info({ settlement: id }, 'resumed payout completed');
+          else if (outcome.kind === 'refused') log.warn({ settlement: id }, 'resumed payout refused by the rail: the settlement is pending again');
+          else if (outcome.kind === 'unanswered') {
+            const fields = { settlement: id, attempts: outcome.attempts, err: outcome.error };
+            // Money may have left: the payout is never released by itself, a person checks with the rail.
+            if (outcome.attempts >= ATTENTION_AFTER) log.error(fields, 'payout still unanswered by the rail: check it there');
+            else log.warn(fields, 'payout rail did not answer; asking again later');
+          }
+        }
+      },
+    };
+    return [resume] as JobDefinition<never>[];
+  }
+
+  /** One go at a held payout; lets go of it after, unless a step already did. */
+  private async run(row: SettlementRow, token: string): Promise<PayoutOutcome> {
+    try {
+      return await this.proceed(row, token);
+    } finally {
+      await repo.releasePayout(this.deps.db, row.id, token);
+    }
+  }
+
+  private async proceed(row: SettlementRow, token: string): Promise<PayoutOutcome> {
+    if (row.payoutReference === null) {
+      const key = row.payoutKey ?? payoutKeyOf(row.id);
+      let answer: PayoutResult | null = null;
+      try {
+        if (row.payoutAttempts > 0) {
+          // A call may have reached the rail before the last holder stopped: ask before paying.
+          const asking = await this.beforeCall(row, token);
+          if (!asking) return { kind: 'held' };
+          row = asking;
+          answer = await this.deps.rail.lookup(key);
+        }
+        if (answer === null) {
+          const paying = await this.beforeCall(row, token);
+          if (!paying) return { kind: 'held' };
+          row = paying;
+          answer = await this.deps.rail.pay({
+            settlementId: row.id,
+            accountId: row.accountId,
+            amountCents: row.netCents,
+            reference: row.payoutRequest ?? '',
+            idempotencyKey: key,
+          });
+        }
+      } catch (error) {
+        return this.unanswered(row, token, error);
+      }
+      if (answer.state === 'failed') return this.refused(row, token);
+      await repo.checkpointPayout(this.deps.db, row.id, answer.reference);
+    }
+    return { kind: 'paid', row: await this.complete(row.id) };
+  }
+
+  /**
+   * The checkpoint before a call to the rail: the attempt is counted (so whoever comes next
+   * asks first) and the lease extended, only while this worker still holds the payout.
+   */
+  private beforeCall(row: SettlementRow, token: string): Promise<SettlementRow | null> {
+    return repo.updatePayoutHeld(this.deps.db, row.id, token, {
+      payoutAttempts: row.payoutAttempts + 1,
+      payoutLeaseUntil: new Date(this.deps.now().getTime() + PAYOUT_LEASE_MS),
+    });
+  }
+
+  /** The rail did not answer: the payout stays under way, to be asked about after a wait. */
+  private async unanswered(row: SettlementRow, token: string, error: unknown): Promise<PayoutOutcome> {
+    const message = error instanceof Error ? error.message : String(error);
+    const moved = await repo.updatePayoutHeld(this.deps.db, row.id, token, {
+      payoutLeaseToken: null,
+      payoutLeaseUntil: new Date(this.deps.now().getTime() + backoffSeconds(row.payoutAttempts) * 1000),
+      payoutLastError: message.slice(0, 500),
+    });
+    return moved ? { kind: 'unanswered', error, attempts: row.payoutAttempts } : { kind: 'held' };
+  }
+
+  /** The rail refused: nothing left, so the settlement is pending and decidable again, its funds still reserved. */
+  private async refused(row: SettlementRow, token: string): Promise<PayoutOutcome> {
+    const moved = await repo.updatePayoutHeld(this.deps.db, row.id, token, {
+      payoutStartedAt: null,
+      payoutAttempts: 0,
+      payoutLeaseToken: null,
+      payoutLeaseUntil: null,
+      payoutLastError: 'refused by the payout rail',
+    });
+    return moved ? { kind: 'refused' } : { kind: 'held' };
+  }
+
+  /**
+   * Books a payout the rail made: in transit → paid out and fees, `paid`, `settlement.decided`,
+   * in one transaction under the row lock. A second completer (a worker that lost its lease
+   * but heard the rail) finds it paid and books nothing.
+   */
+  private complete(id: number): Promise<SettlementRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const current = await repo.lockSettlement(tx, id);
+      if (!current) throw notFound('settlement.not_found');
+      if (current.status === 'paid') return current;
+      if (current.status !== 'pending' || !current.payoutStartedAt || current.payoutReference === null) throw conflict('settlement.already_decided');
+      const actorId = current.payoutRequestedBy;
+      await this.deps.ledger.payOut(tx, {
+        settlementId: current.id,
+        accountId: current.accountId,
+        grossCents: current.grossCents,
+        actorId,
+        feeCents: current.feeCents,
+        netCents: current.netCents,
+        reference: current.payoutReference,
+      });
+      const decided = await repo.markDecided(tx, id, { status: 'paid', payoutReference: current.payoutReference, decidedBy: actorId, decidedAt: this.deps.now() });
+      await recordDecided(this.deps.events, tx, decided, actorId);
+      return decided;
+    });
+  }
+}
+
+/** `settlement.decided` for a row just decided, in the transaction that decided it. */
+export async function recordDecided(events: Pick<EventService, 'record'>, tx: Executor, decided: SettlementRow, actorId: number | null): Promise<void> {
+  if (decided.status === 'pending') return;
+  await events.record(tx, 'settlement.decided', {
+    actor_id: actorId,
+    subject_id: decided.id,
+    account_id: decided.accountId,
+    payload: {
+      settlement_id: decided.id,
+      status: decided.status,
+      gross_cents: decided.grossCents,
+      fee_cents: decided.feeCents,
+      amount_cents: decided.netCents,
+      payout_rail: decided.payoutRail,
+      payout_reference: decided.payoutReference,
+      reason: decided.reason,
+    },
+  });
+}
+
+/** 30 s, 1 min, 2 min … up to an hour between questions to a rail that does not answer. */
+function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
