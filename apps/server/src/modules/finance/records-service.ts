@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
-import type { PaymentService } from '../payment/service.js';
 import type { Balances, LedgerService } from './ledger.js';
+import type { PaymentPort } from './payment-port.js';
 import { countryName, receiptNumber, receiptPdf } from './receipt-pdf.js';
 import * as repo from './records-repository.js';
 
@@ -57,7 +57,7 @@ export class FinanceRecordsService {
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountService,
-    private readonly payments: PaymentService,
+    private readonly payments: Pick<PaymentPort, 'receiptFacts'>,
     private readonly ledger: LedgerService,
   ) {}
 

@@ -14,7 +14,7 @@ import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js
 import type { AccountService } from '../account/service.js';
 import type { EventPayload } from '../events/catalogue.js';
 import type { EventService } from '../events/service.js';
-import type { PaymentFacts, PaymentService, ProviderRefund } from '../payment/service.js';
+import type { PaymentFacts, PaymentPort, ProviderRefund } from './payment-port.js';
 import { apportion, splitPayment } from './commission.js';
 import type { LedgerService, PostingEntry } from './ledger.js';
 import * as repo from './repository.js';
@@ -66,7 +66,7 @@ export class FinanceService {
     private readonly accounts: AccountService,
     private readonly events: EventService,
     /** The payment module is built after this one (it posts through it), so it is looked up late. */
-    private readonly payments: () => PaymentService,
+    private readonly payments: () => PaymentPort,
   ) {}
 
   // ---- settings and rules ----

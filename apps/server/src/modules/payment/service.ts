@@ -15,6 +15,7 @@ import { toCurrentUser } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
 import type { EventService } from '../events/service.js';
+import type { PaymentFacts, ProviderRefund } from '../finance/payment-port.js';
 import type { FinanceService } from '../finance/service.js';
 import { firstPurchaseFor, type PricingService } from '../pricing/service.js';
 import * as repo from './repository.js';
@@ -54,22 +55,6 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /** What finance needs to know of a payment: who paid, how much, for what, and when. */
-export interface PaymentFacts {
-  id: number;
-  orderId: number;
-  accountId: number;
-  amountCents: number;
-  provider: 'sandbox' | 'stripe';
-  providerRef: string;
-  packageType: OrderRow['packageType'];
-  periods: number;
-  /** The package as sold, with the number of periods: the ledger's remark. */
-  description: string;
-  createdAt: Date;
-}
-
-export type ProviderRefund = { ref: string | null; state: 'completed' | 'pending' | 'failed' };
-
 export interface PaymentOptions {
   publicUrl: string;
   holdMinutes: number;
