@@ -178,6 +178,7 @@ export const enUS = {
   'settlement.below_minimum': 'The available balance is ${{available}}; the minimum to apply for is ${{min}}',
   'settlement.open_application': 'You already have a settlement application waiting for review',
   'settlement.already_decided': 'This settlement has already been decided',
+  'settlement.payout_in_progress': 'This payout is on its way: the payout service has not confirmed it yet. It completes by itself; check again in a few minutes',
   'settlement.not_verified': 'The payout details of this account are not verified yet: a settlement is paid only after they are approved',
   'settlement.payout_failed': 'The payout did not go through. Please try again or mark the settlement failed.',
   'file.link_invalid': 'This file link is invalid or has expired',

@@ -170,6 +170,7 @@ export const esES: MessageCatalogue = {
   'settlement.below_minimum': 'El saldo disponible es ${{available}}; el mínimo para solicitar es ${{min}}',
   'settlement.open_application': 'Ya tienes una solicitud de liquidación pendiente de revisión',
   'settlement.already_decided': 'Esta liquidación ya se ha resuelto',
+  'settlement.payout_in_progress': 'Este pago está en curso: el servicio de pagos aún no lo ha confirmado. Se completará solo; vuelve a consultarlo en unos minutos',
   'settlement.not_verified': 'Los datos de cobro de esta cuenta aún no están verificados: la liquidación solo se paga cuando se aprueban',
   'settlement.payout_failed': 'El pago no se ha completado. Inténtalo de nuevo o marca la liquidación como fallida.',
   'file.link_invalid': 'Este enlace de archivo no es válido o ha caducado',

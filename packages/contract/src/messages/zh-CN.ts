@@ -170,6 +170,7 @@ export const zhCN: MessageCatalogue = {
   'settlement.below_minimum': '可用余额为 ${{available}}，最低申请金额为 ${{min}}',
   'settlement.open_application': '您已有一笔结算申请正在等待审核',
   'settlement.already_decided': '该结算已处理',
+  'settlement.payout_in_progress': '这笔打款正在处理中，打款服务尚未确认。完成后会自动更新，请几分钟后再查看',
   'settlement.not_verified': '该账户的收款信息尚未通过认证：认证通过后才能打款',
   'settlement.payout_failed': '打款未成功，请重试或将该结算标记为失败。',
   'file.link_invalid': '文件链接无效或已过期',

@@ -24,7 +24,7 @@ export type PayoutResult = { state: 'paid'; reference: string } | { state: 'fail
  * without the settlement rules changing.
  *
  * The service calls a rail outside any transaction and may call it again after a crash, always
- * with the same idempotency key (decision 044). A rail answers `failed` only when it is sure no
+ * with the same idempotency key (decision 045). A rail answers `failed` only when it is sure no
  * money left; a call whose outcome it cannot tell (a timeout, a dropped connection) must throw,
  * and should give up well within ten minutes (the service's lease on the payout).
  */

@@ -41,7 +41,7 @@ export const settlements = pgTable(
      */
     payoutReference: text(),
     /**
-     * A payout under way (decision 044): set when staff approve, before the rail is called, and
+     * A payout under way (decision 045): set when staff approve, before the rail is called, and
      * cleared only if the rail refuses. While it is set the settlement stays `pending` but can
      * be neither approved again nor rejected: the money may already have left.
      */

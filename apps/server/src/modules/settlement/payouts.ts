@@ -44,7 +44,7 @@ export interface SettlementPayoutsDeps {
 }
 
 /**
- * Approved settlements on their way out (decision 044), the way the publishing engine moves a
+ * Approved settlements on their way out (decision 045), the way the publishing engine moves a
  * post (decision 033): the settlement row is the truth, a lease holds it across the calls to the
  * rail (never a transaction or a row lock: the rail may take seconds, and PGlite has one
  * connection), a checkpoint is written before each call, and a call whose outcome is unknown is
@@ -76,7 +76,7 @@ export class SettlementPayouts {
         // Approved already. While a worker holds it (or waits to ask the rail again) it is
         // theirs; once that has run out it stopped half-way, and this approval carries it on
         // with what was approved first.
-        if (current.payoutLeaseUntil && current.payoutLeaseUntil.getTime() >= now.getTime()) throw conflict('settlement.already_decided');
+        if (current.payoutLeaseUntil && current.payoutLeaseUntil.getTime() >= now.getTime()) throw conflict('settlement.payout_in_progress');
         return repo.updatePayout(tx, id, { payoutLeaseToken: token, payoutLeaseUntil: leaseUntil });
       }
       if (!(await this.deps.verification.isPayoutVerified(current.accountId, tx))) throw rejected('settlement.not_verified');

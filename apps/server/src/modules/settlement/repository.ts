@@ -85,7 +85,7 @@ export async function markDecided(
   return row!;
 }
 
-/** The payout columns a step writes (decision 044). */
+/** The payout columns a step writes (decision 045). */
 export type PayoutPatch = Partial<
   Pick<
     SettlementRow,

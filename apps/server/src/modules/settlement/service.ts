@@ -65,7 +65,7 @@ export interface SettlementServiceOptions {
  * party, so two applications at the same moment can never both take it. Rejecting or failing
  * gives the reserved funds back and records `settlement.decided` in that same transaction. An
  * approval pays through the payout rail outside any transaction and books the payout once the
- * rail answers (`SettlementPayouts`, decision 044).
+ * rail answers (`SettlementPayouts`, decision 045).
  */
 export class SettlementService {
   private readonly payouts: SettlementPayouts;
@@ -182,7 +182,7 @@ export class SettlementService {
       if (!current) throw notFound('settlement.not_found');
       if (current.status !== 'pending') throw conflict('settlement.already_decided');
       // An approved payout under way may already have left: it ends paid, or pending again if the rail refuses.
-      if (current.payoutStartedAt) throw conflict('settlement.already_decided');
+      if (current.payoutStartedAt) throw conflict('settlement.payout_in_progress');
       await this.ledger.release(tx, { settlementId: current.id, accountId: current.accountId, grossCents: current.grossCents, actorId });
       const decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt: new Date() });
       await recordDecided(this.events, tx, decided, actorId);
@@ -194,8 +194,8 @@ export class SettlementService {
   /**
    * Approval: paid through the rail, then booked. A refusal leaves the settlement pending as it
    * was (`settlement.payout_failed`); a rail that does not answer leaves the payout under way for
-   * the resume job, and the caller sees an error (approving again after the wait carries it on,
-   * or answers that it has been decided).
+   * the resume job, and the caller is told so (`settlement.payout_in_progress`, as when another
+   * approval holds it): the money may have left, so nothing is undone.
    */
   private async payOut(actorId: number | null, id: number, reference: string): Promise<Settlement> {
     const outcome: PayoutOutcome = await this.payouts.approve(actorId, id, reference);
@@ -205,9 +205,8 @@ export class SettlementService {
       case 'refused':
         throw rejected('settlement.payout_failed');
       case 'held':
-        throw conflict('settlement.already_decided');
       case 'unanswered':
-        throw outcome.error;
+        throw conflict('settlement.payout_in_progress');
     }
   }
 
