@@ -7,3 +7,8 @@ import { retryImport } from '../../lib/lazy-with-retry';
  * arrive only with the dashboard that shows it, never with the shell.
  */
 export const MerchantVideos = lazy(retryImport(() => import('./components/merchant-videos').then((module) => ({ default: module.MerchantVideos }))));
+/**
+ * What waits for the merchant's approval, for its dashboard above its videos, and the review
+ * drawer its notifications open (`/dashboard?post=<id>`). Lazy for the same reason.
+ */
+export const MerchantApprovals = lazy(retryImport(() => import('./components/merchant-approvals').then((module) => ({ default: module.MerchantApprovals }))));

@@ -3,7 +3,7 @@ import { Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { useDashboardTotal } from '../api/dashboard-total';
 import { useSession } from '../../../lib/session';
-import { MerchantVideos } from '../../video';
+import { MerchantApprovals, MerchantVideos } from '../../video';
 import { planFromSession } from '../lib/plan';
 import { seesClients, seesProfit, seesStudios } from '../lib/scope';
 import { ActivityCard } from './activity-card';
@@ -34,6 +34,13 @@ export function DashboardPanels({ range, scope }: { range: DashboardRange; scope
         <TrendCard range={range} scope={scope} />
         <ActivityCard />
       </div>
+      {scope === 'client' && (
+        // What waits for the merchant's word comes before what is already out; its notifications
+        // open a post here (?post=<id>), since a merchant has no /video.
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <MerchantApprovals />
+        </Suspense>
+      )}
       {scope === 'client' && (
         // The merchant's own videos, each platform's status and their numbers: what its plan buys.
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>

@@ -1,4 +1,4 @@
-import { LinkOutlined, StopOutlined } from '@ant-design/icons';
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import type { VideoPost, VideoRange } from '@nearcast/contract';
 import { Alert, Button, Descriptions, Drawer, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
@@ -9,14 +9,14 @@ import { formatDate } from '../../../lib/format-date';
 import { notifySuccess } from '../../../lib/notify';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { usePost } from '../api/get-post';
-import { useVideoUrl } from '../api/get-video-url';
 import { useCancelPost } from '../api/post-actions';
 import { useCreateReviewLink } from '../api/review-link';
 import { JobList } from './job-list';
 import { PlatformLabel } from './platform-tag';
-import { ReviewLinkModal } from './review-link-modal';
+import { ReviewLinkModal, type ApprovalRequest } from './review-link-modal';
 import { StatsSection } from './stats-section';
 import { ApprovalTag, PostStatusTag } from './status-tags';
+import { VideoPlayer } from './video-player';
 
 /** A post's page: its player, its captions, each platform's status and its statistics chart. */
 export function PostDrawer({ id, onClose, canAct }: { id: number | null; onClose: () => void; canAct: boolean }) {
@@ -35,43 +35,10 @@ export function PostDrawer({ id, onClose, canAct }: { id: number | null; onClose
   );
 }
 
-export function VideoPlayer({ postId }: { postId: number }) {
-  const { t } = useTranslation('video');
-  const source = useVideoUrl(postId);
-  const [failed, setFailed] = useState(false);
-  if (source.isPending) return <Skeleton.Node active className="video-player video-player--loading" />;
-  if (source.isError) return <LoadFailed error={source.error} title={t('detail.player_failed')} onRetry={() => void source.refetch()} testId="video-player-error" />;
-  return (
-    <div className="video-player-frame">
-      <video
-        key={source.data.url}
-        className="video-player"
-        src={source.data.url}
-        controls
-        playsInline
-        preload="metadata"
-        poster={source.data.thumbnail_url ?? undefined}
-        onError={() => setFailed(true)}
-        onLoadedMetadata={() => setFailed(false)}
-        data-testid="video-player"
-      />
-      {/* A browser that cannot play the file (its codec) still gets the file itself. */}
-      {failed && (
-        <p className="video-muted video-player__failed" role="status" data-testid="video-player-failed">
-          {t('detail.player_failed')}{' '}
-          <a href={source.data.url} target="_blank" rel="noreferrer">
-            {t('detail.open_file')}
-          </a>
-        </p>
-      )}
-    </div>
-  );
-}
-
 function PostDetail({ post, canAct }: { post: VideoPost; canAct: boolean }) {
   const { t } = useTranslation('video');
   const [range, setRange] = useState<VideoRange>('all');
-  const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
+  const [link, setLink] = useState<ApprovalRequest | null>(null);
   const [confirm, confirmDialog] = useConfirm();
   const reviewLink = useCreateReviewLink();
   const cancel = useCancelPost();
@@ -104,11 +71,13 @@ function PostDetail({ post, canAct }: { post: VideoPost; canAct: boolean }) {
           {canAct && (
             <div className="video-detail__actions">
               {wantsApproval && unreleased && (
+                // The request reaches the merchant by notification and mail; the link it answers with is for other ways.
                 <Button
-                  icon={<LinkOutlined />}
+                  type="primary"
+                  icon={<SendOutlined />}
                   loading={reviewLink.isPending}
-                  onClick={() => reviewLink.mutate({ id: post.id, hours: 72 }, { onSuccess: (answer) => setLink(answer) })}
-                  data-testid="video-review-link"
+                  onClick={() => reviewLink.mutate({ id: post.id, hours: 72 }, { onSuccess: (answer) => setLink({ ...answer, merchant: post.merchant_name }) })}
+                  data-testid="video-ask-approval"
                 >
                   {t('review_link.create')}
                 </Button>

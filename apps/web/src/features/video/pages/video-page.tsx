@@ -16,7 +16,7 @@ import { MerchantPicker } from '../../../components/merchant-picker';
 import { PostDrawer } from '../components/post-drawer';
 import { PostsCalendar } from '../components/posts-calendar';
 import { PostsTable } from '../components/posts-table';
-import { ReviewLinkModal } from '../components/review-link-modal';
+import { ReviewLinkModal, type ApprovalRequest } from '../components/review-link-modal';
 import { StatsSection } from '../components/stats-section';
 import { TARGET_ORDER } from '../lib/platforms';
 import './video.css';
@@ -44,7 +44,7 @@ export function VideoPage() {
   const [platform, setPlatform] = useState<PublishTargetName | undefined>();
   const [page, setPage] = useState({ page: 1, size: 20 });
   const [composing, setComposing] = useState(false);
-  const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
+  const [link, setLink] = useState<ApprovalRequest | null>(null);
   const reviewLink = useCreateReviewLink();
   const platforms = useVideoPlatforms();
 
@@ -67,8 +67,8 @@ export function VideoPage() {
 
   const created = (post: VideoPost, askApproval: boolean) => {
     setComposing(false);
-    // The review link is made right away, so the studio can send it without another step.
-    if (askApproval) reviewLink.mutate({ id: post.id, hours: 72 }, { onSuccess: (answer) => setLink(answer) });
+    // Asked for right away: the merchant is told by notification and mail, and the link is on offer too.
+    if (askApproval) reviewLink.mutate({ id: post.id, hours: 72 }, { onSuccess: (answer) => setLink({ ...answer, merchant: post.merchant_name }) });
     setParam('post', String(post.id));
   };
 
