@@ -34,20 +34,36 @@ export function mailText(raw: string): string {
   return body;
 }
 
+/** The texts of the mails to an address that arrived after `since`, oldest first. */
+function mailsTo(email: string, since: number): string[] {
+  return fs
+    .readFileSync(inject('mailboxFile'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Mail)
+    .filter((mail) => mail.to.includes(email) && mail.at >= since)
+    .map((mail) => mailText(mail.raw));
+}
+
 /** Waits for the newest mail to an address that arrived after `since`, and reads its 6-digit code. */
 export async function codeSentTo(email: string, since: number, timeoutMs = 15_000): Promise<string> {
-  const file = inject('mailboxFile');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mails = fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Mail)
-      .filter((mail) => mail.to.includes(email) && mail.at >= since);
-    const code = mails.length ? /(?<!\d)(\d{6})(?!\d)/.exec(mailText(mails[mails.length - 1]!.raw))?.[1] : undefined;
+    const mails = mailsTo(email, since);
+    const code = mails.length ? /(?<!\d)(\d{6})(?!\d)/.exec(mails[mails.length - 1]!)?.[1] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+/** Waits for a mail to an address, arrived after `since`, whose text contains `needle` (a link), and answers its text. */
+export async function mailContaining(email: string, since: number, needle: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = mailsTo(email, since).find((text) => text.includes(needle));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${email} containing ${needle}`);
 }
