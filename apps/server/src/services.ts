@@ -129,7 +129,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // ffmpeg and ffprobe are looked up when the first file is processed, so an app that never
   // processes one (most tests) starts on any platform.
   let mediaTools: MediaTools | null = null;
-  const footage = new FootageService(
+  const footage: FootageService = new FootageService(
     database.db,
     storage,
     uploads,
@@ -138,6 +138,8 @@ export function createServices(config: Config, database: Database, mailer: Maile
     new TusStaging(path.join(config.DATA_DIR, 'tus')),
     () => (mediaTools ??= resolveMediaTools(config)),
     { quotaMb: config.FOOTAGE_QUOTA_MB, quotaMbByPlan: config.FOOTAGE_QUOTA_MB_BY_PLAN, urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
+    // The video module, built below, answers which posts use a material.
+    { postsUsingFootage: (ex, id): Promise<{ open: number; finished: number }> => video.postsUsingFootage(ex, id) },
   );
   const content = new ContentService(database.db, uploads, events, config.PUBLIC_URL);
   const learning = new LearningService(database.db, content, uploads, payments, pricing, events);

@@ -192,6 +192,7 @@ export const enUS = {
   'footage.video_too_long': 'Videos may be at most {{limit}} minutes long',
   'footage.audio_too_long': 'Audio files may be at most {{limit}} minutes long',
   'footage.not_active': 'Only active materials can be marked',
+  'footage.in_use': 'This material is the video of {{count}} post(s) not published yet. Cancel them or give them another video first',
   'footage.not_ready': 'This material is still processing or could not be read, so it cannot be made active or inactive',
   'footage.length_required': 'The upload must state its size (Upload-Length)',
   'footage.failed_video': 'This file is not a video we can read',

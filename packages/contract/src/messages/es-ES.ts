@@ -184,6 +184,7 @@ export const esES: MessageCatalogue = {
   'footage.video_too_long': 'Los vídeos pueden durar como máximo {{limit}} minutos',
   'footage.audio_too_long': 'Los audios pueden durar como máximo {{limit}} minutos',
   'footage.not_active': 'Solo se pueden marcar materiales activos',
+  'footage.in_use': 'Este material es el vídeo de {{count}} publicación(es) aún sin publicar. Cancélalas o asígnales otro vídeo antes',
   'footage.not_ready': 'Este material aún se está procesando o no se pudo leer, así que no se puede activar ni desactivar',
   'footage.length_required': 'La subida debe indicar su tamaño (Upload-Length)',
   'footage.failed_video': 'Este archivo no es un vídeo que podamos leer',

@@ -184,6 +184,7 @@ export const zhCN: MessageCatalogue = {
   'footage.video_too_long': '视频最长 {{limit}} 分钟',
   'footage.audio_too_long': '音频最长 {{limit}} 分钟',
   'footage.not_active': '只能标记已启用的素材',
+  'footage.in_use': '该素材是 {{count}} 条尚未发布的帖子的视频。请先取消这些帖子或为其更换视频',
   'footage.not_ready': '该素材仍在处理中或无法读取，不能启用或停用',
   'footage.length_required': '上传必须声明文件大小（Upload-Length）',
   'footage.failed_video': '此文件不是我们能读取的视频',

@@ -12,6 +12,7 @@ import { generatedMedia, type GeneratedKind } from '../../test/generated-media.j
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
 import { listenOnce, processed, tusCreate, tusHead, tusIdOf, tusPatch, uploadAndAdd } from '../../test/tus-client.js';
+import { addPost, connectSandbox } from '../../test/video-fixtures.js';
 
 /**
  * The material center end to end: resumable uploads judged by their bytes, added to the
@@ -299,4 +300,24 @@ describe('the library on local disk', () => {
     const named = await t.call<{ list: Footage[] }>('/v1/footage/list', { keyword: 'storefront' }, { token });
     expect(named.data.list.map((row) => row.name)).toEqual(['Storefront at noon']);
   });
+
+  it('keeps a material that a post still to go out uses, and keeps the video of a post done with it', async () => {
+    const added = await uploadAndAdd(t, token, await generatedMedia('mp4'), 'brunch.mp4');
+    const material = await processed(t, token, added.data.id);
+    const [client] = await t.query<{ id: number }>(sql`select id from accounts where email = 'client@example.com'`);
+    const studio = await t.login('studio@example.com');
+    await connectSandbox(t, studio, client!.id);
+    const post = await addPost(t, studio, client!.id, { footage_id: material.id, upload_id: undefined, schedule_at: new Date(Date.now() + 3600_000).toISOString() });
+
+    const refused = await t.call('/v1/footage/delete', { id: material.id }, { token, lang: 'es' });
+    expect(refused).toMatchObject({ code: '409', msg: 'Este material es el vídeo de 1 publicación(es) aún sin publicar. Cancélalas o asígnales otro vídeo antes' });
+    expect((await download(t, material.file_url)).status).toBe(200);
+
+    // Once the post is done with it, the material goes and the post keeps its video and cover.
+    await t.query(sql`update video_posts set status = 'done' where id = ${post.id}`);
+    expect((await t.call('/v1/footage/delete', { id: material.id }, { token })).code).toBe('200');
+    expect((await t.call('/v1/footage/get', { id: material.id }, { token })).code).toBe('404');
+    const file = await t.call<{ url: string }>('/v1/base/video', { id: post.id }, { token });
+    expect((await download(t, file.data.url)).status).toBe(200);
+  }, 60_000);
 });

@@ -21,8 +21,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
-import type { Db } from '../../db/client.js';
-import { AppError, invalid, notFound, rejected } from '../../errors.js';
+import type { Db, Executor } from '../../db/client.js';
+import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { PaymentService } from '../payment/service.js';
 import type { UploadService } from '../upload/service.js';
@@ -46,6 +46,11 @@ export interface FootageSettings {
   urlTtlSeconds: number;
 }
 
+/** What the material center asks of the posts that use a material (the video module answers). */
+export interface MaterialUses {
+  postsUsingFootage(ex: Executor, footageId: number): Promise<{ open: number; finished: number }>;
+}
+
 /**
  * The material center (docs/decisions/027): a merchant's videos, images and audio, added from
  * finished uploads, processed in the background, kept within the quota of its plan, seen by
@@ -64,6 +69,7 @@ export class FootageService {
     /** ffmpeg and ffprobe, found on first use. */
     readonly tools: () => MediaTools,
     private readonly settings: FootageSettings,
+    private readonly uses: MaterialUses,
   ) {
     this.quotaByPlan = parseQuotas(settings.quotaMbByPlan);
   }
@@ -243,16 +249,21 @@ export class FootageService {
   }
 
   /**
-   * Deletes a material and every file of it. The row, its upload and the stored objects go in
-   * one transaction: if an object cannot be deleted the row stays and the caller may retry.
+   * Deletes a material and its files. The row, its upload and the stored objects go in one
+   * transaction: if an object cannot be deleted the row stays and the caller may retry. A post
+   * still to go out with this video refuses the delete (it would go out without a file); a post
+   * done with it keeps the video and its cover, which it shows and hands to assisted platforms.
    */
   async delete(caller: Caller, id: number): Promise<void> {
     await this.visible(caller, id);
     await this.db.transaction(async (tx) => {
+      const uses = await this.uses.postsUsingFootage(tx, id);
+      if (uses.open > 0) throw conflict('footage.in_use', { count: uses.open });
       const row = await repo.remove(tx, id);
       if (!row) throw notFound();
       await this.uploads.forget(tx, row.uploadId);
-      for (const key of [row.key, row.thumbKey, row.previewKey]) if (key) await this.storage.delete(key);
+      const kept = uses.finished > 0 ? [row.key, row.thumbKey] : [];
+      for (const key of [row.key, row.thumbKey, row.previewKey]) if (key && !kept.includes(key)) await this.storage.delete(key);
     });
   }
 

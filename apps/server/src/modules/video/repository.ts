@@ -427,3 +427,14 @@ export async function decideReviewLink(
     .returning({ id: videoReviewLinks.id });
   return rows.length > 0;
 }
+
+/** How many posts use a material as their video: those still to go out, and those done with. */
+export async function postsUsingFootage(ex: Executor, footageId: number): Promise<{ open: number; finished: number }> {
+  const [row] = await selectRows<{ open: number; finished: number }>(
+    ex,
+    sql`select count(*) filter (where ${videoPosts.status} not in ('done', 'cancelled'))::int as open,
+               count(*) filter (where ${videoPosts.status} in ('done', 'cancelled'))::int as finished
+          from ${videoPosts} where ${videoPosts.footageId} = ${footageId}`,
+  );
+  return row ?? { open: 0, finished: 0 };
+}

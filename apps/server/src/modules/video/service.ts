@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
@@ -70,6 +70,11 @@ export class VideoService {
     private readonly settings: VideoSettings,
   ) {
     this.now = settings.now ?? (() => new Date());
+  }
+
+  /** The posts that use a material as their video (the material center asks before a delete). */
+  postsUsingFootage(ex: Executor, footageId: number): Promise<{ open: number; finished: number }> {
+    return repo.postsUsingFootage(ex, footageId);
   }
 
   // ---- reading ---------------------------------------------------------------------------------
