@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tableOwnershipPlugin } from './eslint-rules/table-ownership.js';
 import { webBoundaries } from './eslint-rules/web-boundaries.js';
 
 export default tseslint.config(
@@ -55,6 +56,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Table ownership (decision 012): a module imports its own schema file only, never the
+    // barrel; other modules' tables are read through their services or db/ and access/ helpers.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/scripts/**'],
+    plugins: { server: tableOwnershipPlugin },
+    rules: { 'server/table-ownership': 'error' },
   },
   {
     // Web layers: a feature uses another only through its index.ts; components/, lib/ and api/

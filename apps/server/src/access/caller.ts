@@ -1,5 +1,5 @@
 import type { AgentType, Role } from '@nearcast/contract';
-import type { AccountRow } from '../db/schema.js';
+import type { AccountRow } from '../db/schema/account.js';
 
 /**
  * The account columns every authenticated request reads with its session: what /detail shows,

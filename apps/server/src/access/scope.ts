@@ -1,6 +1,8 @@
 import { ACCOUNT_TYPE } from '@nearcast/contract';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { accounts } from '../db/schema.js';
+import { escapeLike } from '../db/like.js';
+import { partyNameSql } from '../db/party-name.js';
+import { accounts } from '../db/schema/account.js';
 import type { Caller } from './caller.js';
 
 /**
@@ -45,4 +47,48 @@ export function visibleAccounts(caller: Pick<Caller, 'id' | 'role' | 'agentType'
 function agentTree(caller: Pick<Caller, 'id' | 'agentType'>): SQL {
   if (caller.agentType === 'sub') return sql`(${caller.id})`;
   return sql`(select a.id from accounts a where a.id = ${caller.id} or (a.main_agent_id = ${caller.id} and a.account_type = ${ACCOUNT_TYPE.partner}))`;
+}
+
+/**
+ * The merchants (client accounts) a caller works for, as a subquery of ids for a repository's
+ * own condition (`merchant_id in …`): super and admin every merchant; a studio its merchants; an
+ * operator the merchants assigned to it; a merchant itself. Agents do no merchant's material or
+ * video work (spec §2), so they get none.
+ */
+export function visibleMerchantIds(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  switch (caller.role) {
+    case 'super':
+    case 'admin':
+    case 'studio':
+    case 'operator':
+      return sql`(select ${accounts.id} from ${accounts} where ${visibleAccounts(caller)} and ${accounts.accountType} = ${ACCOUNT_TYPE.client})`;
+    case 'client':
+      return sql`(${caller.id})`;
+    default:
+      return sql`(select null::integer where false)`;
+  }
+}
+
+/**
+ * The merchants a caller works for as a derived table `(id, name)` — the name by the one party
+ * rule — narrowed by a keyword over their names and email, for a repository that lists merchants
+ * beside rows of its own (`from ${merchantDirectory(…)} m where … order by m.name`).
+ */
+export function merchantDirectory(caller: Pick<Caller, 'id' | 'role' | 'agentType'>, keyword?: string): SQL {
+  const pattern = keyword ? `%${escapeLike(keyword)}%` : null;
+  const match =
+    pattern === null
+      ? sql`true`
+      : sql`(${accounts.companyShortName} ilike ${pattern} or ${accounts.name} ilike ${pattern} or ${accounts.username} ilike ${pattern} or ${accounts.email} ilike ${pattern})`;
+  return sql`(select ${accounts.id} as id, ${partyNameSql(accounts)} as name from ${accounts}
+     where ${accounts.accountType} = ${ACCOUNT_TYPE.client} and ${accounts.id} in ${visibleMerchantIds(caller)} and ${match})`;
+}
+
+/**
+ * The ids of the accounts a caller sees (`visibleAccounts`), of some account types when given,
+ * as a subquery for a repository's own condition (`party_id = any(array…)`, `… in …`).
+ */
+export function visibleAccountIds(caller: Pick<Caller, 'id' | 'role' | 'agentType'>, types?: readonly number[]): SQL {
+  const typed = types && types.length > 0 ? sql` and ${accounts.accountType} in ${sql`(${sql.join(types.map((type) => sql`${type}`), sql`, `)})`}` : sql``;
+  return sql`(select ${accounts.id} from ${accounts} where ${visibleAccounts(caller)}${typed})`;
 }

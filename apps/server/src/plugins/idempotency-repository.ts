@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema.js';
+import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema/idempotency.js';
 
 /** The SQL of idempotency keys (plugins/idempotency.ts). */
 

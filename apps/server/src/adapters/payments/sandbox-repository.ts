@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { sandboxCheckouts } from '../../db/schema.js';
+import { sandboxCheckouts } from '../../db/schema/payment.js';
 
 /**
  * The SQL of the sandbox's own checkout sessions: the table stands in for what a real provider

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CALLER_ACCOUNT_FIELDS } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { accounts, emailCodes, sessions, type AccountRow, type NewAccountRow } from '../../db/schema/account.js';
 
 export type { AccountRow, NewAccountRow };
 

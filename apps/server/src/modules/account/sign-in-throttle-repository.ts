@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { sessions, signInThrottle, type SignInThrottleRow } from '../../db/schema.js';
+import { sessions } from '../../db/schema/account.js';
+import { signInThrottle, type SignInThrottleRow } from '../../db/schema/sign-in-throttle.js';
 
 /** The SQL of per-account sign-in throttling (the account module's own tables). */
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import { areas } from '../../db/schema.js';
+import { areas } from '../../db/schema/area.js';
 import type { ReferenceArea } from './reference-data.js';
 
 /** The SQL of loading the reference area tree (reference-data.ts reads the file). */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from '
 import type { AreaType } from '@nearcast/contract';
 import { selectRows, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
-import { areas, zoneCities, zones, type AreaRow } from '../../db/schema.js';
+import { areas, zoneCities, zones, type AreaRow } from '../../db/schema/area.js';
 
 export type { AreaRow };
 

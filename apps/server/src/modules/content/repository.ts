@@ -1,17 +1,6 @@
 import { and, arrayContains, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import {
-  contentItems,
-  contentMedia,
-  courseLessons,
-  courses,
-  lessonProgress,
-  type ContentItemRow,
-  type CourseLessonRow,
-  type CourseRow,
-  type LessonProgressRow,
-  type NewContentItemRow,
-} from '../../db/schema.js';
+import { contentItems, contentMedia, courseLessons, courses, lessonProgress, type ContentItemRow, type CourseLessonRow, type CourseRow, type LessonProgressRow, type NewContentItemRow } from '../../db/schema/content.js';
 import { escapeLike } from '../../db/like.js';
 
 export type { ContentItemRow, CourseLessonRow, CourseRow, LessonProgressRow, NewContentItemRow };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { selectRows } from '../../db/client.js';
-import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardVideoPlays } from '../../db/schema.js';
+import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardVideoPlays } from '../../db/schema/dashboard.js';
 
 export type ScopeKind = (typeof dashboardDaily.$inferSelect)['scopeKind'];
 export interface ScopeKey {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { eventDeliveries, events, type EventRow, type NewEventRow } from '../../db/schema.js';
+import { eventDeliveries, events, type EventRow, type NewEventRow } from '../../db/schema/events.js';
 
 export type { EventRow };
 

@@ -1,7 +1,7 @@
 import type { LedgerPurpose, LedgerTxKind } from '@nearcast/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import { ledgerAccounts, ledgerBalances, ledgerEntries, ledgerPurposeDeltas, ledgerTransactions } from '../../db/schema.js';
+import { ledgerAccounts, ledgerBalances, ledgerEntries, ledgerPurposeDeltas, ledgerTransactions } from '../../db/schema/finance.js';
 
 /** The SQL of the ledger: accounts, balance rows, transactions and their entries. */
 

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE, type FinanceRecordType, type FinanceStatus } from '@nearcast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
-import { visibleAccounts } from '../../access/scope.js';
+import { visibleAccountIds } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
 
 /**
@@ -70,7 +70,7 @@ const isStaff = (scope: RecordScope) => scope.role === 'super' || scope.role ===
  * then walks each of those payers' own `(party, time)` index rows instead of the whole
  * platform's newest postings looking for the few that are theirs.
  */
-const scopedIds = (scope: RecordScope) => sql`any(array(select accounts.id from accounts where ${visibleAccounts(scope)}))`;
+const scopedIds = (scope: RecordScope) => sql`any(array${visibleAccountIds(scope)})`;
 
 function dateRange(column: SQL, filter: RecordFilter): SQL[] {
   const out: SQL[] = [];
@@ -184,14 +184,14 @@ export async function subAgentsOf(ex: Executor, scope: RecordScope): Promise<num
   if (scope.role !== 'partner' || scope.agentType === 'sub') return [];
   const rows = await selectRows<{ id: number }>(
     ex,
-    sql`select accounts.id from accounts where ${visibleAccounts(scope)} and accounts.account_type = ${ACCOUNT_TYPE.partner} and accounts.id <> ${scope.id} order by accounts.id`,
+    sql`select v.id from ${visibleAccountIds(scope, [ACCOUNT_TYPE.partner])} v(id) where v.id <> ${scope.id} order by v.id`,
   );
   return rows.map((row) => row.id);
 }
 
 /** Whether an account is in the caller's scope (a staff filter, an agent's sub-agent). */
 export async function inScope(ex: Executor, scope: RecordScope, accountId: number): Promise<boolean> {
-  const rows = await selectRows<{ id: number }>(ex, sql`select accounts.id from accounts where accounts.id = ${accountId} and ${visibleAccounts(scope)}`);
+  const rows = await selectRows<{ id: number }>(ex, sql`select ${accountId}::integer as id where ${accountId}::integer in ${visibleAccountIds(scope)}`);
   return rows.length > 0;
 }
 

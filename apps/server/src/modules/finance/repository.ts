@@ -1,16 +1,7 @@
 import type { CommissionRates } from '@nearcast/contract';
 import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import {
-  commissionRules,
-  commissions,
-  financeSettings,
-  refunds,
-  type CommissionRow,
-  type CommissionRuleRow,
-  type FinanceSettingsRow,
-  type RefundRow,
-} from '../../db/schema.js';
+import { commissionRules, commissions, financeSettings, refunds, type CommissionRow, type CommissionRuleRow, type FinanceSettingsRow, type RefundRow } from '../../db/schema/finance.js';
 
 export type { CommissionRow, CommissionRuleRow, FinanceSettingsRow, RefundRow };
 

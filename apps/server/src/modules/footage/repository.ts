@@ -1,11 +1,11 @@
-import { ACCOUNT_TYPE, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
+import type { FootageStatus, FootageType, FootageUsage } from '@nearcast/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../access/caller.js';
-import { visibleAccounts } from '../../access/scope.js';
-import type { Executor } from '../../db/client.js';
+import { merchantDirectory, visibleMerchantIds } from '../../access/scope.js';
+import { selectRows, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
-import { accounts, footage } from '../../db/schema.js';
+import { partyNameOf } from '../../db/party-name.js';
+import { footage } from '../../db/schema/footage.js';
 
 /** The SQL of the material center. */
 
@@ -16,9 +16,8 @@ export type FootageView = FootageRow & { merchantName: string; usageByName: stri
 /** Quota checks of one merchant queue behind each other (the sum they read must not go stale). */
 const QUOTA_LOCK_SPACE = 27_001;
 
-const marker = alias(accounts, 'marker');
-const merchantName = sql<string>`coalesce(nullif(${accounts.companyShortName}, ''), nullif(${accounts.name}, ''), ${accounts.username})`;
-const markerName = sql<string | null>`coalesce(nullif(${marker.companyShortName}, ''), nullif(${marker.name}, ''), nullif(${marker.username}, ''), ${marker.email})`;
+const merchantName = sql<string>`${partyNameOf(footage.merchantId)}`;
+const markerName = partyNameOf(footage.usageById);
 
 /**
  * Which materials a caller sees (decision 006: anything else is not found): a merchant its
@@ -35,7 +34,7 @@ export function visibleFootage(caller: Pick<Caller, 'id' | 'role' | 'agentType'>
     case 'operator':
       return and(
         eq(footage.status, 'active'),
-        sql`${footage.merchantId} in (select ${accounts.id} from ${accounts} where ${visibleAccounts(caller)} and ${accounts.accountType} = ${ACCOUNT_TYPE.client})`,
+        sql`${footage.merchantId} in ${visibleMerchantIds(caller)}`,
       )!;
     default:
       return sql`false`;
@@ -45,9 +44,7 @@ export function visibleFootage(caller: Pick<Caller, 'id' | 'role' | 'agentType'>
 function viewQuery(ex: Executor) {
   return ex
     .select({ row: footage, merchantName, usageByName: markerName })
-    .from(footage)
-    .innerJoin(accounts, eq(accounts.id, footage.merchantId))
-    .leftJoin(marker, eq(marker.id, footage.usageById));
+    .from(footage);
 }
 
 const toView = (r: { row: FootageRow; merchantName: string; usageByName: string | null }): FootageView => ({
@@ -137,11 +134,8 @@ export async function storedBytes(ex: Executor, merchantId: number): Promise<num
 
 /** Is this id a client account in the caller's scope (for super's and the studio's merchant filter)? */
 export async function merchantVisible(ex: Executor, caller: Caller, merchantId: number): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.id, merchantId), eq(accounts.accountType, ACCOUNT_TYPE.client), visibleAccounts(caller)));
-  return row !== undefined;
+  const rows = await selectRows<{ id: number }>(ex, sql`select m.id from ${merchantDirectory(caller)} m where m.id = ${merchantId}`);
+  return rows.length > 0;
 }
 
 export async function insert(ex: Executor, values: NewFootageRow): Promise<FootageRow> {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { announcementReads, announcements, notificationDeliveries, notificationLanguages, notifications } from '../../db/schema.js';
+import { announcementReads, announcements, notificationDeliveries, notificationLanguages, notifications } from '../../db/schema/notification.js';
 
 /** The SQL of the notification center. Callers pass the db or their transaction. */
 

@@ -1,6 +1,6 @@
 import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { contacts } from '../../db/schema.js';
+import { contacts } from '../../db/schema/onboarding.js';
 import { escapeLike } from '../../db/like.js';
 
 /** The SQL of contact requests. */

@@ -1,12 +1,13 @@
 import { ACCOUNT_TYPE, type PayState } from '@nearcast/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
 import { selectRows, type Db, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { accountRollups, accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { accountRollups, accountSearchText, accounts, type AccountRow, type NewAccountRow } from '../../db/schema/account.js';
+import { partyNameSql } from '../../db/party-name.js';
 
 export type { AccountRow, NewAccountRow };
 
@@ -21,12 +22,6 @@ const mainAgent = alias(accounts, 'main_agent');
 const studio = alias(accounts, 'studio');
 const operator = alias(accounts, 'operator');
 
-/**
- * The contract's party-name rule (partyName: company short name, name, username, email) in SQL,
- * for the names a list joins in; party-name.test in the org suite holds the two to one answer.
- */
-const partyNameSql = (table: { companyShortName: AnyPgColumn; name: AnyPgColumn; username: AnyPgColumn; email: AnyPgColumn }) =>
-  sql<string | null>`coalesce(nullif(trim(${table.companyShortName}), ''), nullif(trim(${table.name}), ''), nullif(trim(${table.username}), ''), ${table.email})`;
 
 const summaryColumns = {
   account: accounts,

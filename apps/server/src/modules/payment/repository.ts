@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
-import { orders, payments, webhookEvents, type OrderRow } from '../../db/schema.js';
+import { orders, payments, webhookEvents, type OrderRow } from '../../db/schema/payment.js';
 
 export type { OrderRow };
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { packages, type PackageRow } from '../../db/schema.js';
+import { packages, type PackageRow } from '../../db/schema/pricing.js';
 import { escapeLike } from '../../db/like.js';
 
 export type { PackageRow };

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { settlements, type NewSettlementRow, type SettlementRow } from '../../db/schema.js';
+import { settlements, type NewSettlementRow, type SettlementRow } from '../../db/schema/settlement.js';
 
 export type { SettlementRow };
 export type SettlementStatusValue = SettlementRow['status'];

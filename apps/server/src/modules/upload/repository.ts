@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { uploads } from '../../db/schema.js';
+import { uploads } from '../../db/schema/upload.js';
 
 /** The SQL of uploads. */
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
-import { businessCorrections, payoutVerifications, type BusinessCorrectionRow, type PayoutVerificationRow } from '../../db/schema.js';
+import { businessCorrections, payoutVerifications, type BusinessCorrectionRow, type PayoutVerificationRow } from '../../db/schema/verification.js';
 
 /** The SQL of payout verifications and business correction requests. */
 

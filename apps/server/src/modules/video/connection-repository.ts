@@ -1,18 +1,17 @@
-import { ACCOUNT_TYPE, type PublishTargetName } from '@nearcast/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PublishTargetName } from '@nearcast/contract';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
-import type { Executor } from '../../db/client.js';
-import { escapeLike } from '../../db/like.js';
-import { accounts, platformConnections, platformOauthStates, type PlatformConnectionRow } from '../../db/schema.js';
-import { merchantName, visibleMerchantIds } from './repository.js';
+import { merchantDirectory, visibleMerchantIds } from '../../access/scope.js';
+import { selectRows, type Executor } from '../../db/client.js';
+import { platformConnections, platformOauthStates, type PlatformConnectionRow } from '../../db/schema/video.js';
 
 /** The SQL of platform connections and OAuth authorizations in flight. */
 
-export type { PlatformConnectionRow } from '../../db/schema.js';
+export type { PlatformConnectionRow } from '../../db/schema/video.js';
 export type NewConnectionRow = typeof platformConnections.$inferInsert;
 export type OauthStateRow = typeof platformOauthStates.$inferSelect;
 
-/** The merchants in scope, a page of them, for the connections overview. */
+/** The merchants in scope, a page of them by name, for the connections overview. */
 export async function listMerchants(
   ex: Executor,
   caller: Caller,
@@ -20,29 +19,20 @@ export async function listMerchants(
   page: number,
   pageSize: number,
 ) {
-  const conditions: (SQL | undefined)[] = [eq(accounts.accountType, ACCOUNT_TYPE.client), sql`${accounts.id} in ${visibleMerchantIds(caller)}`];
-  if (filter.merchantId) conditions.push(eq(accounts.id, filter.merchantId));
-  if (filter.keyword) {
-    const pattern = `%${escapeLike(filter.keyword)}%`;
-    conditions.push(or(ilike(accounts.companyShortName, pattern), ilike(accounts.name, pattern), ilike(accounts.username, pattern), ilike(accounts.email, pattern)));
-  }
-  if (filter.connectionCondition) conditions.push(filter.connectionCondition);
-  const where = and(...conditions)!;
+  const where = and(filter.merchantId ? sql`m.id = ${filter.merchantId}` : undefined, filter.connectionCondition) ?? sql`true`;
+  const merchants = merchantDirectory(caller, filter.keyword);
   const [rows, [total]] = await Promise.all([
-    ex
-      .select({ id: accounts.id, name: merchantName })
-      .from(accounts)
-      .where(where)
-      .orderBy(asc(merchantName), asc(accounts.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ex.select({ n: count() }).from(accounts).where(where),
+    selectRows<{ id: number; name: string }>(
+      ex,
+      sql`select m.id, m.name from ${merchants} m where ${where} order by m.name, m.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    selectRows<{ n: number }>(ex, sql`select count(*)::int as n from ${merchants} m where ${where}`),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /**
- * The condition "the merchant has a connection in this state", in SQL over `accounts`, with
+ * The condition "the merchant `m` has a connection in this state" (over listMerchants' `m`), with
  * the same reading of states as the service (expiring: connected with a grant that ends before
  * `expiringBefore`; `refresh_expires_at` is when the grant ends, see the schema). not_connected: some platform without a live connection is not a filter
  * anyone needs, so it means "no live connection at all".
@@ -52,13 +42,13 @@ export function merchantsWithState(state: 'connected' | 'expiring' | 'needs_reco
   const expiring = sql`(c.refresh_expires_at < ${at})`;
   switch (state) {
     case 'connected':
-      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state = 'connected' and not ${expiring})`;
+      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = m.id and c.state = 'connected' and not ${expiring})`;
     case 'expiring':
-      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state = 'connected' and ${expiring})`;
+      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = m.id and c.state = 'connected' and ${expiring})`;
     case 'needs_reconnect':
-      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state = 'needs_reconnect')`;
+      return sql`exists (select 1 from ${platformConnections} c where c.merchant_id = m.id and c.state = 'needs_reconnect')`;
     case 'not_connected':
-      return sql`not exists (select 1 from ${platformConnections} c where c.merchant_id = ${accounts.id} and c.state <> 'disconnected')`;
+      return sql`not exists (select 1 from ${platformConnections} c where c.merchant_id = m.id and c.state <> 'disconnected')`;
   }
 }
 

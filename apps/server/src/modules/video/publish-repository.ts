@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, type VideoPublishJobRow } from '../../db/schema.js';
+import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, type VideoPublishJobRow } from '../../db/schema/video.js';
 import type { VideoMetrics } from '../../adapters/publishing/publisher.js';
 
 export type PublishJobRow = VideoPublishJobRow;

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, type StoredCaption } from '../../db/schema.js';
+import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, type StoredCaption } from '../../db/schema/video.js';
 
 /** The bulk writes of the demo's video history (demo/video-seed.ts); nothing else uses them. */
 

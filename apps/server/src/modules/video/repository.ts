@@ -1,42 +1,22 @@
-import { ACCOUNT_TYPE, type PublishJobState, type PublishTargetName, type VideoApproval, type VideoPostStatus } from '@nearcast/contract';
+import { type PublishJobState, type PublishTargetName, type VideoApproval, type VideoPostStatus } from '@nearcast/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../access/caller.js';
-import { visibleAccounts } from '../../access/scope.js';
+import { merchantDirectory, visibleMerchantIds } from '../../access/scope.js';
+import { partyNameOf } from '../../db/party-name.js';
 import { selectRows, type Db, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { accounts, platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, videoReviewLinks, type VideoPostRow, type VideoPublishJobRow } from '../../db/schema.js';
+import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, videoReviewLinks, type VideoPostRow, type VideoPublishJobRow } from '../../db/schema/video.js';
 
 /** The SQL of video posts, their publish jobs, statistics and review links. */
 
-export type { StoredCaption, VideoPostRow } from '../../db/schema.js';
+export type { StoredCaption, VideoPostRow } from '../../db/schema/video.js';
 export type NewVideoPostRow = typeof videoPosts.$inferInsert;
 export type VideoPostView = VideoPostRow & { merchantName: string; createdByName: string | null };
 export type ReviewLinkRow = typeof videoReviewLinks.$inferSelect;
 
-const creator = alias(accounts, 'creator');
-export const merchantName = sql<string>`coalesce(nullif(${accounts.companyShortName}, ''), nullif(${accounts.name}, ''), ${accounts.username})`;
-const creatorName = sql<string | null>`coalesce(nullif(${creator.companyShortName}, ''), nullif(${creator.name}, ''), nullif(${creator.username}, ''), ${creator.email})`;
-
-/**
- * The merchants whose video work a caller sees (decision 006: anything else is not found):
- * super and admin every merchant; a studio its merchants; an operator the merchants assigned
- * to it; a merchant itself. Agents are not part of video publishing (spec §2 /video).
- */
-export function visibleMerchantIds(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
-  switch (caller.role) {
-    case 'super':
-    case 'admin':
-    case 'studio':
-    case 'operator':
-      return sql`(select ${accounts.id} from ${accounts} where ${visibleAccounts(caller)} and ${accounts.accountType} = ${ACCOUNT_TYPE.client})`;
-    case 'client':
-      return sql`(${caller.id})`;
-    default:
-      return sql`(select null::integer where false)`;
-  }
-}
+const merchantName = sql<string>`${partyNameOf(videoPosts.merchantId)}`;
+const creatorName = partyNameOf(videoPosts.createdById);
 
 export function visiblePosts(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
   // Staff see every post (each belongs to a merchant): no list of every merchant to match against.
@@ -44,17 +24,14 @@ export function visiblePosts(caller: Pick<Caller, 'id' | 'role' | 'agentType'>):
   return sql`${videoPosts.merchantId} in ${visibleMerchantIds(caller)}`;
 }
 
-/** Is this id a merchant (client account) in the caller's scope? */
+/** Is this id a merchant (client account) in the caller's scope? With its name. */
 export async function merchantVisible(ex: Executor, caller: Caller, merchantId: number): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await ex
-    .select({ id: accounts.id, name: merchantName })
-    .from(accounts)
-    .where(and(eq(accounts.id, merchantId), eq(accounts.accountType, ACCOUNT_TYPE.client), sql`${accounts.id} in ${visibleMerchantIds(caller)}`));
+  const [row] = await selectRows<{ id: number; name: string }>(ex, sql`select m.id, m.name from ${merchantDirectory(caller)} m where m.id = ${merchantId}`);
   return row;
 }
 
 export async function merchantNameOf(ex: Executor, merchantId: number): Promise<string> {
-  const [row] = await ex.select({ name: merchantName }).from(accounts).where(eq(accounts.id, merchantId));
+  const [row] = await selectRows<{ name: string | null }>(ex, sql`select ${partyNameOf(sql`${merchantId}::integer`)} as name`);
   return row?.name ?? '';
 }
 
@@ -63,9 +40,7 @@ export async function merchantNameOf(ex: Executor, merchantId: number): Promise<
 function viewQuery(ex: Executor) {
   return ex
     .select({ row: videoPosts, merchantName, createdByName: creatorName })
-    .from(videoPosts)
-    .innerJoin(accounts, eq(accounts.id, videoPosts.merchantId))
-    .leftJoin(creator, eq(creator.id, videoPosts.createdById));
+    .from(videoPosts);
 }
 
 const toView = (r: { row: VideoPostRow; merchantName: string; createdByName: string | null }): VideoPostView => ({
