@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const ENGINE_INDEPENDENT = [
   'journeys/a11y-layout.test.ts',
+  'journeys/admin-walk.test.ts',
   'journeys/first-load.test.ts',
   'journeys/form-messages.test.ts',
   'journeys/no-false-errors.test.ts',
@@ -21,6 +22,7 @@ const ENGINE_INDEPENDENT = [
  * on both engines in full: the second pass would repeat their clicks and prove nothing new.
  */
 const ONCE_IS_ENOUGH = [
+  'journeys/approval.test.ts',
   'journeys/content.test.ts',
   'journeys/dashboard.test.ts',
   'journeys/material.test.ts',
