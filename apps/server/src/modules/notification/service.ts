@@ -26,6 +26,7 @@ import type { NotificationHub } from './hub.js';
 import { isLanguage, message, pickLanguage, renderKind, type Params } from './render.js';
 import * as repo from './repository.js';
 import type { AnnouncementRow, NotificationRow, Reader } from './repository.js';
+import { cardName } from '../account/presenter.js';
 
 type Body<K extends keyof typeof api.notification> = ParsedRequestOf<(typeof api.notification)[K]>;
 
@@ -313,7 +314,7 @@ export class NotificationService {
         send_time: (row.sentAt ?? row.sendAt).toISOString(),
         read_count: reads.get(row.id) ?? 0,
         audience_count: audienceCounts[index]!,
-        author: author ? author.name || author.username || author.email : '',
+        author: author ? cardName(author) : '',
         create_time: row.createdAt.toISOString(),
         update_time: row.updatedAt.toISOString(),
       };

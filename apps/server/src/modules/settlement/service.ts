@@ -10,6 +10,7 @@ import { amountsFor, blockerOf, dollars } from './amounts.js';
 import { recordDecided, SettlementPayouts, type PayoutOutcome } from './payouts.js';
 import * as repo from './repository.js';
 import type { SettlementRow } from './repository.js';
+import { cardName } from '../account/presenter.js';
 
 type Body<K extends keyof typeof api.settlement> = ParsedRequestOf<(typeof api.settlement)[K]>;
 
@@ -48,7 +49,7 @@ export interface PayeeVerification {
 
 /** Who the parties of settlements are (the account module answers, once per page). */
 export interface PartyDirectory {
-  cardsOf(ids: number[], ex?: Executor): Promise<Map<number, { email: string; name: string; username: string; accountType: number }>>;
+  cardsOf(ids: number[], ex?: Executor): Promise<Map<number, { email: string; name: string; username: string; companyShortName: string; accountType: number }>>;
   findById(id: number): Promise<{ id: number; accountType: number; createdAt: Date } | undefined>;
 }
 
@@ -259,7 +260,8 @@ export class SettlementService {
       return {
         id: row.id,
         party_id: row.accountId,
-        party_name: party ? party.name || party.username : '',
+        // The party by the one rule (company, else person), as Finance's records name it.
+        party_name: party ? cardName(party) : '',
         party_email: party?.email ?? '',
         party_role: party && roleOf(party.accountType) === 'partner' ? 'partner' : 'studio',
         status: row.status,

@@ -68,7 +68,7 @@ describe('applying', () => {
     expect(applied.code).toBe('200');
     expect(applied.data).toMatchObject({
       party_id: id('studio'),
-      party_name: 'Stella Studio',
+      party_name: 'Sunset AI Studio',
       party_email: 'studio@example.com',
       party_role: 'studio',
       status: 'pending',
@@ -105,7 +105,7 @@ describe('applying', () => {
     expect(first.code).toBe('200');
     expect(again.code).toBe('200');
     expect(again.data.id).toBe(first.data.id);
-    expect(first.data).toMatchObject({ party_role: 'partner', party_name: 'Alex Agent' });
+    expect(first.data).toMatchObject({ party_role: 'partner', party_name: 'West Coast Growth' });
     expect(await t.query(sql`select count(*)::int as n from settlements where account_id = ${id('agent')}`)).toEqual([{ n: 1 }]);
   });
 });

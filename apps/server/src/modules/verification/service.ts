@@ -20,6 +20,7 @@ import type { UploadService } from '../upload/service.js';
 import * as repo from './repository.js';
 import type { BusinessCorrectionRow, PayoutVerificationRow } from './repository.js';
 import { lastFour, openSecret, sealSecret } from './secret.js';
+import { cardName } from '../account/presenter.js';
 
 type Body<K extends keyof typeof api.verification> = ParsedRequestOf<(typeof api.verification)[K]>;
 
@@ -284,7 +285,7 @@ export class VerificationService {
           ...(await this.present(row)),
           account_id: row.accountId,
           account_email: card?.email ?? '',
-          account_name: card ? card.name || card.username : '',
+          account_name: card ? cardName(card) : '',
           role: roleOf(card?.accountType),
           company_short_name: card?.companyShortName ?? '',
         };
@@ -300,7 +301,7 @@ export class VerificationService {
         ...presentCorrection(row),
         account_id: row.accountId,
         account_email: card?.email ?? '',
-        account_name: card ? card.name || card.username : '',
+        account_name: card ? cardName(card) : '',
         company_short_name: card?.companyShortName ?? '',
       };
     });
