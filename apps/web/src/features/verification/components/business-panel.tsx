@@ -130,7 +130,7 @@ function CorrectionModal({ open, onClose }: { open: boolean; onClose: () => void
       width={520}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={(changed: object) => recheckFields(form, changed)} noValidate>
-        <Form.Item name="message" label={t('business.correction_label')} extra={t('business.correction_hint')}>
+        <Form.Item name="message" label={t('business.correction_label')} extra={t('business.correction_hint')} className="ver-counted">
           <Input.TextArea rows={4} maxLength={1000} showCount data-testid="correction-message" />
         </Form.Item>
       </Form>

@@ -26,6 +26,9 @@ import { useRejectVerification } from '../api/reject-verification';
 import { useResolveCorrection } from '../api/resolve-correction';
 import { CorrectionStatusTag, masked, VerificationStatusTag } from './status-tag';
 
+/** Where the line wraps, a masked number's dots stay with its digits. */
+const unbroken = (text: string) => text.replace(/ /g, '\u00a0');
+
 /** Staff: the payout verifications to review and the merchants' correction requests. */
 export function ReviewPanel() {
   const { t } = useTranslation('verification');
@@ -45,6 +48,7 @@ function VerificationQueue() {
   const [status, setStatus] = useState<VerificationStatus | undefined>('pending');
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const queueView = status === 'pending' && !keyword;
   const list = useVerifications({ page: paging.page, page_size: paging.size, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) });
   const approve = useApproveVerification();
   const [confirm, confirmElement] = useConfirm();
@@ -86,7 +90,7 @@ function VerificationQueue() {
       render: (_, row) => (
         <div className="ver-party">
           <span>{row.holder_name}</span>
-          <span className="ver-dim ver-num">{t('bank_masked', { routing: masked(row.routing_last4), account: masked(row.account_last4) })}</span>
+          <span className="ver-dim ver-masked">{t('bank_masked', { routing: unbroken(masked(row.routing_last4)), account: unbroken(masked(row.account_last4)) })}</span>
         </div>
       ),
     },
@@ -140,6 +144,7 @@ function VerificationQueue() {
     <div className="ver-stack">
       <ListFilters
         testId="verification-filters"
+        active={status ? 1 : 0}
         keyword={{ value: keyword, placeholder: t('review.search'), onSearch: (text) => { setKeyword(text.trim()); setPaging((p) => ({ ...p, page: 1 })); }, testId: 'verification-keyword' }}
       >
         <FilterSelect<VerificationStatus>
@@ -162,9 +167,11 @@ function VerificationQueue() {
           onPageChange={(page, size) => setPaging({ page: size === paging.size ? page : 1, size })}
           rowTestId={(row) => `verification-row-${row.account_email}`}
           testId="verification-list"
-          filtered={!!status || !!keyword}
-          emptyTitle={status === 'pending' && !keyword ? t('review.queue_empty') : t('review.no_match')}
-          emptyBody={status === 'pending' && !keyword ? t('review.queue_empty_body') : undefined}
+          // The queue opens on the submissions waiting for review: empty there means nothing to
+          // review, not a filter to clear.
+          filtered={queueView ? false : !!status || !!keyword}
+          emptyTitle={queueView ? t('review.queue_empty') : t('review.no_match')}
+          emptyBody={queueView ? t('review.queue_empty_body') : undefined}
           emptyTestId="verification-empty"
           errorTitle={t('common:states.load_failed')}
         />
@@ -203,7 +210,7 @@ function RejectModal({ row, onClose }: { row: VerificationReviewRow | null; onCl
       width={520}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={(changed: object) => recheckFields(form, changed)} noValidate>
-        <Form.Item name="reason" label={t('review.reason')} extra={t('review.reason_hint')}>
+        <Form.Item name="reason" label={t('review.reason')} extra={t('review.reason_hint')} className="ver-counted">
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="verification-reject-reason" />
         </Form.Item>
       </Form>
@@ -251,7 +258,7 @@ function CorrectionQueue() {
 
   return (
     <div className="ver-stack">
-      <ListFilters testId="correction-filters">
+      <ListFilters testId="correction-filters" active={status ? 1 : 0}>
         <FilterSelect<CorrectionStatus>
           label={t('review.columns.status')}
           value={status}
@@ -272,8 +279,9 @@ function CorrectionQueue() {
           onPageChange={(page, size) => setPaging({ page: size === paging.size ? page : 1, size })}
           rowTestId={(row) => `correction-row-${row.id}`}
           testId="correction-list"
-          filtered={!!status}
+          filtered={status !== undefined && status !== 'open'}
           emptyTitle={status === 'open' ? t('review.corrections_empty') : t('review.no_match')}
+          emptyBody={status === 'open' ? t('review.corrections_empty_body') : undefined}
           emptyTestId="correction-empty"
           errorTitle={t('common:states.load_failed')}
         />
@@ -310,7 +318,7 @@ function ResolveModal({ row, onClose }: { row: CorrectionReviewRow | null; onClo
     >
       {row && <p className="ver-message ver-quote">{row.message}</p>}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} noValidate>
-        <Form.Item name="note" label={t('review.note')} extra={t('review.note_hint')}>
+        <Form.Item name="note" label={t('review.note')} extra={t('review.note_hint')} className="ver-counted">
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="correction-note" />
         </Form.Item>
       </Form>
