@@ -300,7 +300,7 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
             <Form.Item name="title" label={t('fields.title')} required>
               <Input maxLength={200} showCount data-testid="content-title" />
             </Form.Item>
-            <Form.Item name="excerpt" label={t('fields.excerpt')} extra={t('editor.excerpt_hint')}>
+            <Form.Item name="excerpt" label={t('fields.excerpt')} extra={t('editor.excerpt_hint')} className="content-editor__counted">
               <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} data-testid="content-excerpt" />
             </Form.Item>
             <Form.Item label={t('fields.body')} validateStatus={bodyError ? 'error' : undefined} help={bodyError ?? undefined}>
