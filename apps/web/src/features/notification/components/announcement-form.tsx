@@ -34,6 +34,9 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  */
 export function AnnouncementForm({ open, editing, onClose }: AnnouncementFormProps) {
   const { t } = useTranslation('notification');
+  // The tabs name each language in its own words; a sentence of the form names it in the
+  // reader's ('Título en inglés', not 'Título en English').
+  const languageName = (code: Language) => t(`announcements.form.language_name.${code}`);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const save = useSaveAnnouncement();
   const [draft, setDraft] = useState<AnnouncementDraft>(emptyDraft);
@@ -139,7 +142,7 @@ export function AnnouncementForm({ open, editing, onClose }: AnnouncementFormPro
                     id={`announcement-title-${code}`}
                     value={draft.title[code]}
                     onChange={(event) => setText('title', code, event.target.value)}
-                    placeholder={t('announcements.form.title_placeholder', { language: t(`common:language.${code}`) })}
+                    placeholder={t('announcements.form.title_placeholder', { language: languageName(code) })}
                     maxLength={120}
                     status={errors[`title.${code}`] ? 'error' : undefined}
                     aria-describedby={errors[`title.${code}`] ? `title-${code}` : undefined}
@@ -153,7 +156,7 @@ export function AnnouncementForm({ open, editing, onClose }: AnnouncementFormPro
                     id={`announcement-body-${code}`}
                     value={draft.body[code]}
                     onChange={(event) => setText('body', code, event.target.value)}
-                    placeholder={t('announcements.form.body_placeholder', { language: t(`common:language.${code}`) })}
+                    placeholder={t('announcements.form.body_placeholder', { language: languageName(code) })}
                     autoSize={{ minRows: 4, maxRows: 10 }}
                     maxLength={5000}
                     status={errors[`body.${code}`] ? 'error' : undefined}

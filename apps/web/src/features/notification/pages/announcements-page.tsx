@@ -37,7 +37,9 @@ export function AnnouncementsPage() {
     {
       key: 'title',
       title: t('announcements.fields.title'),
-      width: 280,
+      // Widths add up to what a 1440 px screen beside the navigation holds: a table only a few
+      // pixels too wide scrolled sideways and hid the author under the sticky actions.
+      width: 240,
       fixed: 'left',
       phone: 'title',
       render: (_, row) => (
@@ -63,7 +65,7 @@ export function AnnouncementsPage() {
     {
       key: 'audience',
       title: t('announcements.fields.audience'),
-      width: 190,
+      width: 172,
       render: (_, row) => (
         <span className="nc-announce-cell__tags">
           {row.audience.map((role) => (
@@ -76,7 +78,8 @@ export function AnnouncementsPage() {
     {
       key: 'languages',
       title: t('announcements.fields.languages'),
-      width: 100,
+      // The three language tags side by side, not wrapped under one another.
+      width: 120,
       render: (_, row) => (
         <span className="nc-announce-cell__tags">
           {LANGUAGES.filter((code) => row.title[code]).map((code) => (
@@ -87,11 +90,11 @@ export function AnnouncementsPage() {
         </span>
       ),
     },
-    { key: 'send_time', title: t('announcements.fields.send_time'), width: 150, render: (_, row) => formatDate(row.send_time) },
+    { key: 'send_time', title: t('announcements.fields.send_time'), width: 140, render: (_, row) => formatDate(row.send_time) },
     {
       key: 'reads',
       title: t('announcements.fields.reads'),
-      width: 140,
+      width: 120,
       render: (_, row) =>
         row.status === 'sent' ? (
           <span className="nc-announce-cell__reads" data-testid="announcement-reads" data-read={row.read_count} data-audience={row.audience_count}>
@@ -108,7 +111,7 @@ export function AnnouncementsPage() {
           '—'
         ),
     },
-    { key: 'author', phone: 'hidden', title: t('announcements.fields.author'), width: 120, ellipsis: true, render: (_, row) => row.author },
+    { key: 'author', phone: 'hidden', title: t('announcements.fields.author'), width: 110, ellipsis: true, render: (_, row) => row.author },
     {
       key: 'actions',
       title: t('announcements.fields.actions'),
