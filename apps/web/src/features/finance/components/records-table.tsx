@@ -80,6 +80,9 @@ export function RecordsTable({
     setPage((current) => ({ ...current, page: 1 }));
   }
   const query = useRecords({ ...filters, page: page.page, page_size: page.size });
+  // Only a payment has a receipt or a refund: a page of refunds, commissions or settlements
+  // would keep an empty sticky column over the remark it hides.
+  const actionable = (query.data?.list ?? []).some((row) => row.type === 'payment' && row.payment_id !== null);
 
   const columns: DataColumn<FinanceRecord>[] = [
     {
@@ -139,7 +142,7 @@ export function RecordsTable({
     },
     { key: 'created', title: t('fields.create_time'), width: 150, render: (_, row) => formatDate(row.create_time) },
     { key: 'processed', title: t('fields.process_time'), width: 150, render: (_, row) => formatDate(row.process_time) },
-    ...(receipts
+    ...(receipts && actionable
       ? [
           {
             key: 'actions',
