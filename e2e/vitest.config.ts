@@ -22,6 +22,7 @@ const ENGINE_INDEPENDENT = [
  * on both engines in full: the second pass would repeat their clicks and prove nothing new.
  */
 const ONCE_IS_ENOUGH = [
+  'journeys/admin-walk.test.ts',
   'journeys/approval.test.ts',
   'journeys/content.test.ts',
   'journeys/dashboard.test.ts',
