@@ -46,6 +46,7 @@ export function Uploader({ purpose, onUploaded, parallel = 2, testId = 'uploader
   const files = useRef(new Map<string, File>());
   const controllers = useRef(new Map<string, AbortController>());
   const hintId = useId();
+  const titleId = useId();
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
 
@@ -125,6 +126,8 @@ export function Uploader({ purpose, onUploaded, parallel = 2, testId = 'uploader
         className={dragging ? 'nc-uploader__zone nc-uploader__zone--over' : 'nc-uploader__zone'}
         role="button"
         tabIndex={0}
+        // Named by its title alone: named by its content, the hint was read twice.
+        aria-labelledby={titleId}
         aria-describedby={hintId}
         onClick={open}
         onKeyDown={onKeyDown}
@@ -137,7 +140,9 @@ export function Uploader({ purpose, onUploaded, parallel = 2, testId = 'uploader
         data-testid={`${testId}-zone`}
       >
         <CloudUploadOutlined className="nc-uploader__icon" aria-hidden="true" />
-        <span className="nc-uploader__title">{t('upload.drop')}</span>
+        <span className="nc-uploader__title" id={titleId}>
+          {t('upload.drop')}
+        </span>
         <span className="nc-uploader__hint" id={hintId} data-testid={`${testId}-limits`}>
           {t(`upload.limits_${purpose}`, { formats: limits.formats.join(', ').toUpperCase(), size: formatBytes(limits.maxBytes, language) })}
         </span>
