@@ -3,7 +3,7 @@ import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { createPayoutRail } from './adapters/payouts/index.js';
 import { createPublishers, type PublisherRegistry } from './adapters/publishing/index.js';
-import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
+import { createFileStorage, S3FileStorage, type FileStorage } from './adapters/storage/index.js';
 import { createSmsSender } from './adapters/sms/index.js';
 import { decodeKey, type Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -23,7 +23,8 @@ import { FinanceService } from './modules/finance/service.js';
 import { FinanceRecordsService } from './modules/finance/records-service.js';
 import { FootageService } from './modules/footage/service.js';
 import { resolveMediaTools, type MediaTools } from './modules/footage/media-tools.js';
-import { TusStaging } from './modules/footage/tus-staging.js';
+import { S3TusStaging } from './modules/footage/s3-tus-staging.js';
+import { LocalTusStaging } from './modules/footage/tus-staging.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -135,7 +136,11 @@ export function createServices(config: Config, database: Database, mailer: Maile
     uploads,
     payments,
     jobs,
-    new TusStaging(path.join(config.DATA_DIR, 'tus')),
+    // Unfinished resumable uploads wait where every instance can continue them: the bucket when
+    // there is one, else this instance's disk (docs/decisions/046).
+    storage instanceof S3FileStorage
+      ? new S3TusStaging(database.db, { client: storage.client, bucket: storage.bucket })
+      : new LocalTusStaging(path.join(config.DATA_DIR, 'tus')),
     () => (mediaTools ??= resolveMediaTools(config)),
     { quotaMb: config.FOOTAGE_QUOTA_MB, quotaMbByPlan: config.FOOTAGE_QUOTA_MB_BY_PLAN, urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
     // The video module, built below, answers which posts use a material.

@@ -26,13 +26,17 @@ export interface FakeS3 {
 /**
  * A fake S3 server (s3rver, which speaks the S3 REST protocol and checks signatures) on a
  * loopback port, in a child process of its own: its memory is not the test's, so a test can
- * measure the app's memory alone.
+ * measure the app's memory alone. Its multipart uploads follow S3's documented protocol,
+ * refusals included (fake-s3-multipart.mjs).
  */
 export async function startFakeS3(): Promise<FakeS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-s3-'));
+  const protocol = new URL('./fake-s3-multipart.mjs', import.meta.url).href;
   const script = `
     import S3rver from 's3rver';
+    import { installMultipartProtocol } from ${JSON.stringify(protocol)};
     const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: ${JSON.stringify(directory)} });
+    installMultipartProtocol(server);
     const { port } = await server.run();
     process.stdout.write('PORT ' + port + '\\n');
     process.on('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -187,6 +187,7 @@ export const enUS = {
   'footage.too_many_tags': 'At most {{max}} tags',
   'footage.upload_required': 'Please upload a file first',
   'footage.upload_incomplete': 'This upload has not finished yet; resume it, then add it',
+  'footage.upload_busy': 'This upload is being written by another request; try again in a moment',
   'footage.reason_required': 'Please say why the material cannot be used',
   'footage.quota_exceeded': 'Your storage is full: {{used}} of {{quota}} used. Delete some materials or upgrade your plan to upload this file ({{size}}).',
   'footage.video_too_long': 'Videos may be at most {{limit}} minutes long',

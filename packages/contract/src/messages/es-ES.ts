@@ -179,6 +179,7 @@ export const esES: MessageCatalogue = {
   'footage.too_many_tags': 'Como máximo {{max}} etiquetas',
   'footage.upload_required': 'Primero sube un archivo',
   'footage.upload_incomplete': 'Esta subida aún no ha terminado; reanúdala y luego añádela',
+  'footage.upload_busy': 'Otra solicitud está escribiendo esta subida; inténtalo de nuevo en un momento',
   'footage.reason_required': 'Indica por qué no se puede usar el material',
   'footage.quota_exceeded': 'Tu almacenamiento está lleno: {{used}} de {{quota}} usados. Elimina materiales o mejora tu plan para subir este archivo ({{size}}).',
   'footage.video_too_long': 'Los vídeos pueden durar como máximo {{limit}} minutos',

@@ -179,6 +179,7 @@ export const zhCN: MessageCatalogue = {
   'footage.too_many_tags': '最多 {{max}} 个标签',
   'footage.upload_required': '请先上传文件',
   'footage.upload_incomplete': '该上传尚未完成，请继续上传后再添加',
+  'footage.upload_busy': '另一个请求正在写入此上传，请稍后重试',
   'footage.reason_required': '请说明该素材无法使用的原因',
   'footage.quota_exceeded': '存储空间已满：已用 {{used}}，共 {{quota}}。请删除部分素材或升级套餐后再上传此文件（{{size}}）。',
   'footage.video_too_long': '视频最长 {{limit}} 分钟',

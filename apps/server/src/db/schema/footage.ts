@@ -60,3 +60,37 @@ export const footage = pgTable(
     check('footage_failure_chk', sql`(${t.status} = 'failed') = (${t.failureKey} is not null)`),
   ],
 );
+
+/**
+ * Resumable uploads staged in the bucket when S3 is configured (docs/decisions/046): every
+ * instance reads an upload's state here, so a PATCH may land on any of them. The bytes are an
+ * S3 multipart upload (`multipart_id`) of fixed 5 MiB parts, whose ETags are listed in order,
+ * plus at most one small staged object (`tail_key`) holding the bytes after the last part.
+ * `received_bytes` is the tus offset: the parts plus the tail. A PATCH holds the lease
+ * (`lease_token` until `lease_until`) while it writes, so two instances never write one upload.
+ */
+export const footageTusUploads = pgTable(
+  'footage_tus_uploads',
+  {
+    /** The tus id, `<owner id>-<uuid>`. */
+    id: text().primaryKey(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    size: bigint({ mode: 'number' }).notNull(),
+    receivedBytes: bigint({ mode: 'number' }).notNull().default(0),
+    /** The tus Upload-Metadata (file name, declared type). */
+    metadata: jsonb().$type<Record<string, string | null>>().notNull(),
+    /** The type read from the first bytes; null until they have arrived. */
+    mime: text(),
+    ext: text(),
+    multipartId: text().notNull(),
+    partEtags: text().array().notNull().default(sql`'{}'::text[]`),
+    tailKey: text(),
+    leaseToken: text(),
+    leaseUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('footage_tus_uploads_expires_idx').on(t.expiresAt)],
+);

@@ -21,7 +21,10 @@ export const uploads = pgTable(
     mime: text().notNull(),
     /** Bytes; 0 until the upload is complete. */
     size: bigint({ mode: 'number' }).notNull().default(0),
-    /** Hex SHA-256 of the bytes; '' until the upload is complete. */
+    /**
+     * Hex SHA-256 of the bytes; '' until the upload is complete; 'unhashed' for bytes placed in
+     * the bucket without passing through the server (a resumable upload staged on S3, decision 046).
+     */
     sha256: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp({ withTimezone: true }),

@@ -147,7 +147,11 @@ export class FootageService {
       if (body.upload) {
         const staged = await this.staging.finished(caller.id, body.upload);
         await this.assertRoom(caller.id, staged.size);
-        const temp = await this.uploads.acceptTemp(caller, undefined, { stream: createReadStream(staged.file), contentLength: staged.size });
+        const { source } = staged;
+        const temp =
+          source.kind === 'stream'
+            ? await this.uploads.acceptTemp(caller, undefined, { stream: source.open(), contentLength: staged.size })
+            : await this.uploads.acceptStored(caller, { purpose: source.purpose, mime: source.mime, ext: source.ext, size: staged.size }, (key) => source.placeAt(key));
         uploadId = temp.id;
         fileName = staged.fileName;
       } else {

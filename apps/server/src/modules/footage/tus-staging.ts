@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { Readable} from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
-import { CODES, UPLOAD_PURPOSES, UPLOAD_RULES, uploadMaxBytes, uploadPurposeOf } from '@nearcast/contract';
+import { CODES, UPLOAD_PURPOSES, UPLOAD_RULES, uploadMaxBytes, uploadPurposeOf, type UploadPurpose } from '@nearcast/contract';
 import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, conflict, notFound } from '../../errors.js';
 
 /** Bytes file-type may read before it decides (the upload module's own sample size). */
-const SNIFF_BYTES = 4100;
+export const SNIFF_BYTES = 4100;
 /** A resumable upload nobody finishes is removed after a day, like a temporary upload. */
-const STAGING_HOURS = 24;
-/** Our ids: `<owner id>-<uuid>`; anything else is refused before it becomes a file path. */
+export const STAGING_HOURS = 24;
+/** Our ids: `<owner id>-<uuid>`; anything else is refused before it becomes a file path or a key. */
 const TUS_ID = /^(\d{1,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function newTusId(ownerId: number): string {
   return `${ownerId}-${randomUUID()}`;
+}
+
+/** The account a tus id belongs to; null for a malformed id. */
+export function ownerOfTusId(id: string): number | null {
+  const match = TUS_ID.exec(id);
+  return match ? Number(match[1]) : null;
 }
 
 /** Does this tus id belong to this account? (Malformed ids belong to nobody.) */
@@ -25,20 +32,31 @@ export function tusIdOwnedBy(id: string, ownerId: number): boolean {
   return match !== null && Number(match[1]) === ownerId;
 }
 
+/** What the first bytes of a file are, or why they are refused, against the declared size. */
+export type HeadVerdict = { ok: true; purpose: UploadPurpose; mime: string; ext: string } | { ok: false; refusal: AppError };
+
 /**
- * What the first bytes of a file say about it, against the size the upload declared: null
- * when acceptable, else the refusal (the upload service judges the whole file again when it
- * is added; this only stops a wrong file early, before it is uploaded whole).
+ * What the first bytes of a file say about it, against the size the upload declared (the
+ * upload service judges the whole file again when a locally staged upload is added; this
+ * stops a wrong file early, before it is uploaded whole).
  */
-export async function judgeHead(head: Buffer, size: number): Promise<AppError | null> {
+export async function sniffHead(head: Buffer, size: number): Promise<HeadVerdict> {
   const type = await fileTypeFromBuffer(head);
   const purpose = type ? uploadPurposeOf(type.ext) : null;
-  if (!purpose) {
+  if (!type || !purpose) {
     const allowed = UPLOAD_PURPOSES.flatMap((p) => UPLOAD_RULES[p].formats);
-    return new AppError(CODES.unsupportedMedia, 'upload.type_not_allowed', { allowed: allowed.join(', ').toUpperCase() });
+    return { ok: false, refusal: new AppError(CODES.unsupportedMedia, 'upload.type_not_allowed', { allowed: allowed.join(', ').toUpperCase() }) };
   }
-  if (size > uploadMaxBytes(purpose)) return new AppError(CODES.tooLarge, `upload.${purpose}_too_large`, { limit: UPLOAD_RULES[purpose].maxMb });
-  return null;
+  if (size > uploadMaxBytes(purpose)) {
+    return { ok: false, refusal: new AppError(CODES.tooLarge, `upload.${purpose}_too_large`, { limit: UPLOAD_RULES[purpose].maxMb }) };
+  }
+  return { ok: true, purpose, mime: type.mime, ext: type.ext };
+}
+
+/** null when the first bytes are acceptable, else the refusal. */
+export async function judgeHead(head: Buffer, size: number): Promise<AppError | null> {
+  const verdict = await sniffHead(head, size);
+  return verdict.ok ? null : verdict.refusal;
 }
 
 /**
@@ -103,30 +121,54 @@ async function readHead(file: string, length: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * A finished resumable upload, ready to become a temporary upload: either a stream of its
+ * bytes (local disk: the upload service judges, hashes and stores them as they pass), or
+ * bytes already in the bucket, judged by their first bytes as they arrived, that `placeAt`
+ * puts under a storage key without passing them through this process.
+ */
 export interface StagedUpload {
-  file: string;
   size: number;
   fileName: string | null;
+  source:
+    | { kind: 'stream'; open(): Readable }
+    | { kind: 'stored'; purpose: UploadPurpose; mime: string; ext: string; placeAt(key: string): Promise<void> };
 }
 
 /**
- * Where resumable uploads wait until they are complete and added: a tus file store on local
- * disk (docs/decisions/027), whatever the file storage is; adding copies the bytes into it.
+ * Where resumable uploads wait until they are complete and added (docs/decisions/027, 046):
+ * on the local disk of the instance by default, in the S3 bucket when one is configured, so
+ * that any instance can continue any upload. One interface, two implementations, chosen by
+ * configuration like the file storage.
  */
-export class TusStaging {
+export interface TusStaging {
+  readonly kind: 'local' | 's3';
+  /** The tus data store the endpoint writes through. */
+  readonly store: DataStore;
+  /** A complete upload of `ownerId`; not-found for anyone else's or an unknown one, conflict while unfinished. */
+  finished(ownerId: number, id: string): Promise<StagedUpload>;
+  /** Removes an upload and everything staged for it; removing one that is gone is not an error. */
+  remove(id: string): Promise<void>;
+  /** Removes uploads past their expiry; answers how many. */
+  purgeExpired(): Promise<number>;
+}
+
+/** Staging on the local disk of this instance: a tus file store under DATA_DIR/tus. */
+export class LocalTusStaging implements TusStaging {
+  readonly kind = 'local' as const;
   readonly store: FileStore;
 
   constructor(readonly directory: string) {
     this.store = new JudgingFileStore({ directory, expirationPeriodInMilliseconds: STAGING_HOURS * 3600_000 });
   }
 
-  /** A complete upload of `ownerId`; not-found for anyone else's or an unknown one. */
   async finished(ownerId: number, id: string): Promise<StagedUpload> {
     if (!tusIdOwnedBy(id, ownerId)) throw notFound('upload.not_found');
     const upload = await this.store.getUpload(id).catch(() => null);
     if (!upload) throw notFound('upload.not_found');
     if (upload.size === undefined || upload.offset !== upload.size) throw conflict('footage.upload_incomplete');
-    return { file: path.join(this.directory, id), size: upload.size, fileName: cleanName(upload.metadata?.filename ?? null) };
+    const file = path.join(this.directory, id);
+    return { size: upload.size, fileName: cleanName(upload.metadata?.filename ?? null), source: { kind: 'stream', open: () => createReadStream(file) } };
   }
 
   async remove(id: string): Promise<void> {
@@ -139,7 +181,7 @@ export class TusStaging {
 }
 
 /** The client's file name, for display only: no path, no control characters, not endless. */
-function cleanName(name: string | null): string | null {
+export function cleanName(name: string | null): string | null {
   if (!name) return null;
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001F\u007F]/g, '').trim();

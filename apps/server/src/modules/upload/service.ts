@@ -72,7 +72,7 @@ export class UploadService {
 
     const mime = sniffed.fileType.mime;
     const now = new Date();
-    const key = `${now.toISOString().slice(0, 7).replace('-', '/')}/${randomUUID()}.${sniffed.fileType.ext}`;
+    const key = newKey(now, sniffed.fileType.ext);
     // The row comes first: if the process dies mid-upload, the purge job still finds the key.
     const row = await repo.insertUpload(this.db, {
       ownerId: caller.id,
@@ -121,6 +121,51 @@ export class UploadService {
       if (error instanceof TooLargeError || isTooLarge(error)) throw tooLarge(detected);
       throw error;
     }
+  }
+
+  /**
+   * A temporary upload of bytes that are already in the storage's bucket, judged by their
+   * first bytes when they arrived (a resumable upload staged on S3): `place` puts them under
+   * the key this makes, inside the storage, so they never pass through this process. They are
+   * therefore not hashed: `sha256` says 'unhashed' (nothing reads the hash today; '' would
+   * mean an upload still in progress, which no feature may claim). The row comes first, as for any upload, so a crash leaves the purge
+   * job a key to clean up.
+   */
+  async acceptStored(
+    caller: Pick<Caller, 'id'>,
+    staged: { purpose: UploadPurpose; mime: string; ext: string; size: number },
+    place: (key: string) => Promise<void>,
+  ): Promise<UploadResponse> {
+    if (staged.size > uploadMaxBytes(staged.purpose)) throw tooLarge(staged.purpose);
+    const now = new Date();
+    const key = newKey(now, staged.ext);
+    const row = await repo.insertUpload(this.db, {
+      ownerId: caller.id,
+      key,
+      type: staged.purpose,
+      mime: staged.mime,
+      expiresAt: new Date(now.getTime() + UPLOAD_TEMP_HOURS * 3600_000),
+    });
+    try {
+      await place(key);
+      const stored = await this.storage.stat(key);
+      if (stored?.size !== staged.size) throw new Error(`placed upload ${key} holds ${stored?.size ?? 'nothing'}, not ${staged.size} bytes`);
+      await repo.completeUpload(this.db, row.id, staged.size, UNHASHED);
+    } catch (error) {
+      await this.storage.delete(key).catch(() => {});
+      await repo.deleteUpload(this.db, row.id);
+      throw error;
+    }
+    const link = await this.storage.signedUrl(key, this.urlTtlSeconds);
+    return {
+      id: row.id,
+      type: staged.purpose,
+      mime: staged.mime,
+      size: staged.size,
+      url: link.url,
+      url_expires_at: link.expiresAt.toISOString(),
+      expires_at: row.expiresAt!.toISOString(),
+    };
   }
 
   /**
@@ -220,4 +265,12 @@ function tooLarge(purpose: UploadPurpose): AppError {
 /** @fastify/multipart's own ceiling, set just above the largest purpose limit as a backstop. */
 function isTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** The hash of bytes placed in storage without passing through this process (docs/decisions/046). */
+export const UNHASHED = 'unhashed';
+
+/** Keys are ours: `yyyy/mm/<uuid>.<ext>` (docs/decisions/011). */
+function newKey(now: Date, ext: string): string {
+  return `${now.toISOString().slice(0, 7).replace('-', '/')}/${randomUUID()}.${ext}`;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
-import type { Envelope, UploadResponse } from '@nearcast/contract';
+import { FOOTAGE_TUS_PATH, type Envelope, type UploadResponse } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -113,6 +113,64 @@ describe.each([
     expect(t.app.services.storage.kind).toBe(kind);
     const stored = await t.app.services.storage.stat(kind === 'local' ? keyFrom(result.data.url) : keyFromS3(result.data.url));
     expect(stored).toMatchObject({ size: VIDEO_BYTES, contentType: 'video/mp4' });
+  }, 240_000);
+});
+
+/**
+ * The resumable endpoint staged on S3 (docs/decisions/046): one PATCH streams 100 MB; the
+ * staging holds one 5 MiB part buffer at a time, so the process grows by the same bound as a
+ * streamed put, not by the file.
+ */
+describe('a 100 MB video through the resumable endpoint staged on S3', () => {
+  let t: TestApp;
+  let port: number;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...fake.config('nearcast-memory') } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+    token = await t.login('client@example.com');
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function tusUpload(size: number): Promise<number> {
+    const created = await fetch(`http://127.0.0.1:${port}/api${FOOTAGE_TUS_PATH}`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}`, 'upload-length': String(size) },
+    });
+    expect(created.status).toBe(201);
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'PATCH',
+      path: created.headers.get('location')!,
+      headers: {
+        'tus-resumable': '1.0.0',
+        authorization: `Bearer ${token}`,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(size),
+      },
+    });
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.once('response', resolve);
+      request.once('error', reject);
+    });
+    await pipeline(mediaStream('mp4', size), request);
+    const response = await answered;
+    response.resume();
+    expect(response.headers['upload-offset']).toBe(String(size));
+    return response.statusCode ?? 0;
+  }
+
+  it('streams: the server process grows by far less than the file', async () => {
+    expect(await tusUpload(12 * MB)).toBe(204);
+    const { result, rss, heapAndBuffers } = await peakGrowth(() => tusUpload(VIDEO_BYTES));
+    console.info(`tus on S3: peak growth while uploading 100 MB: RSS ${(rss / MB).toFixed(1)} MB, heap and buffers ${(heapAndBuffers / MB).toFixed(1)} MB`);
+    expect(result).toBe(204);
+    expect(rss).toBeLessThan(MAX_RSS_GROWTH.s3);
+    expect(heapAndBuffers).toBeLessThan(MAX_HEAP_GROWTH);
   }, 240_000);
 });
 
