@@ -287,14 +287,15 @@ describe('pricing packages', () => {
     await page.goto('/signin');
     await page.evaluate(() => window.localStorage.setItem('nearcast.language', 'es-ES'));
     await signInThroughForm(page, 'super@example.com', '/pricing');
-    await row(page, 'Local Growth').waitFor();
-    expect(await row(page, 'Local Growth').textContent()).toContain('Plan para negocios');
+    // The demo packages under their Spanish names (the list speaks the reader's language).
+    await row(page, 'Crecimiento Local').waitFor();
+    expect(await row(page, 'Crecimiento Local').textContent()).toContain('Plan para negocios');
     // Spanish number style, still in US dollars.
-    expect(await cell(page, 'Local Growth', 'price-actual-cell')).toMatch(/^999,00\s\$$/);
+    expect(await cell(page, 'Crecimiento Local', 'price-actual-cell')).toMatch(/^999,00\s\$$/);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'pricing-list-es-ES-375');
     // The studio package's course, by its Spanish title.
-    await row(page, 'AI Studio Membership').locator('[data-testid=price-edit]').click();
+    await row(page, 'Membresía de Estudio de IA').locator('[data-testid=price-edit]').click();
     await expect.poll(() => page.locator('[data-testid=price-course]').textContent()).toBe('Primeros pasos del estudio (studio-starter)');
     await page.locator('[data-testid=price-course]').scrollIntoViewIfNeeded();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -306,9 +307,9 @@ describe('pricing packages', () => {
     await page.goto('/signin');
     await page.evaluate(() => window.localStorage.setItem('nearcast.language', 'zh-CN'));
     await signInThroughForm(page, 'super@example.com', '/pricing');
-    await row(page, 'Local Growth').waitFor();
+    await row(page, '本地增长').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toMatch(/\p{Script=Han}/u);
-    expect(await row(page, 'Local Growth').textContent()).toContain('商家套餐');
+    expect(await row(page, '本地增长').textContent()).toContain('商家套餐');
     await shot(page, 'pricing-list-zh-CN-1440');
     await page.click('[data-testid=price-create]');
     await page.click('[data-testid=price-submit]');
