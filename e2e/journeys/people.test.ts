@@ -36,9 +36,10 @@ describe('people pages', () => {
     await page.click('[data-testid="option-subagent@example.com"]');
     await expect(page.locator('[data-testid=assign-summary]').textContent()).resolves.toContain('Sofia Subagent');
     await page.click('[data-testid=confirm-ok]');
+    // The row names its agent by the party rule: the sub-agent's company.
     await expect
       .poll(() => studio.textContent(), { timeout: 15_000 })
-      .toContain('Sofia Subagent');
+      .toContain('Valley Reach');
     await page.waitForSelector('[data-testid=confirm-ok]', { state: 'detached' });
     await screenshot(page, 'people-agents-studios-assigned');
 

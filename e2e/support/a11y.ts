@@ -294,8 +294,9 @@ export async function textOverflowReport(page: Page): Promise<TextFinding[]> {
         else if (!clips && !scrolls && style.display !== 'table-cell') report(element, 'spills');
       }
     }
-    // A figure over two lines: a number's characters whose boxes sit on different lines.
-    const NUMBER = /[-−+]?[$€¥£]?\d[\d,.\u00a0\u202f]*\d%?/g;
+    // A figure over two lines: a number's characters whose boxes sit on different lines. Digits
+    // inside a word (an email, a code, an id such as "fill-99@example.com") are not a figure.
+    const NUMBER = /(?<![\p{L}\d@_.-])[-−+]?[$€¥£]?\d[\d,.\u00a0\u202f]*\d%?(?![\p{L}\d@_-])/gu;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
