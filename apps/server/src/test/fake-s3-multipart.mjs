@@ -66,7 +66,9 @@ export function installMultipartProtocol(server) {
           ArgumentValue: String(query.partNumber),
         });
       }
-      if (ctx.headers['x-amz-copy-source']) throw new S3Error('NotImplemented', 'UploadPartCopy is not implemented by the fake');
+      // The app uploads every part's bytes itself; a part copied inside the bucket (UploadPartCopy)
+      // would bypass the size rules this fake checks, so it is refused rather than stored empty.
+      if (ctx.headers['x-amz-copy-source']) throw new S3Error('InvalidRequest', 'This bucket takes parts with their bytes only (no UploadPartCopy)');
       await next();
       const stat = await fs.stat(path.join(uploadDir(bucket, uploadId), String(number)));
       upload.parts.set(number, { etag: String(ctx.response.get('ETag')).replace(/"/g, ''), size: stat.size });

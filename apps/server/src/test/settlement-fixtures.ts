@@ -70,3 +70,16 @@ export async function demoIds(t: TestApp): Promise<Map<string, number>> {
   const rows = await t.query<{ id: number; email: string }>(sql`select id, email from accounts`);
   return new Map(rows.map((row) => [row.email.replace('@example.com', ''), row.id]));
 }
+
+/** The demo accounts these tests act as: each signed in once, with its token and its id by name. */
+export interface DemoSessions {
+  token(name: string): string;
+  id(name: string): number;
+}
+
+export async function demoSessions(t: TestApp, names: readonly string[]): Promise<DemoSessions> {
+  const tokens = new Map<string, string>();
+  for (const name of names) tokens.set(name, await t.login(`${name}@example.com`));
+  const ids = await demoIds(t);
+  return { token: (name) => tokens.get(name)!, id: (name) => ids.get(name)! };
+}

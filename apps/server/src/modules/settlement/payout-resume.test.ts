@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../../jobs/registry.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { balancesOf, demoIds, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
+import { balancesOf, demoSessions, type DemoSessions, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
 import { settlementLedger } from './ledger.js';
 import { PAYOUT_LEASE_MS, PAYOUT_RESUME_JOB } from './payouts.js';
 import { RecordingRail } from './recording-rail.js';
@@ -17,15 +17,13 @@ import { SettlementService, type SettlementLedger } from './service.js';
  * outside world would.
  */
 let t: TestApp;
-const tokens = new Map<string, string>();
-let ids: Map<string, number>;
-const token = (name: string) => tokens.get(name)!;
-const id = (name: string) => ids.get(name)!;
+let demo: DemoSessions;
+const token = (name: string) => demo.token(name);
+const id = (name: string) => demo.id(name);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of ['super', 'admin', 'studio', 'client']) tokens.set(name, await t.login(`${name}@example.com`));
-  ids = await demoIds(t);
+  demo = await demoSessions(t, ['super', 'admin', 'studio', 'client']);
   await payoutVerified(t, token('studio'), token('super'));
 }, 120_000);
 afterAll(() => t.close());

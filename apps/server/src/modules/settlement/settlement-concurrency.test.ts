@@ -2,7 +2,7 @@ import type { Settlement } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { balancesOf, demoIds, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
+import { balancesOf, demoSessions, type DemoSessions, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
 import { settlementLedger } from './ledger.js';
 import { RecordingRail } from './recording-rail.js';
 import { SettlementService } from './service.js';
@@ -13,15 +13,13 @@ import { SettlementService } from './service.js';
  * same outcome without the race.
  */
 let t: TestApp;
-const tokens = new Map<string, string>();
-let ids: Map<string, number>;
-const token = (name: string) => tokens.get(name)!;
-const id = (name: string) => ids.get(name)!;
+let demo: DemoSessions;
+const token = (name: string) => demo.token(name);
+const id = (name: string) => demo.id(name);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of ['super', 'admin', 'agent', 'studio', 'client']) tokens.set(name, await t.login(`${name}@example.com`));
-  ids = await demoIds(t);
+  demo = await demoSessions(t, ['super', 'admin', 'agent', 'studio', 'client']);
   // The studio earns from three payments; the agent from the same three.
   for (let i = 0; i < 3; i += 1) await merchantPays(t, token('client'));
   await holdingPeriodPasses(t);

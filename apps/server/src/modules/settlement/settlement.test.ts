@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutRail } from '../../adapters/payouts/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { balancesOf, demoIds, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
+import { balancesOf, demoSessions, type DemoSessions, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
 import { settlementLedger } from './ledger.js';
 import { SettlementService } from './service.js';
 
@@ -12,15 +12,13 @@ import { SettlementService } from './service.js';
  * the holding period passes, its studio (and the studio's main agent) apply; staff decide.
  */
 let t: TestApp;
-const tokens = new Map<string, string>();
-let ids: Map<string, number>;
-const token = (name: string) => tokens.get(name)!;
-const id = (name: string) => ids.get(name)!;
+let demo: DemoSessions;
+const token = (name: string) => demo.token(name);
+const id = (name: string) => demo.id(name);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of ['super', 'admin', 'agent', 'subagent', 'studio', 'client']) tokens.set(name, await t.login(`${name}@example.com`));
-  ids = await demoIds(t);
+  demo = await demoSessions(t, ['super', 'admin', 'agent', 'subagent', 'studio', 'client']);
 });
 afterAll(() => t.close());
 
