@@ -25,11 +25,20 @@ const pureFiles = (): string[] =>
     .flatMap((dir) => testFiles(dir))
     .filter((file) => !TOUCHES_DATABASE.test(fs.readFileSync(file, 'utf8')));
 
+/**
+ * Files that build the test app only to reach what they prove, which no database engine changes:
+ * they run once, on PGlite. The upload memory test measures how the upload path streams a
+ * 150 MB file to disk, S3 and tus (the database holds one row); the production safety test
+ * checks the server entry's configuration, the processes it starts running on the embedded
+ * database whatever the pass.
+ */
+const ONCE_IS_ENOUGH = ['apps/server/src/modules/upload/upload-memory.test.ts', 'apps/server/src/test/production-safety.test.ts'];
+
 // One run for the unit and API tests of every workspace; the browser journeys in e2e/ have their own.
 export default defineConfig({
   test: {
     include,
-    exclude: ['**/node_modules/**', ...(process.env.DATABASE_PASS === '1' ? pureFiles() : [])],
+    exclude: ['**/node_modules/**', ...(process.env.DATABASE_PASS === '1' ? [...pureFiles(), ...ONCE_IS_ENOUGH] : [])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -22,15 +22,50 @@ const ENGINE_INDEPENDENT = [
  * on both engines in full: the second pass would repeat their clicks and prove nothing new.
  */
 const ONCE_IS_ENOUGH = [
-  'journeys/admin-walk.test.ts',
   'journeys/approval.test.ts',
   'journeys/content.test.ts',
   'journeys/dashboard.test.ts',
   'journeys/material.test.ts',
   'journeys/notifications.test.ts',
+  // What it proves is the settle form's gating and fields, the join pages and the call-back
+  // list's search: synchronous calls the onboarding and org API suites run on both engines. The
+  // paid accounts it starts from are made by the same calls as in the journeys that stay below.
+  'journeys/onboarding.test.ts',
+  // A phone's list cards and the drawers of people rows; its writes (assigning a studio, editing
+  // and disabling an employee, adding an account) are the org API suite's calls.
+  'journeys/people-details.test.ts',
+  // Assigning a studio to a sub-agent, the exports, disabling an account and adding an employee:
+  // each a single synchronous call of the org and account API suites, which run on both engines.
+  'journeys/people.test.ts',
+  // Package create, edit, disable and delete and the public list in three languages: the pricing
+  // and translation API suites run those on both engines; the rest is how the screen reads.
+  'journeys/pricing.test.ts',
+  // The production line's brief, scripts, renders and drafts are the creative API suites' calls,
+  // its render engine, job queue and live stream are tested on both engines too; a second pass
+  // would only repeat two full-size renders.
+  'journeys/production.test.ts',
+  // The cookie banner, phone numbers, table columns, the devices list and a plan card's language
+  // are how pages read; its few writes (signing out other devices, a package made and deleted)
+  // are the devices and pricing API suites' calls.
+  'journeys/small-things.test.ts',
+  // Adding a city and a zone are the area API suite's calls, which run on both engines; the QR
+  // code is drawn in the browser and involves no database at all.
+  'journeys/territory.test.ts',
   'journeys/verification.test.ts',
   'journeys/video.test.ts',
 ];
+
+/**
+ * What the PostgreSQL pass still runs, and why twice proves something there: these journeys
+ * depend on the running server's work outside a request, its job queue (on PostgreSQL on
+ * connections of its own, on PGlite inside the one embedded session) delivering a payment's
+ * events and running the holding period's release job, and on the per-account advisory locks of
+ * checkout and settlement under real concurrent requests. The API suites build the app in
+ * process without starting that queue, so only these journeys see those paths on the second
+ * engine: checkout.test.ts (purchases, a city's limit of studio places), finance.test.ts (a
+ * payment to a payout through the release job), stranger.test.ts (a stranger's registration,
+ * purchase and onboarding, in the three languages).
+ */
 
 // Browser journeys against the built app: one server for the run (support/global-setup.ts),
 // one Chromium per file, files one after another so two cores are not oversubscribed.

@@ -28,6 +28,7 @@ export const OWNERS = {
   verification: ['modules/verification'],
   footage: ['modules/footage'],
   video: ['modules/video'],
+  creative: ['modules/creative'],
   dashboard: ['modules/dashboard'],
   notification: ['modules/notification'],
   idempotency: ['plugins'],

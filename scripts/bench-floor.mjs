@@ -12,15 +12,14 @@
 //   BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=50
 //   BENCH_PROFILE=/tmp/prof  also write a CPU profile of Nearcast (node --cpu-prof) there
 import { randomBytes } from 'node:crypto';
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cpuSeconds, median, signIn, start, stop, waitUntilUp } from './lib/bench-servers.mjs';
 import { freePort } from './lib/free-port.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432').replace(/\/+$/, '');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,67 +30,9 @@ const DATABASE = `nearcast_bench_floor_${process.pid}`;
 const DATABASE_URL = `${PG_URL}/${DATABASE}`;
 const PATH = '/api/v1/account/detail';
 
-const children = [];
 const LOG_DIR = mkdtempSync(join(os.tmpdir(), 'nearcast-bench-floor-'));
 const LOG_FILE = join(LOG_DIR, 'nearcast.log');
 const logLines = () => (existsSync(LOG_FILE) ? readFileSync(LOG_FILE, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length : 0);
-
-function start(name, args, env, logFile) {
-  // The log goes to a file, as a log collector would take it: a pipe drained by this process
-  // would make each log write wait for autocannon, which shares this process's event loop.
-  const stdout = logFile ? openSync(logFile, 'w') : 'ignore';
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'] });
-  if (typeof stdout === 'number') closeSync(stdout);
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.on('exit', (code, signal) => {
-    if (!child.stopping) console.error(`${name} exited (${code ?? signal}):\n${stderr.slice(-4000)}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitUntilUp(url, child, seconds = 120) {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server at ${url} exited before it was up`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server at ${url} did not come up in ${seconds} s`);
-}
-
-async function stopAll() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.stopping = true;
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
-}
-
-/**
- * CPU seconds a process has used (Linux), to report CPU per request beside req/s: on a shared
- * machine req/s moves with everyone else's load, the CPU a request costs much less.
- */
-function cpuSeconds(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 function run(url, token, seconds) {
   return autocannon({
@@ -103,12 +44,6 @@ function run(url, token, seconds) {
     duration: seconds,
   });
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 let exitCode = 0;
 execFileSync('createdb', ['--maintenance-db', `${PG_URL}/postgres`, DATABASE], { stdio: 'inherit' });
@@ -128,13 +63,7 @@ try {
   const nearcastBase = `http://127.0.0.1:${nearcastPort}`;
   await waitUntilUp(`${nearcastBase}/healthz`, nearcast);
 
-  const login = await fetch(`${nearcastBase}/api/v1/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'client@example.com', password: 'Nearcast-demo-1' }),
-  }).then((response) => response.json());
-  if (login.code !== '200') throw new Error(`cannot sign in: ${login.code} ${login.msg}`);
-  const token = login.data.token;
+  const { token } = await signIn(nearcastBase, 'client@example.com');
 
   const floorPort = await freePort();
   const floor = start('floor', ['scripts/bench-floor-server.mjs'], { FLOOR_DATABASE_URL: DATABASE_URL, FLOOR_PORT: String(floorPort) });
@@ -193,7 +122,7 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
-  await stopAll();
+  await stop();
   execFileSync('dropdb', ['--maintenance-db', `${PG_URL}/postgres`, '--if-exists', DATABASE], { stdio: 'inherit' });
   rmSync(LOG_DIR, { recursive: true, force: true });
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTES } from '@nearcast/contract';
+import { ROUTES, routeAllows } from '@nearcast/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, overflowProblem, overflowReport, textOverflowProblem, textOverflowReport, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/a11y';
+import { axeFindings, overflowProblem, overflowReport, textOverflowProblem, textOverflowReport, trackRequests, waitUntilStill, type RequestTracker } from '../support/a11y';
 import { baseUrl, launch, LANGUAGES, newContext, screenshotDir, WIDTHS } from '../support/browser';
 import { expectedLanding, limiter, paramsOf, resolveRouteUrls, ROUTE_PARAMS, type Route } from '../support/route-table';
 import { apiLogin, DEMO_ACCOUNTS, pathOf, settle, signedInContext, type DemoAccount } from '../support/session';
@@ -12,10 +12,23 @@ import { apiLogin, DEMO_ACCOUNTS, pathOf, settle, signedInContext, type DemoAcco
  * The accessibility and layout pass: every page of the contract's route table, as every demo
  * account and as a visitor, at a laptop (1366 px) and a phone (375 px) width, has no serious or
  * critical axe-core violation of WCAG 2 A/AA, nothing sticking out of the viewport on the right,
- * and no text that does not fit its box (cut, spilling, a figure broken over two lines) in any
- * of the three languages (axe reads the English pages: contrast and names do not change with the
- * language, lengths do). The pages come from the route table, so a route added later is audited
- * without touching this file.
+ * and no text that does not fit its box (cut, spilling, a figure broken over two lines). The pages
+ * come from the route table, so a route added later is audited without touching this file.
+ *
+ * Languages: every page × audience is audited in English (axe reads the English pages: contrast
+ * and names do not change with the language, lengths do). Chinese and Spanish change only the
+ * words, so each page is audited once in each of them, by one of the audiences that reach it,
+ * chosen so that every audience is still seen in every language (LANGUAGE_PLAN, checked below):
+ * what an audience changes on a page (its rows, its menu) is measured in English, what a
+ * language changes (the length of the same labels) once per page.
+ * Every audience in every language tripled the slowest journey of CI to measure the same
+ * translated labels again on each audience's copy of a page.
+ *
+ * Widths: the layout checks run at both widths on every audit. axe runs on every English audit
+ * at the laptop width, and at the phone width once per page, by the first audience that reaches
+ * it: what an audience changes (its rows, its menu entries) axe reads at the laptop width, what
+ * the phone layout changes (the menu button, cards for rows, drawers) once per page. axe on every
+ * audience's phone copy too made this the longest journey of CI by minutes.
  * docs/decisions/017-accessibility-and-layout-pass.md says what is checked and why.
  *
  * E2E_A11Y_SCREENSHOTS=1 keeps a screenshot of every audited page (otherwise only of pages
@@ -79,6 +92,70 @@ function visitsOf(audience: Audience, urls: Map<string, string>): Visit[] {
 }
 
 /**
+ * The views a page addresses by its URL beside its default one (its tabs), each audited like a
+ * page in the full language at both widths by the account that works there most: the route
+ * table knows pages, not tabs, and a tab is often most of what a role uses a page for.
+ */
+const VIEWS: readonly { url: string; by: string }[] = [
+  { url: '/video?tab=production', by: 'studio@example.com' },
+  { url: '/video?tab=calendar', by: 'operator@example.com' },
+  { url: '/video?tab=connections', by: 'studio@example.com' },
+  { url: '/agents?tab=studios', by: 'agent@example.com' },
+  { url: '/learning?tab=manage', by: 'admin@example.com' },
+  { url: '/notifications?tab=interactive', by: 'client@example.com' },
+  { url: '/profile?tab=security', by: 'subagent@example.com' },
+  { url: '/profile?tab=notifications', by: 'operator@example.com' },
+  { url: '/profile?tab=account', by: 'super@example.com' },
+];
+
+type Language = (typeof LANGUAGES)[number];
+/** The language every page × audience is audited in, with axe. */
+const FULL_LANGUAGE: Language = 'en-US';
+
+/** Per audience (label), per language, the pages it audits. */
+type LanguagePlan = Map<string, Map<Language, Visit[]>>;
+
+/**
+ * Who audits which page in which language: in FULL_LANGUAGE every audience its every page; in
+ * each other language every page once, by one of the audiences that reach it. Pages reached by
+ * fewest audiences are given out first (a page only the super admin opens is the super admin's),
+ * each to the audience that has the fewest pages in that language so far, preferring one that
+ * did not audit the page in another language already: so every audience, even one that lands
+ * on three pages, audits some page in every language, and a page many audiences reach is seen
+ * through different eyes in Chinese and in Spanish.
+ */
+function languagePlan(audiences: readonly Audience[], urls: Map<string, string>): LanguagePlan {
+  const plan: LanguagePlan = new Map(audiences.map((audience) => [audience.label, new Map(LANGUAGES.map((language) => [language, [] as Visit[]]))]));
+  const reach = new Map<string, { audience: Audience; index: number; visit: Visit }[]>();
+  audiences.forEach((audience, index) => {
+    const visits = visitsOf(audience, urls);
+    const views = VIEWS.filter((view) => view.by === audience.account?.email).map((view) => ({ url: view.url, landing: view.url }));
+    plan.get(audience.label)!.set(FULL_LANGUAGE, [...visits, ...views]);
+    for (const visit of visits) reach.set(visit.landing, [...(reach.get(visit.landing) ?? []), { audience, index, visit }]);
+  });
+  const pages = [...reach.entries()].sort(([, a], [, b]) => a.length - b.length);
+  const pagesIn = (label: string, language: Language) => plan.get(label)!.get(language)!;
+  const auditedElsewhere = (label: string, landing: string, language: Language) =>
+    LANGUAGES.some((other) => other !== FULL_LANGUAGE && other !== language && pagesIn(label, other).some((visit) => visit.landing === landing));
+  for (const language of LANGUAGES) {
+    if (language === FULL_LANGUAGE) continue;
+    for (const [landing, candidates] of pages) {
+      const key = ({ audience, index }: { audience: Audience; index: number }) => [
+        pagesIn(audience.label, language).length,
+        auditedElsewhere(audience.label, landing, language) ? 1 : 0,
+        index,
+      ];
+      const chosen = [...candidates].sort((a, b) => {
+        const [ka, kb] = [key(a), key(b)];
+        return ka[0]! - kb[0]! || ka[1]! - kb[1]! || ka[2]! - kb[2]!;
+      })[0]!;
+      pagesIn(chosen.audience.label, language).push(chosen.visit);
+    }
+  }
+  return plan;
+}
+
+/**
  * What the pass must find on a page, so a list that only exists on some days is audited every
  * day: the journey makes a merchant's plan end within the week (beforeAll), and the staff's
  * dashboard must then show its red "days left" tag.
@@ -97,25 +174,40 @@ async function setPlanEnd(email: string, expireAt: string | null): Promise<strin
 
 const fileName = (text: string): string => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
-/** Opens one page at the current viewport and answers everything found on it, in words. */
-async function audit(page: Page, requests: RequestTracker, audience: Audience, visit: Visit, language: (typeof LANGUAGES)[number]): Promise<string[]> {
+/**
+ * The audience that runs axe on each page at the phone width (the header comment says why once
+ * per page): the first audience whose English audits include it.
+ */
+function phoneAxeAuditors(plan: LanguagePlan): Map<string, string> {
+  const auditors = new Map<string, string>();
+  for (const audience of AUDIENCES) {
+    for (const visit of plan.get(audience.label)!.get(FULL_LANGUAGE)!) if (!auditors.has(visit.landing)) auditors.set(visit.landing, audience.label);
+  }
+  return auditors;
+}
+
+/** Opens one page at the current viewport and answers everything found on it, in words (axe's too when `axe`). */
+async function audit(page: Page, requests: RequestTracker, audience: Audience, visit: Visit, language: Language, axe: boolean): Promise<string[]> {
   const width = page.viewportSize()?.width ?? 0;
   const where = `[${audience.label}] ${visit.landing} @${width} ${language}`;
   const problems: string[] = [];
   requests.takeFailures();
   await page.goto(visit.url, { waitUntil: 'domcontentloaded' });
   await settle(page).catch(() => undefined);
-  const unsettled = await waitUntilQuiet(page, requests);
+  const unsettled = await waitUntilStill(page, requests);
   if (unsettled) problems.push(`${where}: ${unsettled}`);
   const landed = pathOf(page);
   if (landed !== visit.landing) problems.push(`${where}: opening ${visit.url} landed on ${landed}`);
+  // A page audited once per language must be in that language, or the language went unaudited.
+  const shown = await page.evaluate(() => document.documentElement.lang);
+  if (shown !== language) problems.push(`${where}: the page is in ${shown || 'no language'}, not ${language}`);
   for (const failure of requests.takeFailures()) problems.push(`${where}: the page's data did not load: ${failure}`);
 
   const must = MUST_SHOW[visit.landing];
   if (must && audience.account && must.audiences.includes(audience.account.email) && (await page.locator(must.selector).count()) === 0) {
     problems.push(`${where}: the page does not show ${must.what} (${must.selector}), so the pass did not audit them`);
   }
-  if (language === 'en-US') {
+  if (axe) {
     for (const finding of await axeFindings(page)) {
       problems.push(`${where}: axe ${finding.rule} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}`);
     }
@@ -134,10 +226,14 @@ async function audit(page: Page, requests: RequestTracker, audience: Audience, v
 
 let browser: Browser;
 let urls: Map<string, string>;
+let plan: LanguagePlan;
+let phoneAxeBy: Map<string, string>;
 let endBefore: string | null = null;
 beforeAll(async () => {
   browser = await launch();
   urls = await resolveRouteUrls();
+  plan = languagePlan(AUDIENCES, urls);
+  phoneAxeBy = phoneAxeAuditors(plan);
   // A plan ending in three days, so the staff dashboard lists it with a red tag to audit.
   endBefore = await setPlanEnd(ENDING_MERCHANT, new Date(Date.now() + 3 * 86_400_000).toISOString());
 });
@@ -203,6 +299,37 @@ describe('the route table has a value for every route parameter', () => {
   });
 });
 
+describe('the language plan', () => {
+  it('audits every page of every audience in English, and every page and every audience in each other language', () => {
+    const gaps: string[] = [];
+    for (const language of LANGUAGES) {
+      const seen = new Map<string, number>();
+      for (const audience of AUDIENCES) {
+        const visits = plan.get(audience.label)!.get(language)!;
+        if (!visits.length) gaps.push(`${audience.label} audits nothing in ${language}`);
+        for (const visit of visits) seen.set(visit.landing, (seen.get(visit.landing) ?? 0) + 1);
+      }
+      for (const audience of AUDIENCES) {
+        for (const visit of visitsOf(audience, urls)) {
+          const times = seen.get(visit.landing) ?? 0;
+          if (language === FULL_LANGUAGE && !plan.get(audience.label)!.get(language)!.some((planned) => planned.landing === visit.landing)) gaps.push(`${audience.label} skips ${visit.landing} in ${language}`);
+          if (language !== FULL_LANGUAGE && times !== 1) gaps.push(`${visit.landing} is audited ${times} times in ${language}`);
+        }
+      }
+    }
+    expect([...new Set(gaps)]).toEqual([]);
+  });
+
+  it('audits each view by an account that may open its page', () => {
+    const misplaced = VIEWS.filter((view) => {
+      const account = DEMO_ACCOUNTS.find((candidate) => candidate.email === view.by);
+      const def = ROUTES.find((route) => route.path === new URL(view.url, 'http://x').pathname);
+      return !account || !def || !routeAllows(def, account.role);
+    });
+    expect(misplaced).toEqual([]);
+  });
+});
+
 describe('every page, for every role and a visitor, passes axe (WCAG 2 A/AA) and fits the viewport', () => {
   // Audiences run a couple at a time: a page load mostly waits on the server and the network.
   const slot = limiter(Number(process.env.E2E_A11Y_CONCURRENCY ?? 2));
@@ -212,23 +339,35 @@ describe('every page, for every role and a visitor, passes axe (WCAG 2 A/AA) and
     { timeout: 900_000 },
     async ([, audience], { expect }) => {
       const problems = await slot(async () => {
-        // One sign-in and one context per audience; the viewport changes between the two passes.
+        // One sign-in and one context per audience for all its languages and both widths: the
+        // session and the cookie answer carry over, only the stored language and the viewport change.
         const session = audience.account ? await apiLogin(audience.account.email) : null;
         const context: BrowserContext = session
-          ? await signedInContext(browser, session, { consent: 'accepted' })
+          ? await signedInContext(browser, session, { consent: 'accepted', language: FULL_LANGUAGE })
           : // The visitor has not answered the cookie banner: it is part of every page a visitor sees.
-            await newContext(browser);
+            await newContext(browser, { language: FULL_LANGUAGE });
         const page = await context.newPage();
         const requests = trackRequests(page);
         const found: string[] = [];
         try {
           for (const language of LANGUAGES) {
-            // The app reads its language from storage at start; each visit loads the page anew.
-            await page.goto('/', { waitUntil: 'domcontentloaded' });
-            await page.evaluate((value) => window.localStorage.setItem('nearcast.language', value), language);
+            const visits = plan.get(audience.label)!.get(language)!;
+            if (!visits.length) continue;
+            // The app reads its language from storage at start and each visit loads the page anew,
+            // so the stored value is changed on the page already open; before the first load the
+            // context stores FULL_LANGUAGE itself, which saves loading a page only to set it.
+            const store = (value: Language) => window.localStorage.setItem('nearcast.language', value);
+            if (page.url().startsWith(baseUrl())) await page.evaluate(store, language);
+            else if (language !== FULL_LANGUAGE) {
+              await page.goto('/', { waitUntil: 'domcontentloaded' });
+              await page.evaluate(store, language);
+            }
             for (const size of SIZES) {
               await page.setViewportSize(size);
-              for (const visit of visitsOf(audience, urls)) found.push(...(await audit(page, requests, audience, visit, language)));
+              for (const visit of visits) {
+                const axe = language === FULL_LANGUAGE && (size.width !== WIDTHS.phone || phoneAxeBy.get(visit.landing) === audience.label);
+                found.push(...(await audit(page, requests, audience, visit, language, axe)));
+              }
             }
           }
         } finally {

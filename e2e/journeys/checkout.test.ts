@@ -73,7 +73,6 @@ async function overflow(page: Page): Promise<string | null> {
 async function shoot(page: Page, name: string): Promise<void> {
   await settle(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(300); // entrance transitions (antd modal, skeletons)
   const file = await screenshot(page, `checkout-${name}`);
   expect(fs.statSync(file).size).toBeGreaterThan(10_000);
   expect(await overflow(page), name).toBeNull();

@@ -41,7 +41,7 @@ describe('the built landing page', () => {
     const landing = (await get('/', 'identity')).body.toString();
     expect(landing).toContain('data-prerendered="en-US"');
     expect(landing).toContain('data-testid="home-hero"');
-    expect(landing).toContain('Get seen by everyone nearby.');
+    expect(landing).toContain('Open your own AI traffic studio.');
     // Its styles are linked, not left to the scripts, so it is drawn before they run.
     expect(landing).toMatch(/<link rel="stylesheet"[^>]+home-page-[^"]+\.css">/);
     const shell = (await get('/plans', 'identity')).body.toString();
@@ -66,7 +66,7 @@ describe('the built landing page', () => {
     await page.goto(`${baseUrl()}/`);
     const hero = page.getByTestId('home-hero');
     expect(await hero.isVisible()).toBe(true);
-    expect(await page.locator('h1').first().textContent()).toContain('Get seen by everyone nearby.');
+    expect(await page.locator('h1').first().textContent()).toContain('Open your own AI traffic studio.');
     // The dark theme is in the linked stylesheets.
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
     await context.close();

@@ -1,7 +1,7 @@
 import { esES } from '@nearcast/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, WIDTHS } from '../support/browser';
+import { screenshot, transitionsDone, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { settle } from '../support/session';
 
@@ -15,7 +15,7 @@ async function messageUnder(page: Page, testId: string): Promise<string> {
   const item = page.locator(`.ant-form-item:has([data-testid="${testId}"])`).first();
   const errors = item.locator('.ant-form-item-explain-error');
   // antd fades a message out: wait for the list to settle before reading it.
-  await page.waitForTimeout(400);
+  await transitionsDone(page);
   return (await errors.allTextContents()).join(' ').trim();
 }
 

@@ -105,7 +105,6 @@ describe('people pages', () => {
 
     await account.locator('[data-testid=row-disable]').click();
     await page.waitForSelector('[data-testid=confirm-ok]');
-    await page.waitForTimeout(400); // let the dialog finish opening before the picture
     await screenshot(page, 'people-accounts-disable-confirm');
     await page.click('[data-testid=confirm-ok]');
     await expect

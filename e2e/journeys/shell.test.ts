@@ -289,7 +289,6 @@ describe('journey 6: screenshots of Home, Sign-in and the dashboard frame', () =
   async function shoot(page: Page, name: string, problems: string[]): Promise<void> {
     await settle(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.waitForTimeout(250); // let entrance transitions finish
     const file = await screenshot(page, name);
     expect(fs.statSync(file).size).toBeGreaterThan(10_000);
     const wide = await overflow(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, screenshot } from '../support/browser';
+import { baseUrl, launch, screenshot, transitionsDone } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiPost } from '../support/api';
 import { apiLogin, settle } from '../support/session';
@@ -76,7 +76,7 @@ describe('the cookie banner covers nothing', () => {
           }
           // And at the bottom of the page, where the footer links are.
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-          await page.waitForTimeout(200);
+          await transitionsDone(page);
           expect(await coveredByBanner(page).then((list) => list.filter((entry) => entry !== 'no cookie banner on the page')), `${path} at ${width}×${height}, bottom`).toEqual([]);
         }
       } finally {

@@ -70,9 +70,15 @@ describe('a stranger becomes a paying, onboarded customer', () => {
       const plan = await findPackage(run.join, PLAN_NAME[run.join]);
       const page = await open(run.width, run.language);
 
-      // Home → the call to action for this kind of customer → the plan chooser on that type.
+      // Home → the call to action for this kind of customer → the plan chooser on that type. A
+      // studio goes through Join Now, the franchise pitch's action, and the studio join page.
       await page.goto('/');
-      await page.getByTestId(run.join === 'business' ? 'hero-shop-owner' : 'hero-studio').click();
+      if (run.join === 'business') await page.getByTestId('hero-shop-owner').click();
+      else {
+        await page.getByTestId('hero-join-now').click();
+        await page.waitForURL((url) => url.pathname === '/settle/studio');
+        await page.getByTestId('join-plans').click();
+      }
       await page.waitForURL((url) => url.pathname === '/plans' && url.searchParams.get('type') === run.join);
       await page.getByTestId(`plan-choose-${plan.id}`).click();
       await page.waitForURL((url) => url.pathname === `/plans/${plan.id}`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, WIDTHS } from '../support/browser';
+import { screenshot, transitionsDone, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 
 // The territory pages (areas, zones) as the super admin and the promotion
@@ -28,7 +28,7 @@ async function pick(page: Page, testId: string, search: string, label = search):
     const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
     await option.waitFor({ timeout: 15_000 });
     await option.click();
-    await page.waitForTimeout(200);
+    await transitionsDone(page);
   }
   await expect.poll(shows).toBe(true);
 }

@@ -74,9 +74,12 @@ describe('what a merchant is told about its plan', () => {
     expect(await page.getByTestId('plan-notice-action').getAttribute('href')).toBe('/plans');
     await screenshot(page, 'wayfinding-unpaid-home');
 
-    // Its Dashboard link still lands on Home (spec §4), where the notice says why.
+    // Its Dashboard link still lands on Home (spec §4), where the notice says why: the guard
+    // checks the user on the way (the current-user fetch), then sends it back.
+    const guarded = page.waitForResponse((response) => response.url().endsWith('/api/v1/account/detail'));
     await page.click('[data-testid=home-nav-dashboard]');
-    await page.waitForTimeout(500);
+    await guarded;
+    await settle(page);
     expect(await waitForPath(page, '/')).toBe('/');
     await notice.waitFor();
   });

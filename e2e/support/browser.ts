@@ -67,6 +67,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Waits until the page has drawn what the last action changed and every animation with an end
+ * has ended (a dialog opening, a message fading, a dropdown closing); endless ones (a spinner,
+ * a shimmer) are not waited for.
+ */
+export async function transitionsDone(page: Page, timeout = 5_000): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || !Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))),
+    undefined,
+    { timeout, polling: 'raf' },
+  );
+}
+
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -1,9 +1,10 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { REDACTED, redactUrl } from './lib/redact-url.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/area/routes.js';
 import { itemPageRoutes } from './modules/content/item-page.js';
@@ -20,6 +21,7 @@ import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
 import { footageRoutes } from './modules/footage/routes.js';
 import { videoRoutes } from './modules/video/routes.js';
+import { creativeRoutes } from './modules/creative/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
@@ -54,7 +56,21 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: REDACTED },
+            // Fastify's own request serializer, but a signed link's signature never reaches the log.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // One line per request (onResponse below) instead of Fastify's two: the log is a large part
@@ -63,7 +79,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
     done();
@@ -138,6 +154,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(settlementRoutes);
   await app.register(footageRoutes);
   await app.register(videoRoutes);
+  await app.register(creativeRoutes);
   await app.register(dashboardRoutes);
   await app.register(notificationRoutes);
   await app.register(contentRoutes);

@@ -71,8 +71,10 @@ const schema = z.object({
    * What this process does: `all` serves HTTP and runs the background jobs; at scale, `web`
    * instances serve HTTP and only enqueue, and `worker` instances run the jobs without serving,
    * so a statistics run or a commission release never queues behind requests or slows them.
+   * `render` instances run only the video renders (docs/decisions/050), so render machines are
+   * added beside the others on the same PostgreSQL and bucket.
    */
-  PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  PROCESS_ROLE: z.enum(['all', 'web', 'worker', 'render']).default('all'),
   /** How long a stopping process may take to drain requests and jobs before it exits regardless. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** How often each job queue worker looks for new work, in seconds (pg-boss allows 0.5 and up). */
@@ -154,6 +156,32 @@ const schema = z.object({
   KUAISHOU_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
   FACEBOOK_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
   FACEBOOK_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
+  /**
+   * The production line's script writer (docs/decisions/049): templates written in each language
+   * work offline; a language model over the OpenAI-compatible chat completions API (OpenAI,
+   * DeepSeek, Qwen, a local Ollama) is used when LLM_BASE_URL and LLM_MODEL are set, the
+   * templates standing in whenever it fails.
+   */
+  LLM_BASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  LLM_API_KEY: z.string().optional().transform((value) => value || undefined),
+  LLM_MODEL: z.string().optional().transform((value) => value || undefined),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+  /**
+   * Cloud text-to-speech over the OpenAI-compatible `/v1/audio/speech` (docs/decisions/048), used
+   * by briefs whose voice is `cloud` when TTS_BASE_URL is set.
+   */
+  TTS_BASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  TTS_API_KEY: z.string().optional().transform((value) => value || undefined),
+  TTS_MODEL: z.string().default('gpt-4o-mini-tts'),
+  /** The voice per language, e.g. `en=alloy,es=nova,zh=shimmer`; one name serves them all. */
+  TTS_VOICES: z.string().default('alloy'),
+  TTS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(60),
+  /** Renders one process runs at once; unset, one per two cores (an ffmpeg encode uses about two). */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
+  /** A render still running after this long is stopped and retried. */
+  RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  /** The output frame: the platforms' 1080×1920 unless a test asks for a small one. */
+  RENDER_SIZE: z.enum(['1080x1920', '720x1280', '360x640']).default('1080x1920'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CODE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -210,13 +238,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!rest.PLATFORM_TOKEN_KEY && !overrides.PLATFORM_TOKEN_KEY && rest.NODE_ENV === 'production' && realPlatform) {
     throw new Error('Invalid configuration: PLATFORM_TOKEN_KEY is required in production when a platform is configured (32 random bytes as base64, e.g. `openssl rand -base64 32`)');
   }
-  return {
+  const config: Config = {
     ...rest,
     PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}`,
     PAYOUT_DETAILS_KEY: rest.PAYOUT_DETAILS_KEY ?? DEV_PAYOUT_DETAILS_KEY,
     PLATFORM_TOKEN_KEY: rest.PLATFORM_TOKEN_KEY ?? DEV_PLATFORM_TOKEN_KEY,
     ...overrides,
   };
+  // Session tokens, passwords and signed file links would cross the network in clear text, and
+  // every mailed or printed link would send users there: production on a real host needs https.
+  // A production build tried on this machine (http://localhost, 127.0.0.1) is only warned about.
+  if (config.NODE_ENV === 'production' && isPlainHttp(config.PUBLIC_URL) && !isLocalUrl(config.PUBLIC_URL)) {
+    throw new Error(
+      `Invalid configuration: PUBLIC_URL must be https:// in production (got ${config.PUBLIC_URL}); put the server behind a TLS-terminating proxy and set TRUST_PROXY=1`,
+    );
+  }
+  return config;
+}
+
+function isPlainHttp(url: string): boolean {
+  return new URL(url).protocol === 'http:';
+}
+
+/** This machine only: `localhost` (and its subdomains), 127.0.0.0/8 and ::1. */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/**
+ * What the configuration allows but an operator should hear about at every start, loudly:
+ * the server logs each as a warning once it is up.
+ */
+export function configWarnings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'SEED_DEMO'>): string[] {
+  const warnings: string[] = [];
+  const local = isLocalUrl(config.PUBLIC_URL);
+  if (isPlainHttp(config.PUBLIC_URL) && (config.NODE_ENV === 'production' || !local)) {
+    warnings.push(
+      `PUBLIC_URL is ${config.PUBLIC_URL}: plain http, so sign-ins, session tokens and signed file links travel unencrypted; use https before anyone else connects`,
+    );
+  }
+  if (config.NODE_ENV === 'production' && config.SEED_DEMO) {
+    warnings.push('SEED_DEMO=1 in production: the demo accounts exist, and their password is published in the README; change or disable them before going live');
+  }
+  return warnings;
 }
 
 export type PaymentsMode = 'stripe' | 'sandbox' | 'none';

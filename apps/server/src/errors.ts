@@ -34,6 +34,8 @@ export const invalid = (fields: Record<string, MessageKey | FieldProblem>, key?:
 };
 export const unauthenticated = (key: MessageKey = 'error.unauthenticated') => new AppError(CODES.forbidden, key);
 export const forbidden = (key: MessageKey = 'error.forbidden') => new AppError(CODES.forbidden, key);
+/** A client or studio without an active plan, on an endpoint that needs one (docs/decisions/053). */
+export const planRequired = () => new AppError(CODES.paymentRequired, 'error.plan_required');
 export const notFound = (key: MessageKey = 'error.not_found') => new AppError(CODES.notFound, key);
 export const conflict = (key: MessageKey, params?: Params) => new AppError(CODES.conflict, key, params);
 export const rejected = (key: MessageKey, params?: Params) => new AppError(CODES.rejected, key, params);

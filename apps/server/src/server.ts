@@ -1,15 +1,19 @@
 import { createMailer } from './adapters/mail/index.js';
 import { buildApp } from './app.js';
-import { loadConfig, seedDemoWanted } from './config.js';
+import { configWarnings, loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoNetwork } from './demo/network.js';
 import { seedDemoLibrary } from './demo/footage-library.js';
+import { startDemoProduction } from './demo/production-seed.js';
 import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemo } from './demo/seed.js';
 import { backfillDashboard } from './scripts/dashboard-backfill.js';
 import { startJobs } from './jobs/registry.js';
 import { startWorkerHealth } from './jobs/worker-health.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
+
+/** How often the embedded database is checked for tables to vacuum or analyse. */
+const MAINTENANCE_INTERVAL_MS = 60_000;
 
 /** Entry: config → database → migrations → (demo seed when embedded) → job queue → listen. */
 async function main(): Promise<void> {
@@ -25,7 +29,8 @@ async function main(): Promise<void> {
   if (loaded) app.log.info({ areas: loaded }, 'loaded the United States reference areas');
   if (seedDemoWanted(config)) {
     const seeded = await seedDemo(database.db, (password) => app.services.accounts.hash(password));
-    if (seeded) app.log.info('seeded the demo accounts (password Nearcast-demo-1)');
+    // Never the password itself: logs are shipped and kept where a README is not.
+    if (seeded) app.log.info('seeded the demo accounts (their password is in the README)');
     if (seeded && config.DEMO_NETWORK) {
       const network = await seedDemoNetwork(app.services);
       app.log.info(network, `seeded the demo network in ${network.ms} ms`);
@@ -36,6 +41,19 @@ async function main(): Promise<void> {
     }
     // The demo rows were written without events: the dashboard's rollups start from them.
     if (seeded) app.log.info(await backfillDashboard(database.db), 'built the dashboard rollups of the demo');
+  }
+
+  // PGlite has no autovacuum daemon: its work is done here, at once (a fresh or seeded database
+  // has never been analysed) and then every minute (db/pglite-maintenance.ts).
+  let maintenance: NodeJS.Timeout | null = null;
+  if (database.kind === 'pglite') {
+    const maintain = async () => {
+      const done = await database.maintain();
+      if (done.analyzed.length) app.log.info(done, 'database maintenance');
+    };
+    await maintain();
+    maintenance = setInterval(() => void maintain().catch((err: unknown) => app.log.warn({ err }, 'database maintenance failed')), MAINTENANCE_INTERVAL_MS);
+    maintenance.unref();
   }
 
   // The queue stops in the app's onClose hook, after the HTTP server has drained.
@@ -52,6 +70,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
     await health?.close();
     await app.close();
+    if (maintenance) clearInterval(maintenance);
     await mailer.close?.();
     await database.close();
     process.exit(0);
@@ -59,16 +78,20 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // A worker serves nothing: it runs the jobs until it is stopped.
-  const address = config.PROCESS_ROLE === 'worker' ? null : await app.listen({ host: config.HOST, port: config.PORT });
-  if (config.PROCESS_ROLE === 'worker') {
+  // A worker or a render process serves nothing: it runs its jobs until it is stopped.
+  const background = config.PROCESS_ROLE === 'worker' || config.PROCESS_ROLE === 'render';
+  const address = background ? null : await app.listen({ host: config.HOST, port: config.PORT });
+  if (background) {
     health = await startWorkerHealth({ ping: () => database.ping(), queueRunning: () => app.services.jobs.running }, config.HOST, config.PORT);
   }
   // The demo merchant's material library takes a few seconds of ffmpeg: made once, while the
   // server already answers, so it never holds up the start.
   if (seedDemoWanted(config)) {
-    seedDemoLibrary(app.services, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo material library'));
+    const library = seedDemoLibrary(app.services, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo material library'));
     makeDemoVideoFile(app.services, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo posts’ video'));
+    // Then, once, the demo's production line: client@'s plan for today renders in the background
+    // (minutes of ffmpeg), from that library. Part of the demo network: the journeys go without.
+    if (config.DEMO_NETWORK) void library.then(() => startDemoProduction(app.services, app.log));
   }
   // What is really live, so an operator sees at once a sandbox checkout or console mail.
   const adapters = {
@@ -79,10 +102,11 @@ async function main(): Promise<void> {
   };
   app.log.info(
     { address, role: config.PROCESS_ROLE, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },
-    (address ? `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL})` : `Nearcast is running the background jobs (PROCESS_ROLE=worker, health at ${health?.url}/readyz)`) +
+    (address ? `Nearcast is listening on ${address} (public address ${config.PUBLIC_URL})` : `Nearcast is running ${config.PROCESS_ROLE === 'render' ? 'the video renders' : 'the background jobs'} (PROCESS_ROLE=${config.PROCESS_ROLE}, health at ${health?.url}/readyz)`) +
       (config.PROCESS_ROLE === 'web' ? ', leaving the background jobs to the workers; ' : '; ') +
       Object.entries(adapters).map(([concern, kind]) => `${concern}: ${kind}`).join(', '),
   );
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   if (config.NODE_ENV === 'production' && adapters.payments === 'sandbox') {
     app.log.warn('PAYMENTS=sandbox: the test-mode checkout is live in production and marks plans paid without money');
   }

@@ -39,11 +39,12 @@ import { MetricsCollector } from './modules/video/metrics-collector.js';
 import { PublishEngine } from './modules/video/publish-engine.js';
 import { ReviewService } from './modules/video/review-service.js';
 import { VideoService } from './modules/video/service.js';
+import { createCreativeServices, type CreativeServices } from './modules/creative/module.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
 
 /** Every service of the app, built once and shared by the routes through `app.services`. */
-export interface Services {
+export interface Services extends CreativeServices {
   config: Config;
   database: Database;
   mailer: Mailer;
@@ -166,6 +167,22 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const dashboard = new DashboardService(database.db, { accounts, org, payments, footage, events });
   events.subscribe(createDashboardRollupSubscriber((ex, accountId) => accounts.eventScope(ex, accountId)));
   const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL);
+  // The production line: renders land in the material library and drafts become posts.
+  const creative = createCreativeServices({
+    config,
+    db: database.db,
+    jobs,
+    storage,
+    uploads,
+    footage,
+    accounts,
+    areas,
+    video,
+    connections: videoConnections,
+    reviews: videoReviews,
+    hub: notifications.hub,
+    tools: () => (mediaTools ??= resolveMediaTools(config)),
+  });
   events.subscribe(notificationSubscriber(notifications, accounts));
   return {
     config,
@@ -200,5 +217,6 @@ export function createServices(config: Config, database: Database, mailer: Maile
     videoMetrics,
     dashboard,
     notifications,
+    ...creative,
   };
 }

@@ -87,11 +87,13 @@ export function prerenderLanding(): Plugin {
         ].join('\n    ');
         const root = '<div id="root"></div>';
         if (!shell.includes(root) || !shell.includes('</head>')) throw new Error(`prerender: ${LANDING} has no empty ${root}`);
+        // Function replacements: the landing's text (prices in dollars among it) must never be
+        // read as `$&`, `$\`` or `$'` patterns of a replacement string.
         const page = shell
-          .replace(/<html lang="[^"]*"/, `<html lang="${landing.language}"`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(landing.title)}</title>`)
-          .replace('</head>', `  ${head}\n  </head>`)
-          .replace(root, `<div id="root" data-prerendered="${landing.language}">${landing.html}</div>`);
+          .replace(/<html lang="[^"]*"/, () => `<html lang="${landing.language}"`)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(landing.title)}</title>`)
+          .replace('</head>', () => `  ${head}\n  </head>`)
+          .replace(root, () => `<div id="root" data-prerendered="${landing.language}">${landing.html}</div>`);
         await fs.writeFile(path.join(outDir, SHELL), shell);
         await fs.writeFile(path.join(outDir, LANDING), page);
         config.logger.info(`prerendered / into ${LANDING} (${(page.length / 1024).toFixed(1)} kB); empty shell in ${SHELL}`);

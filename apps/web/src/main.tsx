@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { routerReady } from './app/router-ready';
 import './app/global.css';
-import { setForbiddenHandler } from './lib/api-client';
+import { setForbiddenHandler, setPlanRequiredHandler } from './lib/api-client';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { getCookieConsent, getLanguage, getToken } from './lib/storage';
 
@@ -29,6 +29,12 @@ async function start() {
   await initI18n();
   const router = createAppRouter();
   setForbiddenHandler(() => void router.navigate('/signin'));
+  setPlanRequiredHandler(() => {
+    // The stored user may still say paid (the plan lapsed while the page was open): refreshed,
+    // Home offers a renewal instead of the dashboard. Imported on demand like the guard does.
+    void import('./api/account-detail').then(({ fetchSignedInUser }) => fetchSignedInUser()).catch(() => undefined);
+    void router.navigate('/');
+  });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

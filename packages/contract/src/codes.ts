@@ -5,6 +5,12 @@
 export const CODES = {
   ok: '200',
   invalid: '400',
+  /**
+   * A client or studio without an active plan called an endpoint that needs one
+   * (docs/decisions/053). Not '403': the session is fine, so the client keeps it and sends the
+   * user to pick a plan instead of to sign-in.
+   */
+  paymentRequired: '402',
   forbidden: '403',
   notFound: '404',
   conflict: '409',

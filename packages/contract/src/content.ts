@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
-import { id, integer, isoDate, isoTime, keyword, optionalText, pageOf, pageQuery, plainString, requiredText } from './fields.js';
+import { id, integer, isoDate, isoDateTime, isoTime, keyword, optionalText, pageOf, pageQuery, plainString, requiredText } from './fields.js';
 
 /**
  * Content (spec §3): articles, live-event announcements and landing pages, each in one
@@ -30,12 +30,6 @@ export const LIVE_DURATION_MAX_MINUTES = 24 * 60;
 export const COURSE_LESSONS_MAX = 100;
 
 const language = z.enum(LANGUAGES, { error: 'validation.invalid_option' });
-
-/** An ISO 8601 time WITH its offset (`2026-12-01T18:00:00-08:00` or `…Z`): a bare local time is ambiguous. */
-export const zonedTime = plainString().refine(
-  (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
-  { error: 'content.time_invalid' },
-);
 
 /** An IANA time-zone name the runtime knows, such as `America/Los_Angeles`. */
 export const timeZone = plainString()
@@ -138,7 +132,7 @@ const commonFields = {
 };
 
 const liveFields = {
-  start_time: zonedTime,
+  start_time: isoDateTime,
   time_zone: timeZone,
   duration_minutes: integer(1, LIVE_DURATION_MAX_MINUTES),
   link: contentLink.default(''),
@@ -165,7 +159,7 @@ export const contentUpdateRequest = z.strictObject({
   translation_of: id.nullable().optional(),
   link: contentLink.optional(),
   // Live events only (also reachable through `/v1/live/update`).
-  start_time: zonedTime.optional(),
+  start_time: isoDateTime.optional(),
   time_zone: timeZone.optional(),
   duration_minutes: integer(1, LIVE_DURATION_MAX_MINUTES).optional(),
 });
@@ -215,7 +209,7 @@ export const liveUpdateRequest = z.strictObject({
   tags: z.array(tag).max(CONTENT_TAGS_MAX, { error: 'validation.too_big' }).optional(),
   language: language.optional(),
   translation_of: id.nullable().optional(),
-  start_time: zonedTime.optional(),
+  start_time: isoDateTime.optional(),
   time_zone: timeZone.optional(),
   duration_minutes: integer(1, LIVE_DURATION_MAX_MINUTES).optional(),
   link: contentLink.optional(),

@@ -5,6 +5,7 @@ import * as finance from './finance.js';
 import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
 import * as content from './content.js';
+import * as creative from './creative.js';
 import * as dashboard from './dashboard.js';
 import * as onboarding from './onboarding.js';
 import * as notification from './notification.js';
@@ -18,17 +19,37 @@ import * as verification from './verification.js';
 import * as video from './video.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
 
+/**
+ * What an endpoint says beside its schemas. Plan gating (docs/decisions/053): a client or a
+ * studio needs an active plan for every signed-in endpoint, except the few marked
+ * `OPEN_TO_UNPAID` below, which an unpaid or lapsed account needs to manage itself and to pay.
+ * Public endpoints answer anyone, so they answer an unpaid account too without the mark.
+ */
+interface EndpointOptions {
+  openToUnpaid?: boolean;
+}
+
+/** The mark of an endpoint an unpaid or lapsed client or studio may still call. */
+const OPEN_TO_UNPAID = { openToUnpaid: true } as const satisfies EndpointOptions;
+
 /** One API call: its path under /api and the schemas of both directions (a JSON body). */
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   kind: 'json';
   path: string;
   request: Req;
   response: Res;
+  /** A client or studio without an active plan may call it (see EndpointOptions). */
+  openToUnpaid: boolean;
 }
 
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(path: string, request: Req, response: Res): Endpoint<Req, Res> {
+function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  path: string,
+  request: Req,
+  response: Res,
+  options: EndpointOptions = {},
+): Endpoint<Req, Res> {
   // The shared fields refuse control characters; this catches a string a schema declares bare.
-  return { kind: 'json', path, request: request.superRefine(refuseControlCharacters), response };
+  return { kind: 'json', path, request: request.superRefine(refuseControlCharacters), response, openToUnpaid: options.openToUnpaid ?? false };
 }
 
 /**
@@ -42,14 +63,17 @@ export interface MultipartEndpoint<Fields extends z.ZodType = z.ZodType, Res ext
   fileField: string;
   fields: Fields;
   response: Res;
+  /** A client or studio without an active plan may call it (see EndpointOptions). */
+  openToUnpaid: boolean;
 }
 
 function multipartEndpoint<Fields extends z.ZodType, Res extends z.ZodType>(
   path: string,
   fields: Fields,
   response: Res,
+  options: EndpointOptions = {},
 ): MultipartEndpoint<Fields, Res> {
-  return { kind: 'multipart', path, fileField: UPLOAD_FILE_FIELD, fields, response };
+  return { kind: 'multipart', path, fileField: UPLOAD_FILE_FIELD, fields, response, openToUnpaid: options.openToUnpaid ?? false };
 }
 
 export type AnyEndpoint = Endpoint | MultipartEndpoint;
@@ -68,21 +92,22 @@ export const api = {
   account: {
     login: endpoint('/v1/account/login', account.loginRequest, account.loginResponse),
     sign: endpoint('/v1/account/sign', account.signRequest, account.loginResponse),
-    detail: endpoint('/v1/account/detail', empty, account.currentUser),
-    logout: endpoint('/v1/account/logout', empty, ok),
-    psd: endpoint('/v1/account/psd', account.changePasswordRequest, ok),
+    detail: endpoint('/v1/account/detail', empty, account.currentUser, OPEN_TO_UNPAID),
+    logout: endpoint('/v1/account/logout', empty, ok, OPEN_TO_UNPAID),
+    psd: endpoint('/v1/account/psd', account.changePasswordRequest, ok, OPEN_TO_UNPAID),
     forget: endpoint('/v1/account/forget', account.forgetRequest, ok),
-    update: endpoint('/v1/account/update', account.updateProfileRequest, account.currentUser),
-    devices: endpoint('/v1/account/devices', empty, account.devicesResponse),
-    revokeDevice: endpoint('/v1/account/devices/revoke', account.revokeDeviceRequest, ok),
+    update: endpoint('/v1/account/update', account.updateProfileRequest, account.currentUser, OPEN_TO_UNPAID),
+    devices: endpoint('/v1/account/devices', empty, account.devicesResponse, OPEN_TO_UNPAID),
+    revokeDevice: endpoint('/v1/account/devices/revoke', account.revokeDeviceRequest, ok, OPEN_TO_UNPAID),
     /** Ours: signs out every other device of the caller at once, keeping the one asking. */
-    revokeOtherDevices: endpoint('/v1/account/devices/revoke-others', empty, account.revokeOthersResponse),
+    revokeOtherDevices: endpoint('/v1/account/devices/revoke-others', empty, account.revokeOthersResponse, OPEN_TO_UNPAID),
     // Account management (super only).
     list: endpoint('/v1/account/list', org.accountListRequest, org.accountListResponse),
     get: endpoint('/v1/account/get', org.byIdRequest, org.accountSummary),
     add: endpoint('/v1/account/add', org.accountCreateRequest, org.accountSummary),
     edit: endpoint('/v1/account/edit', org.accountEditRequest, org.accountSummary),
-    // Settle information after payment (spec §7 "/area").
+    // Settle information after payment (spec §7 "/area"): gated like the rest, as spec §4 sends
+    // only a paid account to the settle form.
     area: endpoint('/v1/account/area', onboarding.settleRequest, account.currentUser),
   },
   price: {
@@ -93,10 +118,10 @@ export const api = {
     get: endpoint('/v1/price/get', pricing.priceByIdRequest, pricing.pricePackage),
   },
   payment: {
-    stripe: endpoint('/v1/payment/stripe', payment.checkoutRequest, payment.checkoutResponse),
-    callback: endpoint('/v1/payment/stripe/callback', payment.verifyRequest, payment.verifyResponse),
-    places: endpoint('/v1/payment/places', payment.placesRequest, payment.placesResponse),
-    plan: endpoint('/v1/payment/plan', empty, payment.myPlanResponse),
+    stripe: endpoint('/v1/payment/stripe', payment.checkoutRequest, payment.checkoutResponse, OPEN_TO_UNPAID),
+    callback: endpoint('/v1/payment/stripe/callback', payment.verifyRequest, payment.verifyResponse, OPEN_TO_UNPAID),
+    places: endpoint('/v1/payment/places', payment.placesRequest, payment.placesResponse, OPEN_TO_UNPAID),
+    plan: endpoint('/v1/payment/plan', empty, payment.myPlanResponse, OPEN_TO_UNPAID),
   },
   contact: {
     add: endpoint('/v1/contact/add', onboarding.contactRequest, onboarding.contact),
@@ -221,6 +246,21 @@ export const api = {
     review: endpoint('/v1/video/review/get', video.videoReviewRequest, video.videoReview),
     reviewApprove: endpoint('/v1/video/review/approve', video.videoReviewDecisionRequest, video.videoReview),
     reviewChanges: endpoint('/v1/video/review/changes', video.videoReviewChangesRequest, video.videoReview),
+  },
+  // The production line (ours, docs/decisions/047): brief, scripts, renders, the daily plan, drafts.
+  creative: {
+    briefGet: endpoint('/v1/creative/brief/get', creative.briefGetRequest, creative.brief),
+    briefUpdate: endpoint('/v1/creative/brief/update', creative.briefUpdateRequest, creative.brief),
+    scriptGenerate: endpoint('/v1/creative/script/generate', creative.scriptGenerateRequest, creative.scriptGenerateResponse),
+    renderAdd: endpoint('/v1/creative/render/add', creative.renderAddRequest, creative.render),
+    renderGet: endpoint('/v1/creative/render/get', creative.renderByIdRequest, creative.render),
+    renderList: endpoint('/v1/creative/render/list', creative.renderListRequest, creative.renderListResponse),
+    renderCancel: endpoint('/v1/creative/render/cancel', creative.renderByIdRequest, creative.render),
+    planGet: endpoint('/v1/creative/plan/get', creative.planGetRequest, creative.plan),
+    planUpdate: endpoint('/v1/creative/plan/update', creative.planUpdateRequest, creative.plan),
+    planRun: endpoint('/v1/creative/plan/run', creative.planRunRequest, creative.planRunResponse),
+    draftApprove: endpoint('/v1/creative/draft/approve', creative.draftApproveRequest, creative.render),
+    draftReject: endpoint('/v1/creative/draft/reject', creative.draftRejectRequest, creative.render),
   },
   area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),

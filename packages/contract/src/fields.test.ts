@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { id, installCommonPasswordCheck, isoDate, keyword, newPassword, optionalText, refuseControlCharacters, requiredText } from './fields.js';
+import { id, installCommonPasswordCheck, isoDate, isoDateTime, keyword, newPassword, optionalText, refuseControlCharacters, requiredText } from './fields.js';
 import { api } from './index.js';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
@@ -59,6 +59,56 @@ describe('dates', () => {
     }
     expect(firstMessage(api.client.list.request, { registered_from: '2024-02-30' })).toBe('validation.date_invalid');
     expect(firstMessage(api.account.list.request, { registered_to: '2024-13-45' })).toBe('validation.date_invalid');
+  });
+});
+
+/** Shaped like a date-time, but no such moment exists: JavaScript's own parser takes most of them. */
+const IMPOSSIBLE_DATE_TIMES = [
+  '2027-02-30T10:00:00Z',
+  '2027-02-29T10:00:00Z',
+  '2100-02-29T10:00:00Z',
+  '2027-04-31T10:00:00-07:00',
+  '2027-13-01T10:00:00Z',
+  '2027-00-10T10:00:00Z',
+  '2027-01-00T10:00:00Z',
+  '2027-01-01T24:00:00Z',
+  '2027-01-01T23:60:00Z',
+  '2027-01-01T23:59:60Z',
+  '2027-01-01T10:00:00+24:00',
+  '2027-01-01T10:00:00-05:60',
+  '0000-01-01T00:00:00Z',
+];
+
+describe('date-times', () => {
+  it('accept real moments with an offset, leap days of leap years among them', () => {
+    for (const value of [
+      '2028-02-29T10:00:00Z',
+      '2000-02-29T00:00:00+08:00',
+      '2026-12-01T18:00:00-08:00',
+      '2026-12-01T18:00-08:00',
+      '2026-12-31T23:59:59.999Z',
+      '2026-06-30T00:00:00+14:00',
+    ]) {
+      expect(isoDateTime.safeParse(value).success, value).toBe(true);
+    }
+  });
+
+  it('refuse impossible days and times, and times without an offset, with one message', () => {
+    for (const value of [...IMPOSSIBLE_DATE_TIMES, '2026-12-01T18:00:00', '2026-12-01', '2026-12-01 18:00:00Z', 'tomorrow', '']) {
+      expect(firstMessage(isoDateTime, value), value).toBe('validation.date_time_invalid');
+    }
+    expect(firstMessage(isoDateTime, 5)).toBe('validation.date_time_invalid');
+  });
+
+  it('are the one schema of every date-time a request takes', () => {
+    const live = { title: 'Live', time_zone: 'UTC', duration_minutes: 30 };
+    expect(firstMessage(api.live.add.request, { ...live, start_time: '2027-02-30T10:00:00Z' })).toBe('validation.date_time_invalid');
+    expect(firstMessage(api.content.update.request, { id: 1, start_time: '2027-01-01T24:00:00Z' })).toBe('validation.date_time_invalid');
+    const announcement = { title: { 'en-US': 'Hi' }, body: { 'en-US': 'Hello' }, audience: ['client'] };
+    expect(firstMessage(api.notification.announcementAdd.request, { ...announcement, send_time: '2027-04-31T09:00:00Z' })).toBe('validation.date_time_invalid');
+    expect(firstMessage(api.video.update.request, { id: 1, schedule_at: '2027-02-29T10:00:00Z' })).toBe('validation.date_time_invalid');
+    expect(firstMessage(api.creative.draftApprove.request, { id: 1, schedule_at: '2027-01-01T10:60:00Z' })).toBe('validation.date_time_invalid');
+    expect(api.live.add.request.safeParse({ ...live, start_time: '2028-02-29T10:00:00Z' }).success).toBe(true);
   });
 });
 

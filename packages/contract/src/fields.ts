@@ -142,6 +142,12 @@ export function integer(min: number, max: number) {
     .max(Math.min(max, INT32_MAX), { error: 'validation.too_big' });
 }
 
+/** True when the year, month and day name a day that exists (Date.UTC rolls 30 February over to March). */
+function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /**
  * A calendar day as YYYY-MM-DD that exists: 2024-02-30 and 2024-13-45 have the right shape
  * but would reach the database as a 500.
@@ -149,14 +155,39 @@ export function integer(min: number, max: number) {
 export const isoDate = plainString().refine(
   (value) => {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (!match) return false;
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
   },
   { error: 'validation.date_invalid' },
 );
 
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * The shape of `isoDateTime` and a real time in it: JavaScript's parser rolls 2027-02-30
+ * over to 2 March and reads 24:00 as the next day, so the parts are checked one by one.
+ */
+export function isRealDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value);
+  if (!match) return false;
+  const part = (index: number) => Number(match[index] ?? 0);
+  if (!isRealDay(part(1), part(2), part(3))) return false;
+  // Seconds are optional (0); a leap second (60) is refused, as JavaScript has no place for it.
+  if (part(4) > 23 || part(5) > 59 || part(6) > 59) return false;
+  // RFC 3339's offsets: hours 00-23, minutes 00-59 (`Z` has none).
+  return part(7) <= 23 && part(8) <= 59;
+}
+
+/**
+ * The one date-time field of every request: an instant as ISO 8601 with its offset
+ * (`2026-12-01T18:00:00-08:00` or `…Z`; a bare local time is ambiguous), seconds and up to
+ * three decimals optional, on a day that exists and at a time that exists (no 30 February,
+ * no 24:00, no minute 60; a leap day of a leap year is a day like any other).
+ */
+export const isoDateTime = plainString({ error: 'validation.date_time_invalid' }).refine(isRealDateTime, {
+  error: 'validation.date_time_invalid',
+});
+
+/** A time in a response: the server writes it (`toISOString()`), so it is not checked again. */
 export const isoTime = z.string();
 
 /** `{ page, page_size }` of every list (design.md: page from 1, size 20 by default, at most 100). */

@@ -17,6 +17,7 @@ export * from './onboarding.js';
 export * from './verification.js';
 export * from './settlement.js';
 export * from './video.js';
+export * from './creative.js';
 export * from './notification.js';
 export * from './dashboard.js';
 export * from './endpoints.js';

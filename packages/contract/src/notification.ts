@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './constants.js';
-import { id, isoTime, optionalText, pageOf, pageQuery, plainString } from './fields.js';
+import { id, isoDateTime, isoTime, optionalText, pageOf, pageQuery } from './fields.js';
 import { ROLES, type Role } from './roles.js';
 
 /**
@@ -171,12 +171,6 @@ const localizedBody = optionalText(ANNOUNCEMENT_BODY_MAX, { multiline: true });
 export const localizedTexts = <T extends z.ZodType>(text: T) =>
   z.strictObject({ 'en-US': text.optional(), 'zh-CN': text.optional(), 'es-ES': text.optional() });
 
-/** An ISO 8601 time with its offset (`2026-12-01T18:00:00-08:00` or `…Z`). */
-const sendTime = plainString().refine(
-  (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
-  { error: 'notification.send_time_invalid' },
-);
-
 const audience = z
   .array(z.enum(ANNOUNCEMENT_ROLES, { error: 'validation.invalid_option' }), { error: 'notification.audience_required' })
   .min(1, { error: 'notification.audience_required' })
@@ -189,7 +183,7 @@ const announcementFields = {
   audience,
   marketing: z.boolean({ error: 'validation.expected_boolean' }).default(false),
   /** Omitted or null: sent at once. A time in the past is sent at once too. */
-  send_time: sendTime.nullable().optional(),
+  send_time: isoDateTime.nullable().optional(),
 };
 
 /** Each language given has both a title and a body, and at least one language is given. */

@@ -162,6 +162,8 @@ export const agentSwitchRequest = z.strictObject({
 export const studioSummary = accountSummary.extend({
   client_count: z.number().int(),
   sales_cents: z.number().int(),
+  /** The number of the studio's agent (its `agent_no`, spec §3 "agent number"); null without one. */
+  agent_agent_no: z.string().nullable(),
 });
 export type StudioSummary = z.infer<typeof studioSummary>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUBLISH_PLATFORMS, VIDEO_RANGES } from './constants.js';
-import { id, idOf, integer, isoDate, isoTime, keyword, optionalText, pageOf, pageQuery, plainString } from './fields.js';
+import { id, idOf, integer, isoDate, isoDateTime, isoTime, keyword, optionalText, pageOf, pageQuery, plainString } from './fields.js';
 
 /**
  * Video publishing (spec §1, §2 /video, §3 video publish data, §4 video review, §7
@@ -215,7 +215,7 @@ export const videoAddRequest = z
     /** The caption the platforms get (must be among `captions`). */
     language,
     platforms,
-    schedule_at: isoTime.nullable().optional(),
+    schedule_at: isoDateTime.nullable().optional(),
     require_approval: z.boolean({ error: 'validation.expected_boolean' }).default(false),
     submit: z.boolean({ error: 'validation.expected_boolean' }).default(true),
   })
@@ -235,7 +235,7 @@ export const videoUpdateRequest = z.strictObject({
   captions: captions.optional(),
   language: language.optional(),
   platforms: platforms.optional(),
-  schedule_at: isoTime.nullable().optional(),
+  schedule_at: isoDateTime.nullable().optional(),
   require_approval: z.boolean({ error: 'validation.expected_boolean' }).optional(),
   submit: z.boolean({ error: 'validation.expected_boolean' }).optional(),
 });

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { maintainPglite, type MaintenanceDone } from './pglite-maintenance.js';
 import { pgliteQueueRunner, type QueueStore } from './queue-store.js';
 import * as schema from './schema.js';
 
@@ -36,6 +37,11 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** NOTIFY on a channel now, outside any transaction (inside one, a repository sends it). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Vacuums and analyses the tables that need it, as autovacuum would (db/pglite-maintenance.ts);
+   * PostgreSQL's own daemon does this there, so on PostgreSQL it does nothing.
+   */
+  maintain(): Promise<MaintenanceDone>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -77,6 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         if (!client.closed) await stop();
       };
     },
+    maintain: () => maintainPglite(client),
     close: () => client.close(),
   };
 }
@@ -109,6 +116,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    maintain: async () => ({ analyzed: [], vacuumed: [] }),
     close: () => pool.end(),
   };
 }

@@ -17,5 +17,6 @@ export * from './schema/upload.js';
 export * from './schema/verification.js';
 export * from './schema/footage.js';
 export * from './schema/video.js';
+export * from './schema/creative.js';
 export * from './schema/dashboard.js';
 export * from './schema/notification.js';

@@ -89,21 +89,24 @@ const ARTICLES: Texts = {
   },
 };
 
+// The studio pitch's per-client claim is spec §9's 100 videos per month per client, as a floor,
+// like the landing page's (apps/web/src/features/home/links.ts): a merchant's own texts say about
+// 150 a month, 5 a day.
 const LANDING: Texts = {
   'en-US': {
     title: 'Open your own AI traffic studio',
     excerpt: 'A one-person studio serving local businesses: about $700 per client a month, 100 places per city.',
-    body: `<h2>Why now</h2><p>Shop owners know they need video and have no time to make it. With free AI tools you make about 150 videos a month for each client.</p><ul><li>Join for about $1,000 and pay it back in under 2 months.</li><li>20 clients give about $14,000 a month.</li><li>Only 100 studio places per city.</li></ul><p>Choose the studio membership and start this week.</p>`,
+    body: `<h2>Why now</h2><p>Shop owners know they need video and have no time to make it. With free AI tools you make 100+ videos a month for each client.</p><ul><li>Join for about $1,000 and pay it back in under 2 months.</li><li>20 clients give about $14,000 a month.</li><li>Only 100 studio places per city.</li></ul><p>Choose the studio membership and start this week.</p>`,
   },
   'zh-CN': {
     title: '开一家你自己的 AI 流量工作室',
     excerpt: '服务本地商家的一人工作室：每位客户每月约 700 美元，每城限 100 席。',
-    body: `<h2>为什么是现在</h2><p>店主知道需要视频，却没时间制作。借助免费的 AI 工具，你每月可为每位客户制作约 150 条视频。</p><ul><li>加入约 1000 美元，不到 2 个月回本。</li><li>20 位客户每月约 14000 美元。</li><li>每城仅 100 个工作室名额。</li></ul><p>选择工作室会员，本周就开始。</p>`,
+    body: `<h2>为什么是现在</h2><p>店主知道需要视频，却没时间制作。借助免费的 AI 工具，你每月可为每位客户制作 100+ 条视频。</p><ul><li>加入约 1000 美元，不到 2 个月回本。</li><li>20 位客户每月约 14000 美元。</li><li>每城仅 100 个工作室名额。</li></ul><p>选择工作室会员，本周就开始。</p>`,
   },
   'es-ES': {
     title: 'Abre tu propio estudio de tráfico con IA',
     excerpt: 'Un estudio unipersonal para negocios locales: unos 700 $ por cliente al mes, 100 plazas por ciudad.',
-    body: `<h2>Por qué ahora</h2><p>Los dueños de tiendas saben que necesitan vídeo y no tienen tiempo de hacerlo. Con herramientas de IA gratuitas haces unos 150 vídeos al mes por cliente.</p><ul><li>Únete por unos 1000 $ y recupéralo en menos de 2 meses.</li><li>20 clientes dan unos 14 000 $ al mes.</li><li>Solo 100 plazas de estudio por ciudad.</li></ul><p>Elige la membresía de estudio y empieza esta semana.</p>`,
+    body: `<h2>Por qué ahora</h2><p>Los dueños de tiendas saben que necesitan vídeo y no tienen tiempo de hacerlo. Con herramientas de IA gratuitas haces más de 100 vídeos al mes por cliente.</p><ul><li>Únete por unos 1000 $ y recupéralo en menos de 2 meses.</li><li>20 clientes dan unos 14 000 $ al mes.</li><li>Solo 100 plazas de estudio por ciudad.</li></ul><p>Elige la membresía de estudio y empieza esta semana.</p>`,
   },
 };
 

@@ -26,6 +26,9 @@ interface DemoFile {
   then?: 'inactive' | 'completed' | 'unusable' | 'leave-processing';
 }
 
+/** The image the demo merchant's brief shows on its videos' end card (production-seed.ts). */
+export const DEMO_LOGO_MATERIAL = 'Tacos al pastor close-up';
+
 const lavfi = (source: string) => ['-f', 'lavfi', '-i', source];
 const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
 
@@ -47,7 +50,7 @@ const FILES: DemoFile[] = [
     note: 'Opening shot for the weekend video.',
   },
   {
-    name: 'Tacos al pastor close-up',
+    name: DEMO_LOGO_MATERIAL,
     ext: 'jpg',
     args: [...lavfi('mandelbrot=size=1280x720'), '-frames:v', '1', '-q:v', '4'],
     tags: ['food', 'menu'],

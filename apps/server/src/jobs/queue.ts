@@ -23,8 +23,23 @@ export interface JobDefinition<T = unknown> {
    * alone, the others of its batch complete.
    */
   batchSize?: number;
+  /**
+   * Workers this process runs for the queue, each on one job at a time (default 1; 0 runs
+   * none here, leaving the queue to other processes).
+   */
+  workers?: number;
+  /** How long a job may run before pg-boss hands it out again (its default is 15 minutes). */
+  expireInSeconds?: number;
+  /**
+   * Which processes work it: unset, every process that runs jobs; `render`, also the render
+   * processes, which run nothing else (PROCESS_ROLE, docs/decisions/050).
+   */
+  group?: 'render';
   handler(data: T): Promise<void>;
 }
+
+/** Which definitions this process works: all of them, none (a web process), or only a group. */
+export type WorkScope = boolean | 'render';
 
 export interface SendOptions {
   /**
@@ -107,7 +122,7 @@ export class JobQueue {
    * Without `work` it only makes sending possible: no worker, no clock, no maintenance, for a
    * process that serves requests while others run the jobs.
    */
-  async start(definitions: readonly JobDefinition<never>[], log: FastifyBaseLogger, { work = true }: { work?: boolean } = {}): Promise<void> {
+  async start(definitions: readonly JobDefinition<never>[], log: FastifyBaseLogger, { work = true }: { work?: WorkScope } = {}): Promise<void> {
     if (this.boss) return;
     const connection =
       this.store.kind === 'postgres'
@@ -132,6 +147,7 @@ export class JobQueue {
           ...(definition.retryLimit !== undefined ? { retryLimit: definition.retryLimit } : {}),
           ...(definition.retryDelaySeconds !== undefined ? { retryDelay: definition.retryDelaySeconds } : {}),
           ...(definition.retryBackoff !== undefined ? { retryBackoff: definition.retryBackoff } : {}),
+          ...(definition.expireInSeconds !== undefined ? { expireInSeconds: definition.expireInSeconds } : {}),
         };
         await createQueueOnce(boss, policy);
         // An existing queue keeps the options it was created with unless told otherwise.
@@ -145,9 +161,12 @@ export class JobQueue {
       // at its next poll.
       this.stopListening = (await this.wakeChannel?.listen(WAKE_CHANNEL, (name) => this.wake(name))) ?? null;
       for (const definition of definitions) {
+        // A render process works its group alone and leaves the clock to the others.
+        if (work === 'render' && definition.group !== 'render') continue;
         const handler = definition.handler as (data: unknown) => Promise<void>;
         const name = definition.name;
-        const workerId = await boss.work(name, { batchSize: definition.batchSize ?? 1 }, async (jobs) => {
+        const ids: string[] = [];
+        for (let n = 0; n < (definition.workers ?? 1); n++) ids.push(await boss.work(name, { batchSize: definition.batchSize ?? 1 }, async (jobs) => {
           if (jobs.length === 0) return;
           for (const job of jobs) {
             try {
@@ -161,8 +180,8 @@ export class JobQueue {
           // There may be more: fetch again at once rather than after the polling interval, so a
           // backlog drains at the speed of its handlers.
           this.wake(name);
-        });
-        this.workers.set(name, [workerId]);
+        }));
+        this.workers.set(name, ids);
         if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(definition.name);
       }

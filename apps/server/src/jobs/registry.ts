@@ -20,6 +20,8 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...services.video.jobDefinitions(log),
     ...services.videoPublish.jobDefinitions(log),
     ...services.videoMetrics.jobDefinitions(log),
+    ...services.creativeRenderEngine.jobDefinitions(log),
+    ...services.creativePlans.jobDefinitions(log),
     idempotencyPurgeJob(services.database.db, log) as JobDefinition<never>,
     releaseJob(services.finance, log) as JobDefinition<never>,
     foldTotalsJob(services.ledger, log) as JobDefinition<never>,
@@ -31,10 +33,12 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
 /**
  * Starts the queue with every job, then has the outbox dispatch what was recorded while no
  * queue ran (the demo seed, a script, the time since the last shutdown). A `web` process only
- * sends: the workers elsewhere run the jobs and dispatch. The app's onClose hook stops it again.
+ * sends: the workers elsewhere run the jobs and dispatch; a `render` process runs the renders
+ * alone. The app's onClose hook stops it again.
  */
 export async function startJobs(services: Services, log: FastifyBaseLogger): Promise<void> {
-  const work = services.config.PROCESS_ROLE !== 'web';
+  const role = services.config.PROCESS_ROLE;
+  const work = role === 'web' ? false : role === 'render' ? 'render' : true;
   await services.jobs.start(jobDefinitions(services, log), log, { work });
-  if (work) await services.events.kick();
+  if (work === true) await services.events.kick();
 }

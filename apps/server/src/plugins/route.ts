@@ -15,6 +15,7 @@ import { fromZodError, sendEnvelope } from './envelope.js';
 import { idempotent } from './idempotency.js';
 import { AppError, forbidden, invalid, unauthenticated } from '../errors.js';
 import type { Caller } from '../access/caller.js';
+import { assertPlan } from '../access/plan.js';
 
 /** Who may call an endpoint: anyone, any signed-in role, or the listed roles. */
 export type Access = 'public' | '*' | readonly Role[];
@@ -55,8 +56,18 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves the caller from the bearer token into `request.caller` and enforces `access`. */
-async function authorize(app: FastifyInstance, request: FastifyRequest, access: Access): Promise<void> {
+/**
+ * Resolves the caller from the bearer token into `request.caller` and enforces `access`, then
+ * plan gating (docs/decisions/053): a client or studio without an active plan gets the '402'
+ * answer on every signed-in endpoint its contract does not mark open to unpaid accounts. The
+ * role check comes first, so a call the role may never make is refused as such, whatever the plan.
+ */
+async function authorize(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  access: Access,
+  endpoint: Pick<Endpoint | MultipartEndpoint, 'openToUnpaid'>,
+): Promise<void> {
   const token = bearerToken(request);
   const resolved = token ? await app.services.sessions.authenticate(token) : null;
   const caller = resolved === 'disabled' ? null : resolved;
@@ -64,13 +75,15 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, access: 
     if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
     if (!caller) throw unauthenticated();
     if (access !== '*' && !access.includes(caller.role)) throw forbidden();
+    if (!endpoint.openToUnpaid) assertPlan(caller);
   }
   request.caller = caller;
 }
 
 /**
  * Registers one endpoint of the contract: `POST /api<path>`, its roles in one place, its body
- * validated by the contract's request schema and its answer by the response schema.
+ * validated by the contract's request schema and its answer by the response schema. Whether a
+ * client or studio needs an active plan for it is the contract's to say (`openToUnpaid`).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -98,7 +111,7 @@ export function route<E extends Endpoint>(
     url: `/api${endpoint.path}`,
     config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {},
     handler: async (request, reply) => {
-      await authorize(app, request, access);
+      await authorize(app, request, access, endpoint);
       const caller = request.caller;
 
       const parsed = endpoint.request.safeParse(request.body ?? {});
@@ -139,11 +152,12 @@ export interface MultipartContext<E extends MultipartEndpoint> {
 type MultipartHandler<E extends MultipartEndpoint> = (caller: Caller, context: MultipartContext<E>) => Promise<ResponseOf<E>>;
 
 /**
- * Registers a multipart endpoint of the contract, with its roles enforced exactly as `route()`
- * does, before a byte of the body is read. The form fields must come before the file: they
- * are validated by the contract's `fields` schema, then the handler gets the file as a stream
- * (one file; later parts are not read). The multipart parser (@fastify/multipart) must be
- * registered in the calling plugin's scope, so only these routes accept multipart bodies.
+ * Registers a multipart endpoint of the contract, with its roles and plan gating enforced
+ * exactly as `route()` does, before a byte of the body is read. The form fields must come
+ * before the file: they are validated by the contract's `fields` schema, then the handler gets
+ * the file as a stream (one file; later parts are not read). The multipart parser
+ * (@fastify/multipart) must be registered in the calling plugin's scope, so only these routes
+ * accept multipart bodies.
  */
 export function multipartRoute<E extends MultipartEndpoint>(
   app: FastifyInstance,
@@ -157,7 +171,7 @@ export function multipartRoute<E extends MultipartEndpoint>(
     url: `/api${endpoint.path}`,
     config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {},
     handler: async (request, reply) => {
-      await authorize(app, request, access);
+      await authorize(app, request, access, endpoint);
       const caller = request.caller!;
       if (typeof request.isMultipart !== 'function') throw new Error('multipartRoute needs @fastify/multipart in its plugin scope');
       if (!request.isMultipart()) throw new AppError(CODES.unsupportedMedia, 'error.unsupported_media');

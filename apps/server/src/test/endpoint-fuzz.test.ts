@@ -1,4 +1,4 @@
-import { api } from '@nearcast/contract';
+import { api, isoDateTime, MESSAGES } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +171,8 @@ const SWEEP: unknown[] = [
   'x\u0001\u001f',
   '2024-02-30',
   '2024-13-45',
+  '2027-02-30T10:00:00Z',
+  '2027-01-01T24:00:00Z',
   'x'.repeat(20_000),
   null,
   true,
@@ -258,6 +260,84 @@ async function restoreAccounts(): Promise<void> {
   }
   await t.query(sql`delete from sign_in_throttle`);
 }
+
+// ---- date-times ---------------------------------------------------------------------------------
+
+/** Shaped like a date-time, but no such moment exists; JavaScript's own parser takes most of them. */
+const IMPOSSIBLE_DATE_TIMES = [
+  '2027-02-30T10:00:00Z',
+  '2027-02-29T10:00:00Z',
+  '2100-02-29T10:00:00+08:00',
+  '2027-04-31T10:00:00-07:00',
+  '2027-06-31T10:00',
+  '2027-13-01T10:00:00Z',
+  '2027-01-00T10:00:00Z',
+  '2027-01-01T24:00:00Z',
+  '2027-01-01T23:60:00Z',
+  '2027-01-01T23:59:60Z',
+  '2027-01-01T10:00:00+24:00',
+  '0000-01-01T00:00:00Z',
+];
+
+/** The schema under `optional`, `nullable` and `default`. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  return ['optional', 'nullable', 'default', 'readonly'].includes(def.type) ? unwrapped(def.innerType!) : schema;
+}
+
+/** Top-level fields of a request object, with their unwrapped schemas. */
+function fieldsOf(schema: z.ZodType): [string, z.ZodType][] {
+  const def = defOf(schema);
+  if (def.type === 'pipe') return fieldsOf(def.in!);
+  return Object.entries(def.shape ?? {}).map(([key, field]) => [key, unwrapped(field)]);
+}
+
+const jsonEndpoints = endpoints.filter((entry): entry is [string, WalkedEndpoint & { request: z.ZodType }] => entry[1].kind !== 'multipart' && !!entry[1].request);
+
+describe('every date-time a request takes is a real moment', () => {
+  const dateTimeFields = jsonEndpoints.flatMap(([name, endpoint]) =>
+    fieldsOf(endpoint.request)
+      .filter(([, field]) => field === isoDateTime)
+      .map(([field]) => [name, endpoint, field] as const),
+  );
+
+  it('takes every field named like a time (`…_time`, `…_at`) through the one date-time schema', () => {
+    const named = jsonEndpoints.flatMap(([name, endpoint]) =>
+      fieldsOf(endpoint.request)
+        .filter(([key]) => /_(time|at)$/.test(key))
+        .map(([key, field]) => `${name}.${key}${field === isoDateTime ? '' : ' (not isoDateTime)'}`),
+    );
+    expect(named.filter((entry) => entry.endsWith('(not isoDateTime)'))).toEqual([]);
+    // The live events, announcements, posts and drafts that take a time today.
+    expect(dateTimeFields.length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const [name, endpoint, field] of dateTimeFields) {
+    it(`${name}.${field} refuses impossible date-times in the caller's language`, async () => {
+      const role = await roleFor(endpoint.path);
+      expect(role, 'a role may call it').not.toBeNull();
+      const token = await tokenOf(role!);
+      const base = sample(endpoint.request) as Record<string, unknown>;
+      const accepted: string[] = [];
+      for (const value of IMPOSSIBLE_DATE_TIMES) {
+        for (const [lang, language] of [['en', 'en-US'], ['zh', 'zh-CN'], ['es', 'es-ES']] as const) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: `/api${endpoint.path}`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': lang },
+            payload: JSON.stringify({ ...base, [field]: value }),
+          });
+          const answer = response.json() as { code: string; data: { fields?: Record<string, string> } | null };
+          if (answer.code !== '400' || answer.data?.fields?.[field] !== MESSAGES[language]['validation.date_time_invalid']) {
+            accepted.push(`${value} (${lang}): ${response.body.slice(0, 200)}`);
+          }
+        }
+      }
+      await restoreAccounts();
+      expect(accepted).toEqual([]);
+    }, 60_000);
+  }
+});
 
 describe('every endpoint of the contract survives fuzzed bodies', () => {
   it('walks the whole contract', () => {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, paymentsMode, repoRoot, seedDemoWanted } from '../config.js';
+import { DEMO_PASSWORD } from '../demo/seed.js';
+import { configWarnings, loadConfig, paymentsMode, repoRoot, seedDemoWanted } from '../config.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 const PAYOUT_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -15,6 +16,28 @@ describe('production switches', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production/);
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
     expect(loadConfig({ ...PRODUCTION }).PUBLIC_URL).toBe('https://nearcast.example.com');
+  });
+
+  it('refuses a plain-http PUBLIC_URL in production unless it is this machine, and warns of plain http', () => {
+    for (const url of ['http://nearcast.example.com', 'http://203.0.113.7:3000', 'http://nearcast.local', 'HTTP://Nearcast.Example.com/']) {
+      expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: url }), url).toThrow(/PUBLIC_URL must be https:\/\/ in production/);
+      expect(() => loadConfig({ ...PRODUCTION }, { PUBLIC_URL: url }), url).toThrow(/PUBLIC_URL must be https:\/\//);
+    }
+    // A production build tried on this machine starts, and says at every start what is wrong.
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:4000', 'http://[::1]:3000', 'http://app.localhost']) {
+      const config = loadConfig({ ...PRODUCTION, PUBLIC_URL: url });
+      expect(configWarnings(config), url).toEqual([expect.stringMatching(/^PUBLIC_URL is .*plain http/)]);
+    }
+    expect(configWarnings(loadConfig({ ...PRODUCTION }))).toEqual([]);
+    // Elsewhere: quiet on this machine, warned about on any other host.
+    expect(configWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://192.168.1.20:3000' }))).toEqual([expect.stringContaining('plain http')]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://staging.nearcast.example' }))).toEqual([]);
+  });
+
+  it('warns at every start of a production instance with the demo accounts', () => {
+    expect(configWarnings(loadConfig({ ...PRODUCTION, SEED_DEMO: '1' }))).toEqual([expect.stringContaining('SEED_DEMO=1 in production')]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'development', SEED_DEMO: '1' }))).toEqual([]);
   });
 
   it('refuses to start in production without its own key for payout details, or with a malformed one', () => {
@@ -130,5 +153,41 @@ describe('the server entry in production', () => {
     expect(line).toContain('public address https://nearcast.example.com');
     expect(line).toMatch(/database: pglite, mail: console, payments: none, storage: \w+/);
     expect(output).not.toContain('seeded the demo accounts');
+  }, 100_000);
+
+  it('refuses to start on a plain-http public address of another host, saying why', async () => {
+    const { output, code } = await runServer(
+      { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'http://nearcast.example.com', PAYOUT_DETAILS_KEY: PAYOUT_KEY },
+      /PUBLIC_URL/,
+    );
+    expect(code).not.toBe(0);
+    expect(output).toContain('PUBLIC_URL must be https:// in production');
+  }, 100_000);
+
+  it('with SEED_DEMO=1 seeds the demo accounts without ever logging their password, and warns', async () => {
+    const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nearcast-prod-demo-'));
+    try {
+      const { output } = await runServer(
+        {
+          NODE_ENV: 'production',
+          DATA_DIR: seededDir,
+          HOST: '127.0.0.1',
+          PORT: '0',
+          PUBLIC_URL: 'http://localhost:3000',
+          PAYOUT_DETAILS_KEY: PAYOUT_KEY,
+          SEED_DEMO: '1',
+          DEMO_NETWORK: '0',
+          LOG_LEVEL: 'trace',
+        },
+        /SEED_DEMO=1 in production/,
+      );
+      expect(output).toContain('seeded the demo accounts');
+      expect(output).not.toContain(DEMO_PASSWORD);
+      const warnings = output.split('\n').filter((line) => line.includes('"level":40'));
+      expect(warnings.some((line) => line.includes('PUBLIC_URL is http://localhost:3000') && line.includes('plain http'))).toBe(true);
+      expect(warnings.some((line) => line.includes('SEED_DEMO=1 in production'))).toBe(true);
+    } finally {
+      fs.rmSync(seededDir, { recursive: true, force: true });
+    }
   }, 100_000);
 });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 import { mediaFile } from './media-samples.js';
 import { multipartBody } from './multipart.js';
+import { givePlan } from './plans.js';
 
 /** What video tests build on: accounts by demo name, and a merchant of another studio. */
 export interface VideoWorld {
@@ -25,6 +26,7 @@ export async function videoWorld(t: TestApp): Promise<VideoWorld> {
       { token: superToken },
     );
     expect(created.code, created.msg).toBe('200');
+    await givePlan(t, `${name}@example.com`);
     tokens.set(name, await t.login(`${name}@example.com`, 'Fixture-pass-1'));
   }
   const all = await t.call<{ list: { id: number; email: string }[] }>('/v1/account/list', { page_size: 100 }, { token: superToken });

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE, PAY_STATUS, INFO_STATUS, type Role } from '@nearcast/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { matchRoute } from '../lib/routes';
 import {
   afterLoginPath,
@@ -126,6 +126,12 @@ describe('unmatched routes', () => {
 });
 
 describe('roles', () => {
+  let logged: MockInstance<typeof console.error>;
+  beforeEach(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => logged.mockRestore());
+
   it.each<[string, Role]>([
     ['/clients', 'client'],
     ['/account', 'admin'],
@@ -147,6 +153,23 @@ describe('roles', () => {
     ['/finance', 'operator'],
   ])('%s is open to %s', (path, role) => {
     expect(guardNavigation(to(path, signedIn(user(role))))).toEqual({ action: 'allow', title: null });
+  });
+
+  it('logs a refused role as an error, with the path and the role but not the query', () => {
+    guardNavigation(to('/account?email=someone@example.com', signedIn(user('admin'))));
+    expect(logged).toHaveBeenCalledTimes(1);
+    const [message] = logged.mock.calls[0]!;
+    expect(message).toContain('admin');
+    expect(message).toContain('/account');
+    expect(message).not.toContain('someone@example.com');
+  });
+
+  it('logs nothing for an allowed navigation, a missing session or a gating redirect', () => {
+    guardNavigation(to('/dashboard', signedIn(user('client'))));
+    guardNavigation(to('/clients'));
+    guardNavigation(to('/clients', { token: TOKEN, verification: { ok: false } }));
+    guardNavigation(to('/dashboard', signedIn(user('client', PAY_STATUS.unpaid))));
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('reads an unknown account_type as a client', () => {

@@ -14,8 +14,9 @@ import { matchRoute } from '../lib/routes';
 
 /**
  * The route guard of spec §4 ("Route guard", "Payment and info gating", "After login") as pure
- * functions: the router's loaders gather the facts (stored token, the verified user, the
- * previous location) and act on the decision, so every rule is testable without a browser.
+ * functions (but for logging a refused role, spec §6): the router's loaders gather the facts
+ * (stored token, the verified user, the previous location) and act on the decision, so every
+ * rule is testable without a browser.
  */
 
 export const PATHS = {
@@ -105,7 +106,15 @@ export function gatingRedirect(route: Pick<RouteDef, 'path' | 'ungated'>, role: 
   return null;
 }
 
-/** Decides one navigation. Rules in the order of spec §4. */
+/**
+ * Spec §6: a failed permission check logs an error. The path and the role say which link or
+ * stale menu led there; the query is left out, as it may carry what the user typed.
+ */
+function logDenied(target: GuardLocation, role: Role): void {
+  console.error(`Permission denied: the ${role} role may not open ${target.pathname}`);
+}
+
+/** Decides one navigation. Rules in the order of spec §4; a refused role is logged. */
 export function guardNavigation(input: GuardInput): GuardDecision {
   const { target, route, token, verification, previous } = input;
 
@@ -127,7 +136,10 @@ export function guardNavigation(input: GuardInput): GuardDecision {
   if (!verification?.ok) return redirect(PATHS.signin);
 
   const role = roleOf(verification.user.account_type);
-  if (!routeAllows(route, role)) return redirect(PATHS.denied);
+  if (!routeAllows(route, role)) {
+    logDenied(target, role);
+    return redirect(PATHS.denied);
+  }
 
   const gate = gatingRedirect(route, role, verification.user);
   if (gate) return redirect(gate);

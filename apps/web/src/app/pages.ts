@@ -17,8 +17,9 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   signin: { page: lazyPage(() => import('../features/account/pages/signin-page'), 'SigninPage'), namespaces: ['auth'] },
   dashboard: {
     page: lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
-    // `video`: a merchant's dashboard shows its published videos (features/video's MerchantVideos).
-    namespaces: ['dashboard', 'video'],
+    // `video`: a merchant's dashboard shows its published videos (features/video's MerchantVideos);
+    // `creative`: and the videos its studio is making for it (features/creative's MerchantCreative).
+    namespaces: ['dashboard', 'video', 'creative'],
   },
   profile: {
     page: lazyPage(() => import('../features/account/pages/profile-page'), 'ProfilePage'),
@@ -48,7 +49,8 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   },
   video: {
     page: lazyPage(() => import('../features/video/pages/video-page'), 'VideoPage'),
-    namespaces: ['video'],
+    // `creative`: the production line is the page's first tab (features/creative's ProductionWorkspace).
+    namespaces: ['video', 'creative'],
   },
   videoConnected: {
     page: lazyPage(() => import('../features/video/pages/video-connected-page'), 'VideoConnectedPage'),

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { getCookieConsent, saveCookieConsent, type CookieConsent as Choice } from '../lib/storage';
 
 const subscribeToNothing = () => () => {};
+const onClient = () => true;
+const onServer = () => false;
 
 /**
  * Spec §1: a consent banner whose answer is stored locally as 'accepted' or 'rejected'; either
@@ -15,6 +17,9 @@ export function CookieConsent() {
   // first visit sees it (so it never pushes the page down once the scripts run), and hydration
   // then removes it for visitors who have answered before.
   const stored = useSyncExternalStore(subscribeToNothing, getCookieConsent, () => null);
+  // Until React has taken the prerendered banner over, its buttons could not act on a click, so
+  // they say so (disabled) instead of swallowing it; they turn live the moment hydration ends.
+  const live = useSyncExternalStore(subscribeToNothing, onClient, onServer);
   const [choice, setChoice] = useState<Choice | null>(null);
   if (choice ?? stored) return null;
 
@@ -35,10 +40,10 @@ export function CookieConsent() {
         </span>
       </div>
       <div className="nc-consent__actions">
-        <button type="button" className="nc-btn nc-btn--ghost nc-btn--sm" onClick={() => decide('rejected')} data-testid="cookie-reject">
+        <button type="button" className="nc-btn nc-btn--ghost nc-btn--sm" onClick={() => decide('rejected')} disabled={!live} data-testid="cookie-reject">
           {t('cookies.reject')}
         </button>
-        <button type="button" className="nc-btn nc-btn--primary nc-btn--sm" onClick={() => decide('accepted')} data-testid="cookie-accept">
+        <button type="button" className="nc-btn nc-btn--primary nc-btn--sm" onClick={() => decide('accepted')} disabled={!live} data-testid="cookie-accept">
           {t('cookies.accept')}
         </button>
       </div>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { answerApi, newUser, renderInShell, setLanguage } from '../test/dom';
-import { api } from '@nearcast/contract';
+import { api, partyName } from '@nearcast/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,13 +10,13 @@ const carmen = { id: 7, company_short_name: 'Carmen’s Tacos', name: 'Carmen Cl
 const pho = { id: 8, company_short_name: '', name: '', username: '', email: 'pho@example.com' };
 const directory = [carmen, pho];
 
-/** POST /v1/client/list over the directory, searched by keyword as the server would. */
+/** POST /v1/client/all over the directory, searched by keyword and named as the server would. */
 const clientList = vi.fn(
   answerApi((path, body) => {
-    if (path !== api.client.list.path) return { code: '404', msg: 'not found', data: null };
+    if (path !== api.client.all.path) return { code: '404', msg: 'not found', data: null };
     const keyword = ((body as { keyword?: string }).keyword ?? '').toLowerCase();
-    const list = directory.filter((client) => !keyword || Object.values(client).some((value) => String(value).toLowerCase().includes(keyword)));
-    return { code: '200', data: { list, total: list.length, page: 1, page_size: 50 } };
+    const found = directory.filter((client) => !keyword || Object.values(client).some((value) => String(value).toLowerCase().includes(keyword)));
+    return { code: '200', data: { list: found.map((client) => ({ id: client.id, name: partyName(client), email: client.email })) } };
   }),
 );
 
@@ -84,7 +84,7 @@ describe('the merchant picker, in Chinese', () => {
     await user.tab();
     expect(picker()).toHaveFocus();
     await user.keyboard('example');
-    await waitFor(() => expect(clientList).toHaveBeenLastCalledWith(`/api${api.client.list.path}`, expect.objectContaining({ body: JSON.stringify({ keyword: 'example', page: 1, page_size: 50 }) })));
+    await waitFor(() => expect(clientList).toHaveBeenLastCalledWith(`/api${api.client.all.path}`, expect.objectContaining({ body: JSON.stringify({ keyword: 'example' }) })));
     await waitFor(() => expect(offered()).toEqual(['Carmen’s Tacos', 'pho@example.com']));
 
     press('ArrowDown');

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClients } from '../api/client-list';
+import { useClientPicker } from '../api/client-picker';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { merchantOptions } from './merchant-options';
 
@@ -34,7 +34,7 @@ export function MerchantPicker({
   const { t } = useTranslation('common');
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), 300);
-  const clients = useClients({ keyword: keyword || undefined, page: 1, page_size: 50 });
+  const clients = useClientPicker(keyword || undefined);
   const known = useRef(new Map<number, string>());
   const options = useMemo(() => merchantOptions(clients.data?.list ?? [], value, known.current), [clients.data, value]);
 

@@ -1,6 +1,6 @@
 import { api, REQUEST_TIMEOUT_MS, type CurrentUser } from '@nearcast/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, isAbort, setForbiddenHandler } from './api-client';
+import { ApiError, call, isAbort, setForbiddenHandler, setPlanRequiredHandler } from './api-client';
 import { initI18n } from './i18n';
 import { registerNotifier } from './notify';
 import { getToken, saveLanguage, saveSession } from './storage';
@@ -35,6 +35,7 @@ function answer(body: unknown, status = 200) {
 
 let toasts: string[];
 let forbidden: number;
+let planRequired: number;
 const memory = new MemoryStorage();
 
 beforeAll(async () => {
@@ -46,9 +47,13 @@ beforeEach(() => {
   memory.clear();
   toasts = [];
   forbidden = 0;
+  planRequired = 0;
   registerNotifier({ error: (text) => toasts.push(text), success: () => undefined });
   setForbiddenHandler(() => {
     forbidden += 1;
+  });
+  setPlanRequiredHandler(() => {
+    planRequired += 1;
   });
 });
 
@@ -88,6 +93,15 @@ describe('request', () => {
     expect(headers['Accept-Language']).toBe(header);
     expect(headers.Authorization).toBeUndefined();
   });
+
+  it('sends an Idempotency-Key header only when the call names one', async () => {
+    const fetch = answer({ code: '200', msg: 'ok', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await call(api.account.logout, {}, { idempotencyKey: 'render-1' });
+    await call(api.account.logout, {});
+    expect((fetch.mock.calls[0]![1].headers as Record<string, string>)['Idempotency-Key']).toBe('render-1');
+    expect((fetch.mock.calls[1]![1].headers as Record<string, string>)['Idempotency-Key']).toBeUndefined();
+  });
 });
 
 describe('envelope', () => {
@@ -116,12 +130,33 @@ describe('envelope', () => {
     expect(forbidden).toBe(0);
   });
 
+  it("keeps the session on '402', says why once for the calls refused together, and leaves the page for Home", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    saveSession('secret-token', user);
+    const msg = 'This needs an active plan. Choose a plan or renew yours to continue.';
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: '402', msg, data: null }), { status: 402 })));
+    // A page's calls, refused together: one toast, one departure.
+    const errors = await Promise.all([call(api.footage.list, {}), call(api.footage.count, {}, { toast: false })].map((pending) => pending.catch((e: unknown) => e)));
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe('402');
+    }
+    expect(getToken()).toBe('secret-token');
+    expect([toasts, planRequired, forbidden]).toEqual([[msg], 1, 0]);
+    // A refusal after the burst says it again.
+    vi.setSystemTime(new Date('2030-01-01T00:00:05Z'));
+    await call(api.footage.list, {}).catch(() => undefined);
+    expect([toasts, planRequired]).toEqual([[msg, msg], 2]);
+  });
+
   it('toasts the server message on any other code and rejects with code, msg and data', async () => {
     vi.stubGlobal('fetch', answer({ code: '409', msg: 'This email is already registered', data: { hint: 1 } }, 409));
     const error = (await call(api.account.logout, {}).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect([error.code, error.msg, error.data]).toEqual(['409', 'This email is already registered', { hint: 1 }]);
     expect(toasts).toEqual(['This email is already registered']);
+    expect(planRequired).toBe(0);
   });
 
   it("falls back to 'Request failed' when the message is empty", async () => {

@@ -53,6 +53,12 @@ export interface CallOptions {
    */
   forbidden?: 'signin' | 'reject';
   signal?: AbortSignal;
+  /**
+   * Sent as the `Idempotency-Key` header of a create the server marks idempotent: a retry with
+   * the same key and body (after a timeout whose first attempt did land) answers the first
+   * result instead of creating a second one.
+   */
+  idempotencyKey?: string;
 }
 
 type ForbiddenHandler = () => void;
@@ -64,6 +70,37 @@ let forbiddenHandler: ForbiddenHandler = () => {
 /** The app registers its router here so a '403' navigates inside the SPA instead of reloading. */
 export function setForbiddenHandler(handler: ForbiddenHandler): void {
   forbiddenHandler = handler;
+}
+
+type PlanRequiredHandler = () => void;
+
+// Home is where the route guard sends an unpaid or lapsed client or studio (spec §4).
+let planRequiredHandler: PlanRequiredHandler = () => {
+  if (typeof window !== 'undefined') window.location.assign('/');
+};
+
+/**
+ * The app registers here what a '402' does: the plan ran out (or was never bought) while the
+ * page was open, so the user goes where the guard would have sent them.
+ */
+export function setPlanRequiredHandler(handler: PlanRequiredHandler): void {
+  planRequiredHandler = handler;
+}
+
+/** How long the refusals of one page's calls count as one: a page fires several at once. */
+const PLAN_REQUIRED_BURST_MS = 2_000;
+let planRequiredAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * A '402' answer: the session stays, the page goes (to choose a plan), and one toast says why,
+ * however many of the page's calls were refused together.
+ */
+export function leaveAfterPlanRequired(message: string): void {
+  const now = Date.now();
+  if (now - planRequiredAt < PLAN_REQUIRED_BURST_MS) return;
+  planRequiredAt = now;
+  notifyError(message || requestFailed());
+  planRequiredHandler();
 }
 
 /** What a cancelled call rejects with: the signal's own reason, as fetch would. */
@@ -140,6 +177,7 @@ export async function call<E extends Endpoint>(
   options.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...authHeaders() };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let payload: unknown;
   try {
@@ -177,6 +215,13 @@ export async function call<E extends Endpoint>(
     // No valid session or not allowed: no toast, the session goes and so does the page.
     const error = new ApiError('envelope', payload.code, payload.msg, payload.data);
     if (forbidden === 'signin') signOutAfterForbidden();
+    throw error;
+  }
+
+  if (payload.code === CODES.paymentRequired) {
+    // Unlike a '403' the session is fine; the one toast of leaveAfterPlanRequired says why the page goes.
+    const error = new ApiError('envelope', payload.code, payload.msg || requestFailed(), payload.data);
+    leaveAfterPlanRequired(error.msg);
     throw error;
   }
 

@@ -76,9 +76,12 @@ export function validateWith<S extends z.ZodType>(schema: S, values: unknown, fo
   return null;
 }
 
-/** A '403' has already signed the user out and left the page: nothing more to say. */
+/**
+ * A '403' has already signed the user out and left the page, and a '402' has said the plan is
+ * not active and left the page for Home: either way, nothing more to say.
+ */
 export function isSignedOut(error: unknown): boolean {
-  return error instanceof ApiError && error.code === '403';
+  return error instanceof ApiError && (error.code === '403' || error.code === '402');
 }
 
 /** The spec's failure message, with the server's reason after it when there is one. */

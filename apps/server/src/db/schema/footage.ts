@@ -50,6 +50,8 @@ export const footage = pgTable(
     usageVideoIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     usageAt: timestamp({ withTimezone: true }),
     usageById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    /** The render (production line) that made this video; null for what was uploaded. */
+    renderId: integer().unique(),
     ...timestamps,
   },
   (t) => [

@@ -150,13 +150,45 @@ describe('sign-up with an emailed code', () => {
     expect(response).toMatchObject({ code: '400', msg: 'Passwords do not match', data: { fields: { confirm_password: 'Passwords do not match' } } });
   });
 
-  it('refuses a taken email, both for the code and for the sign-up', async () => {
-    const send = await t.call('/v1/base/send', { email: 'client@example.com', scene: 'register' });
-    expect(send).toMatchObject({ code: '409', msg: 'This email is already registered' });
-    const sign = await t.call('/v1/account/sign', {
-      username: 'Dup', email: 'client@example.com', password: 'Abcdefg-1', confirm_password: 'Abcdefg-1', code: '123456',
-    });
-    expect(sign.code).toBe('409');
+  it('answers a taken email exactly like a new one, for the code and for the sign-up', async () => {
+    const taken = 'client@example.com';
+    const fresh = 'fresh-signup@example.com';
+    const send = (email: string) => t.call('/v1/base/send', { email, scene: 'register' }, { lang: 'es' });
+    const sent = [await send(taken), await send(fresh)];
+    expect(sent[0]).toMatchObject({ code: '200', status: 200 });
+    expect(sent[0]).toEqual(sent[1]);
+    // Only the mail differs: the owner of the taken one is told how to get back in, with no code.
+    const note = t.mailer.lastTo(taken)!;
+    expect(note.subject).toBe('Ya tienes una cuenta de Nearcast');
+    expect(note.text).toMatch(/Inicia sesión/);
+    expect(note.text).not.toMatch(/\b\d{6}\b/);
+    const realCode = codeFrom(t.mailer, fresh);
+    const wrong = realCode === '000000' ? '111111' : '000000';
+
+    // Asking again at once waits the same minute for both.
+    const again = [await send(taken), await send(fresh)];
+    expect(again[0]).toMatchObject({ code: '429' });
+    expect({ ...again[0], msg: again[0]!.msg.replace(/\d+/, 'N') }).toEqual({ ...again[1], msg: again[1]!.msg.replace(/\d+/, 'N') });
+
+    // A sign-up with the taken email and any code answers like a wrong code for the new one,
+    // try after try, up to the same "too many" at the fifth.
+    const sign = (email: string, code: string) =>
+      t.call('/v1/account/sign', { username: 'Dup', email, password: 'Abcdefg-1', confirm_password: 'Abcdefg-1', code });
+    for (let index = 0; index < 5; index += 1) {
+      const answers = [await sign(taken, index === 0 ? realCode : wrong), await sign(fresh, wrong)];
+      expect(answers[0]).toMatchObject({ code: '400', status: 400 });
+      expect(answers[0], `try ${index + 1}`).toEqual(answers[1]);
+    }
+    expect((await sign(fresh, wrong)).msg).toBe('Too many wrong codes. Please request a new one.');
+    expect((await accountRow(taken))?.username).toBe('client');
+  });
+
+  it('answers a sign-up for a taken email without any code like one for a new email', async () => {
+    const sign = (email: string) =>
+      t.call('/v1/account/sign', { username: 'Dup', email, password: 'Abcdefg-1', confirm_password: 'Abcdefg-1', code: '123456' });
+    const answers = [await sign('admin@example.com'), await sign('never-asked@example.com')];
+    expect(answers[0]).toMatchObject({ code: '400', data: { fields: { code: 'The verification code is incorrect or has expired' } } });
+    expect(answers[0]).toEqual(answers[1]);
   });
 
   it('sends one code a minute per email', async () => {
@@ -187,7 +219,7 @@ describe('sign-up with an emailed code', () => {
     const code = await sendCode('once@example.com');
     const body = { username: 'Once', email: 'once@example.com', password: 'Once-12345', confirm_password: 'Once-12345', code };
     expect((await t.call('/v1/account/sign', body)).code).toBe('200');
-    expect((await t.call('/v1/account/sign', body)).code).toBe('409');
+    expect((await t.call('/v1/account/sign', body)).data).toEqual({ fields: { code: 'The verification code is incorrect or has expired' } });
   });
 
   it('refuses an expired code', async () => {
@@ -225,15 +257,41 @@ describe('password reset', () => {
     expect(await t.login('operator@example.com', 'Operator-new-1')).toBeTruthy();
   });
 
-  it('answers an unknown email like a known one and mails nothing', async () => {
-    const sent = t.mailer.outbox.length;
-    const response = await t.call('/v1/base/send', { email: 'ghost@example.com', scene: 'forget' });
-    expect(response.code).toBe('200');
-    expect(t.mailer.outbox.length).toBe(sent);
-    const reset = await t.call('/v1/account/forget', {
-      email: 'ghost@example.com', code: '123456', password: 'Ghost-1234', confirm_password: 'Ghost-1234',
+  it('answers an unknown email exactly like a known one, and mails it a note without a code', async () => {
+    const known = 'studio@example.com';
+    const ghost = 'ghost@example.com';
+    const send = (email: string) => t.call('/v1/base/send', { email, scene: 'forget' }, { lang: 'zh' });
+    const sent = [await send(known), await send(ghost)];
+    expect(sent[0]).toMatchObject({ code: '200' });
+    expect(sent[0]).toEqual(sent[1]);
+    // Both get a mail (so both take as long); the unknown one learns no account uses it.
+    expect(t.mailer.lastTo(known)?.subject).toBe('Nearcast 重置密码验证码');
+    const note = t.mailer.lastTo(ghost)!;
+    expect(note.subject).toBe('Nearcast 重置密码申请');
+    expect(note.text).toMatch(/没有任何 Nearcast 账号/);
+    expect(note.text).not.toMatch(/\b\d{6}\b/);
+
+    const code = codeFrom(t.mailer, known);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const reset = (email: string) =>
+      t.call('/v1/account/forget', { email, code: email === ghost ? code : wrong, password: 'Ghost-1234', confirm_password: 'Ghost-1234' });
+    for (let index = 0; index < 5; index += 1) {
+      const answers = [await reset(known), await reset(ghost)];
+      expect(answers[0]).toMatchObject({ code: '400' });
+      expect(answers[0], `try ${index + 1}`).toEqual(answers[1]);
+    }
+  });
+
+  it('answers a public sign-in code request for an unknown email like one for a known email', async () => {
+    const send = (email: string) => t.call('/v1/base/send', { email, scene: 'login' });
+    const sent = [await send('agent@example.com'), await send('nobody-at-all@example.com')];
+    expect(sent[0]).toMatchObject({ code: '200' });
+    expect(sent[0]).toEqual(sent[1]);
+    expect(t.mailer.lastTo('agent@example.com')?.subject).toBe('Your Nearcast sign-in code');
+    expect(t.mailer.lastTo('nobody-at-all@example.com')).toMatchObject({
+      subject: 'Your Nearcast sign-in request',
+      text: expect.stringContaining('no Nearcast account uses it'),
     });
-    expect(reset.code).toBe('400');
   });
 });
 

@@ -25,6 +25,44 @@ describe('the common-password list', () => {
     }
     for (const password of [DEMO_PASSWORD, 'Tacos-2026', 'Nearcast-operator-7']) expect(isCommonPassword(password), password).toBe(false);
   });
+
+  it('sees through the usual dressing: case, look-alike characters, digits and symbols at the ends', () => {
+    for (const password of [
+      'Password123!',
+      'Welcome1!',
+      'P@ssw0rd123',
+      'P4$$w0rd',
+      'Welcom3!',
+      '!!Password2026',
+      'Qw3rty-2024',
+      'Dr@gon99',
+      'Monkey#1',
+    ]) {
+      expect(isCommonPassword(password), password).toBe(true);
+    }
+  });
+
+  it("refuses the site's own name and a season or month with a year", () => {
+    for (const password of ['Nearcast123!', 'nearcast2026', 'N3arc@st!1', 'Summer2024!', 'Winter2025', 'October2026?', 'Sept-2024', 'Verano2025!', 'Otoño2025', 'July1990']) {
+      expect(isCommonPassword(password), password).toBe(true);
+    }
+  });
+
+  it('lets a password be that only starts from a common word or holds the name among others', () => {
+    for (const password of [
+      DEMO_PASSWORD,
+      'Nearcast-operator-7',
+      'Tacos-2026',
+      'Summer-tacos-on-5th',
+      'Password-manager-drawer-9',
+      'Uncommon-choice-7',
+      'Journey-pass-1',
+      'Studio-2026',
+      '直播间密码2026',
+    ]) {
+      expect(isCommonPassword(password), password).toBe(false);
+    }
+  });
 });
 
 describe('a common password is refused wherever a password is chosen', () => {
@@ -47,6 +85,15 @@ describe('a common password is refused wherever a password is chosen', () => {
       code,
     });
     expect(accepted.code).toBe('200');
+  });
+
+  it('at sign-up, when it is a common word dressed up', async () => {
+    await t.call('/v1/base/send', { email: 'dressed@example.com', scene: 'register' });
+    const code = codeFrom(t.mailer, 'dressed@example.com');
+    for (const password of ['Password123!', 'Welcome1!', 'Summer2024!', 'P@ssw0rd123', 'Nearcast123!']) {
+      const response = await t.call('/v1/account/sign', { username: 'dressed', email: 'dressed@example.com', password, confirm_password: password, code });
+      expect(response, password).toMatchObject({ code: '400', data: { fields: { password: COMMON_MESSAGE.en } } });
+    }
   });
 
   it('at a reset and a change', async () => {

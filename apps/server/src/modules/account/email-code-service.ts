@@ -7,9 +7,9 @@ import {
 } from '@nearcast/contract';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { Db, Executor } from '../../db/client.js';
-import { AppError, conflict, invalid, tooMany } from '../../errors.js';
-import { newEmailCode, sha256 } from './crypto.js';
-import { emailCodeMessage } from './mail-templates.js';
+import { AppError, invalid, tooMany } from '../../errors.js';
+import { newEmailCode, newToken, sha256 } from './crypto.js';
+import { accountExistsMessage, emailCodeMessage, noAccountMessage } from './mail-templates.js';
 import * as repo from './repository.js';
 
 const codeHash = (email: string, scene: EmailCodeScene, code: string) => sha256(`${scene}:${email}:${code}`);
@@ -21,9 +21,16 @@ export class EmailCodeService {
     private readonly mailer: Mailer,
   ) {}
 
+  /**
+   * Answers every address the same way, in about the same time, so the answer never tells
+   * whether an account uses it: each request stores a code row (it times the resend wait and
+   * counts wrong tries alike) and sends one mail. Only the mail differs: a code when the code
+   * can be used (sign-up for a new address, reset or sign-in for an account), otherwise a note
+   * without a code: "you already have an account" for a sign-up, "no account uses this address"
+   * for a reset or sign-in. Such a row holds a hash no code matches, so every code is wrong.
+   */
   async send(email: string, scene: EmailCodeScene, ip: string, lang: ApiLanguage): Promise<{ resend_after_seconds: number }> {
     const account = await repo.findAccountByEmail(this.db, email);
-    if (scene === 'register' && account) throw conflict('auth.email_taken');
 
     const latest = await repo.latestEmailCode(this.db, email, scene);
     if (latest) {
@@ -33,23 +40,25 @@ export class EmailCodeService {
       }
     }
 
+    const usable = scene === 'register' ? !account : Boolean(account);
     const code = newEmailCode();
     const row = await repo.insertEmailCode(this.db, {
       email,
       scene,
-      codeHash: codeHash(email, scene, code),
+      codeHash: usable ? codeHash(email, scene, code) : sha256(`unusable:${newToken()}`),
       ip,
       expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MINUTES * 60_000),
     });
-    // A reset or sign-in code for an unknown email is answered exactly like a real one, so the
-    // answer does not tell whether the address has an account; no mail leaves for it.
-    if (scene === 'register' || account) {
-      try {
-        await this.mailer.send(emailCodeMessage(lang, email, scene, code));
-      } catch (error) {
-        await repo.deleteEmailCode(this.db, row.id);
-        throw Object.assign(new AppError('500', 'auth.mail_failed'), { cause: error });
-      }
+    const message = usable
+      ? emailCodeMessage(lang, email, scene, code)
+      : scene === 'register'
+        ? accountExistsMessage(lang, email)
+        : noAccountMessage(lang, email, scene);
+    try {
+      await this.mailer.send(message);
+    } catch (error) {
+      await repo.deleteEmailCode(this.db, row.id);
+      throw Object.assign(new AppError('500', 'auth.mail_failed'), { cause: error });
     }
     return { resend_after_seconds: EMAIL_CODE_RESEND_SECONDS };
   }

@@ -1,13 +1,15 @@
-import { ACCOUNT_TYPE, type api, type ApiLanguage, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
+import { ACCOUNT_TYPE, roleOf, type api, type ApiLanguage, type CurrentUser, type ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
 import type { Db, Executor } from '../../db/client.js';
-import { conflict, invalid, notFound, rejected } from '../../errors.js';
+import { invalid, notFound, rejected } from '../../errors.js';
 import type { EventScope, EventService } from '../events/service.js';
 import { hashPassword, newReferralCode, verifyPassword } from './crypto.js';
+import { DeviceTokens } from './device-tokens.js';
 import type { EmailCodeService } from './email-code-service.js';
 import { toCurrentUser } from './presenter.js';
-import { admitSignIn, signInSucceeded } from './sign-in-throttle.js';
+import { accountSecret } from './sign-in-throttle-repository.js';
+import { admitSignIn, signInLocked, signInSucceeded } from './sign-in-throttle.js';
 import * as repo from './repository.js';
 import type { AccountRow, NewAccountRow } from './repository.js';
 import type { ClientMeta, SessionService } from './session-service.js';
@@ -19,10 +21,19 @@ export interface Signed {
   user: CurrentUser;
 }
 
+/** A sign-in or sign-up that opened a session, with the device tokens the browser keeps. */
+export interface SignedIn extends Signed {
+  deviceTokens: string[];
+}
+
+/** Who is signing in: the session's metadata and the device tokens the browser presented. */
+export type SignInMeta = ClientMeta & { deviceTokens: readonly string[] };
+
 /** Sign-in, sign-up, reset and the user's own profile and security (spec §7 "Account"). */
 export class AccountService {
   /** Hashing something for an unknown email keeps its answer as slow as a wrong password's. */
   private decoyHash: Promise<string> | null = null;
+  private readonly devices: DeviceTokens;
 
   constructor(
     private readonly db: Db,
@@ -30,21 +41,30 @@ export class AccountService {
     private readonly codes: EmailCodeService,
     private readonly scryptLogN: number,
     private readonly events: EventService,
-  ) {}
+  ) {
+    this.devices = new DeviceTokens(() => accountSecret(db, 'device-tokens'));
+  }
 
   hash(password: string): Promise<string> {
     return hashPassword(password, this.scryptLogN);
   }
 
-  async login(body: Body<'login'>, meta: ClientMeta & { lang: ApiLanguage }): Promise<Signed> {
+  async login(body: Body<'login'>, meta: SignInMeta & { lang: ApiLanguage }): Promise<SignedIn> {
     const account = await repo.findAccountByEmail(this.db, body.email);
+    const deviceId = account ? await this.devices.recognise(meta.deviceTokens, account.id) : null;
     // Counted before the password is checked, so parallel guesses cannot slip past the lock.
-    if (account) await admitSignIn(this.db, account.id, meta);
+    // Known and unknown emails are counted alike, so the lock does not tell which exist.
+    const admission = await admitSignIn(this.db, body.email, deviceId);
     this.decoyHash ??= this.hash('decoy-password-1');
     const matches = await verifyPassword(body.password, account?.passwordHash ?? (await this.decoyHash));
-    // A wrong email and a wrong password get the same answer, so sign-in never tells which emails exist.
-    if (!account || !matches) throw invalid({}, 'auth.bad_credentials');
-    await signInSucceeded(this.db, account.id);
+    if (!account || !matches) {
+      // Through a lock, a device token lets the right password in and nothing more: a wrong
+      // one gets the lock's answer, exactly what any other browser gets during the lock.
+      if (admission.throughLock) throw signInLocked(admission.throughLock.seconds);
+      // A wrong email and a wrong password get the same answer, so sign-in never tells which emails exist.
+      throw invalid({}, 'auth.bad_credentials');
+    }
+    await signInSucceeded(this.db, admission);
     if (account.status !== 'normal') throw rejected('error.account_disabled');
 
     // Two-factor: the right password alone mails a code; the code completes the sign-in.
@@ -57,21 +77,26 @@ export class AccountService {
       codeId = await this.codes.check(account.email, 'login', body.code);
     }
 
-    return this.db.transaction(async (tx) => {
+    const signed = await this.db.transaction(async (tx) => {
       if (codeId !== undefined) await this.codes.consume(tx, codeId);
       const token = await this.sessions.open(tx, account.id, body.remember, meta);
       const updated = await repo.updateAccount(tx, account.id, { lastLoginAt: new Date() });
       return { token, user: toCurrentUser(updated ?? account, token) };
     });
+    return { ...signed, deviceTokens: await this.devices.renew(meta.deviceTokens, account.id) };
   }
 
-  async sign(body: Body<'sign'>, meta: ClientMeta): Promise<Signed> {
-    if (await repo.findAccountByEmail(this.db, body.email)) throw conflict('auth.email_taken');
+  /**
+   * A sign-up answers an address that already has an account exactly like a wrong code for a
+   * new one (its code rows hold no usable code, email-code-service.ts), so it does not tell
+   * which addresses have accounts.
+   */
+  async sign(body: Body<'sign'>, meta: SignInMeta): Promise<SignedIn> {
     const placement = await this.placementFor(body.join_type, body.ref);
     const codeId = await this.codes.check(body.email, 'register', body.code);
     const passwordHash = await this.hash(body.password);
 
-    return this.db.transaction(async (tx) => {
+    const signed = await this.db.transaction(async (tx) => {
       await this.codes.consume(tx, codeId);
       const account = await repo.insertAccount(tx, {
         email: body.email,
@@ -82,7 +107,8 @@ export class AccountService {
         lastLoginAt: new Date(),
         ...placement,
       });
-      if (!account) throw conflict('auth.email_taken');
+      // Taken since its code was sent (staff made the account): still the wrong-code answer.
+      if (!account) throw invalid({ code: 'auth.code_invalid' });
       await this.events.record(tx, 'account.registered', {
         actor_id: account.id,
         subject_id: account.id,
@@ -92,6 +118,7 @@ export class AccountService {
       const token = await this.sessions.open(tx, account.id, body.remember, meta);
       return { token, user: toCurrentUser(account, token) };
     });
+    return { ...signed, deviceTokens: await this.devices.renew(meta.deviceTokens, signed.user.id) };
   }
 
   /**
@@ -223,6 +250,17 @@ export class AccountService {
 
   async findById(id: number): Promise<AccountRow | undefined> {
     return repo.findAccountById(this.db, id);
+  }
+
+  /**
+   * A caller for background work done in an account's name (a plan approving its drafts as the
+   * studio that set it up); null when the account is gone or disabled, so nothing is done in the
+   * name of someone who may no longer act.
+   */
+  async actingAs(id: number): Promise<Caller | null> {
+    const row = await repo.findAccountById(this.db, id);
+    if (!row || row.status !== 'normal') return null;
+    return { id: row.id, role: roleOf(row.accountType), agentType: row.agentType, account: row, sessionId: 0, token: '' };
   }
 
   /** Stores the settle information and marks the account's information complete. */

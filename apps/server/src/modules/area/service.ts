@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import * as repo from './repository.js';
 import type { AreaRow } from './repository.js';
+import { timeZoneOfState } from './time-zones.js';
 
 /**
  * Who else places things in areas. The area module does not read their tables: it asks, through
@@ -30,6 +31,18 @@ export class AreaService {
     private readonly db: Db,
     private readonly occupants: AreaOccupants,
   ) {}
+
+  /**
+   * Where an account is, by the areas its settle form named: the state's and city's names and
+   * the state's time zone (time-zones.ts).
+   */
+  async placeOf(stateId: number | null, cityId: number | null): Promise<{ state: string; city: string; timeZone: string }> {
+    const ids = [stateId, cityId].filter((value): value is number => value !== null);
+    const rows = ids.length > 0 ? await repo.findAreasByIds(this.db, ids) : [];
+    const state = rows.find((row) => row.id === stateId);
+    const city = rows.find((row) => row.id === cityId);
+    return { state: state?.name ?? '', city: city?.name ?? '', timeZone: timeZoneOfState(state?.code) };
+  }
 
   async list(body: Body<'list'>) {
     const { rows, total } = await repo.listAreas(

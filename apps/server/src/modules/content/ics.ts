@@ -20,9 +20,29 @@ function utc(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** Escapes a TEXT value: backslash, semicolon, comma and line breaks. */
+/**
+ * Line breaks in any spelling: CRLF, a bare CR or LF, and the Unicode breaks (NEL, LS, PS)
+ * that some readers also split lines on. A bare CR left in a value would let a reader that
+ * splits on it see the rest of the value as a property of its own (`…\rLOCATION:…`).
+ */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+/** The other control characters, which RFC 5545 does not allow in a TEXT value (tab aside). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks. */
 function text(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(CONTROL, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(LINE_BREAK, '\\n');
+}
+
+/** A URI or an identifier has no escaping: what cannot be in one is left out rather than let through. */
+function bare(value: string): string {
+  return value.replace(LINE_BREAK, '').replace(CONTROL, '');
 }
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character. */
@@ -53,13 +73,13 @@ export function calendarFile(event: CalendarEvent): string {
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    `UID:${event.uid}`,
+    `UID:${bare(event.uid)}`,
     `DTSTAMP:${utc(event.stamp)}`,
     `DTSTART:${utc(event.start)}`,
     `DTEND:${utc(end)}`,
     `SUMMARY:${text(event.title)}`,
     `DESCRIPTION:${text(event.description ? `${event.description}\n\n${event.url}` : event.url)}`,
-    `URL:${event.url}`,
+    `URL:${bare(event.url)}`,
     ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',

@@ -56,20 +56,29 @@ export function itemHead(item: ContentItem): string {
   return [...meta, ...links].join('\n    ');
 }
 
+/**
+ * Puts `html` where `pattern` first matches. A function replacement, never a string: in a
+ * string replacement `$&`, `$\``, `$'` and `$1` are patterns, so a title containing them would
+ * copy parts of the page into itself (scripts and all) instead of being written as it is.
+ */
+function fill(page: string, pattern: string | RegExp, html: string): string {
+  return page.replace(pattern, () => html);
+}
+
 /** The SPA's shell with the item's metadata in it; `item` null gives the not-found page's head. */
 export function renderItemShell(shell: string, item: ContentItem | null): string {
   if (!item) {
-    return shell.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>');
+    return fill(shell, '</head>', '  <meta name="robots" content="noindex" />\n  </head>');
   }
   const title = `${item.title} · ${SITE_NAME}`;
   const description = escapeAttribute(descriptionOf(item));
-  let page = shell.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(title)}</title>`);
-  page = page.replace(/<html lang="[^"]*"/, `<html lang="${item.language}"`);
+  let page = fill(shell, /<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(title)}</title>`);
+  page = fill(page, /<html lang="[^"]*"/, `<html lang="${item.language}"`);
   const describe = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
   page = describe.test(page)
-    ? page.replace(describe, `<meta name="description" content="${description}" />`)
-    : page.replace('</head>', `<meta name="description" content="${description}" />\n  </head>`);
-  return page.replace('</head>', `  ${itemHead(item)}\n  </head>`);
+    ? fill(page, describe, `<meta name="description" content="${description}" />`)
+    : fill(page, '</head>', `<meta name="description" content="${description}" />\n  </head>`);
+  return fill(page, '</head>', `  ${itemHead(item)}\n  </head>`);
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { givePlan } from '../../test/plans.js';
 import { merchantPays } from '../../test/settlement-fixtures.js';
 import { backfillDashboard } from '../../scripts/dashboard-backfill.js';
 import { seedDemoVideos } from '../../demo/video-seed.js';
@@ -29,6 +30,9 @@ beforeAll(async () => {
   await seedDemoVideos(t.app.services);
   await backfillDashboard(t.database.db);
   for (const name of DEMO) tokens.set(name, await t.login(`${name}@example.com`));
+  // The demo's unpaid merchant reads its dashboard too: a plan of its own (no payment, so no
+  // figure moves) keeps plan gating from refusing it before its first payment.
+  await givePlan(t, 'newclient@example.com');
   const rows = await t.query<{ id: number; email: string }>(sql`select id, email from accounts where email like '%@example.com'`);
   for (const row of rows) ids.set(row.email.split('@')[0]!, row.id);
 }, 120_000);

@@ -176,6 +176,53 @@ describe('videos and plays', () => {
   });
 });
 
+describe('materials', () => {
+  /** A material of a merchant, written straight to its tables: the figure counts rows, not bytes. */
+  async function material(owner: string, status: 'active' | 'inactive' | 'processing') {
+    const merchant = ids.get(owner)!;
+    const key = `test/dashboard-${owner}-${status}-${Math.random().toString(36).slice(2)}.png`;
+    const [upload] = await t.query<{ id: number }>(
+      sql`insert into uploads (owner_id, key, type, mime, size, claimed_at) values (${merchant}, ${key}, 'image', 'image/png', 10, now()) returning id`,
+    );
+    await t.query(
+      sql`insert into footage (merchant_id, upload_id, type, status, name, key, mime, size, stored_bytes)
+          values (${merchant}, ${upload!.id}, 'image', ${status}, 'shelf.png', ${key}, 'image/png', 10, 10)`,
+    );
+  }
+
+  it('counts, for every role, the materials of the merchants its dashboard covers', async () => {
+    const figure = async (name: Demo) => (await t.call<DashboardTotalResponse>('/v1/dashboard/total', { range: '7d' }, { token: token(name) })).data.materials;
+    const before = new Map<Demo, number>();
+    for (const name of DEMO) before.set(name, (await figure(name)).value);
+    // Carmen (the studio's merchant, under the main agent) has two usable materials and one she
+    // switched off; Nina (nobody's) has one.
+    await material('client', 'active');
+    await material('client', 'active');
+    await material('client', 'inactive');
+    await material('newclient', 'active');
+
+    const added: Record<string, number> = {};
+    for (const name of DEMO) {
+      const now = await figure(name);
+      expect(now.previous, name).toBeNull();
+      added[name] = now.value - before.get(name)!;
+    }
+    expect(added).toEqual({
+      // Staff: every merchant's materials, whatever their status.
+      super: 4,
+      admin: 4,
+      // The main agent's network holds Carmen: what her studio sees of hers.
+      agent: 2,
+      subagent: 0,
+      studio: 2,
+      operator: 2,
+      // A merchant: its own, in every status.
+      client: 3,
+      newclient: 1,
+    });
+  });
+});
+
 describe('bad input', () => {
   it('refuses an unknown range in the caller language and a scope the caller would name', async () => {
     const bogus = await t.call('/v1/dashboard/total', { range: 'decade' }, { token: token('studio'), lang: 'es' });

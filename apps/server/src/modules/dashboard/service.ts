@@ -128,7 +128,7 @@ export class DashboardService {
     const above = key.kind === 'platform' || key.kind === 'main_agent' || key.kind === 'agent';
     const earns = caller.role === 'studio' || caller.role === 'partner';
     const [materials, agents, plan, earned, connections] = await Promise.all([
-      this.deps.footage.count(caller, undefined),
+      this.deps.footage.countForDashboard(caller),
       key.kind === 'platform' || key.kind === 'main_agent' ? this.deps.org.countAgents(caller) : null,
       caller.role === 'client' ? this.planOf(caller) : null,
       earns ? this.figuresOf(earnerOf(caller), period) : null,
@@ -145,7 +145,7 @@ export class DashboardService {
       // A main agent's own row is in its count; the figure is the agents below it.
       agents: agents === null ? null : now(key.kind === 'main_agent' ? Math.max(0, agents.total - 1) : agents.total),
       commission_cents: key.kind === 'platform' ? flow(f, 'commission_cents') : earned ? flow(earned, 'commission_cents') : null,
-      materials: now(materials.total),
+      materials: now(materials),
       videos_published: flow(f, 'videos_published'),
       plays: flow(f, 'plays'),
       plan,

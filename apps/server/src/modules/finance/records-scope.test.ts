@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, idOf, pay } from '../../test/finance-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { givePlan } from '../../test/plans.js';
 import { countRecords } from './records-repository.js';
 
 /**
@@ -59,6 +60,8 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const name of [...DEMO, 'newclient']) tokens.set(name, await t.login(`${name}@example.com`));
   for (const name of [...DEMO, 'newclient']) ids.set(name, await idOf(t, `${name}@example.com`));
+  // A merchant with no payments of its own yet, paid so that what answers it is the scope, not plan gating.
+  await givePlan(t, 'newclient@example.com');
   // A second agent tree, and a studio with a merchant under the sub-agent.
   ids.set('agent2', await addAccount(t, { type: ACCOUNT_TYPE.partner, agentType: 'main', name: 'Second Agent' }));
   ids.set('studio2', await addAccount(t, { type: ACCOUNT_TYPE.studio, agentId: id('agent2'), name: 'Second Studio' }));

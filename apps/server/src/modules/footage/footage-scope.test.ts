@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';
+import { givePlan } from '../../test/plans.js';
 import { tusCreate, tusHead } from '../../test/tus-client.js';
 
 /**
@@ -67,6 +68,8 @@ beforeAll(async () => {
     accountIds.set(name, created.data.id);
     tokens.set(name, await t.login(`${name}@example.com`, 'Fixture-pass-1'));
   }
+  // Paid, like the demo's merchant and studio, so what answers them is the scope, not plan gating.
+  await givePlan(t, 'studio2@example.com', 'client2@example.com', 'newclient@example.com');
   await t.call('/v1/client/studio/set', { client_id: accountIds.get('client2'), studio_id: accountIds.get('studio2') }, { token: superToken });
 
   material.set('active', await addMaterial(tokens.get('client')!, 'active'));

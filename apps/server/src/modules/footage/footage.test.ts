@@ -180,6 +180,32 @@ describe('the library on local disk', () => {
     }
   });
 
+  it('counts derived files in the quota and refuses them before writing: a material whose thumbnail does not fit fails saying so', async () => {
+    const bytes = await generatedMedia('png');
+    const storage = async () => (await t.call<{ used_bytes: number; quota_bytes: number }>('/v1/footage/storage', {}, { token })).data;
+    // Fill the library until exactly the original and 100 bytes more fit: no thumbnail does.
+    const filler = await uploadAndAdd(t, token, bytes, 'filler.png');
+    await processed(t, token, filler.data.id);
+    const before = await storage();
+    const fillerBytes = Number((await t.query<{ stored_bytes: string }>(sql`select stored_bytes from footage where id = ${filler.data.id}`))[0]!.stored_bytes);
+    const padding = before.quota_bytes - before.used_bytes - bytes.length - 100;
+    await t.query(sql`update footage set stored_bytes = stored_bytes + ${padding} where id = ${filler.data.id}`);
+    try {
+      const added = await uploadAndAdd(t, token, bytes, 'last.png');
+      expect(added.code, added.msg).toBe('200');
+      const done = await processed(t, token, added.data.id);
+      expect(done.status).toBe('failed');
+      expect(done.failure_reason).toMatch(/^Your storage is full: its preview and thumbnail \(.+\) do not fit/);
+      expect(done.thumbnail_url).toBeNull();
+      // Only the original is counted, and the library stays within its quota.
+      const after = await storage();
+      expect(after.used_bytes).toBe(before.quota_bytes - 100);
+      expect(after.used_bytes).toBeLessThanOrEqual(after.quota_bytes);
+    } finally {
+      await t.query(sql`update footage set stored_bytes = ${fillerBytes} where id = ${filler.data.id}`);
+    }
+  });
+
   it('resumes an upload interrupted halfway, giving a byte-identical file', async () => {
     // A real video with extra bytes after it (players ignore them): large enough to cut in two.
     const bytes = Buffer.concat([await generatedMedia('mp4'), randomBytes(3 * MB)]);

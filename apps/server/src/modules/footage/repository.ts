@@ -1,7 +1,7 @@
-import type { FootageStatus, FootageType, FootageUsage } from '@nearcast/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { ACCOUNT_TYPE, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
-import { merchantDirectory, visibleMerchantIds } from '../../access/scope.js';
+import { merchantDirectory, visibleAccountIds, visibleMerchantIds } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { partyNameOf } from '../../db/party-name.js';
@@ -119,16 +119,39 @@ export async function countVisible(ex: Executor, caller: Caller, merchantId: num
     .groupBy(footage.type, footage.status);
 }
 
+/**
+ * The materials a caller's dashboard counts: those of the merchants it answers for. Staff count
+ * every material, as super's material center does; an agent, who does no material work (spec
+ * §2) and so sees none, counts its network's merchants' materials as their studios see them
+ * (active ones); everyone else counts what it sees.
+ */
+function dashboardFootage(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  switch (caller.role) {
+    case 'admin':
+      return sql`true`;
+    case 'partner':
+      return and(eq(footage.status, 'active'), sql`${footage.merchantId} in ${visibleAccountIds(caller, [ACCOUNT_TYPE.client])}`)!;
+    default:
+      return visibleFootage(caller);
+  }
+}
+
+export async function countForDashboard(ex: Executor, caller: Caller): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(footage).where(dashboardFootage(caller));
+  return row?.n ?? 0;
+}
+
 /** Holds the merchant's quota lock until the transaction ends. */
 export async function lockQuota(ex: Executor, merchantId: number): Promise<void> {
   await ex.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, ${merchantId}::int)`);
 }
 
-export async function storedBytes(ex: Executor, merchantId: number): Promise<number> {
+/** What a merchant's materials take in storage (all but `exceptId`, when given). */
+export async function storedBytes(ex: Executor, merchantId: number, exceptId?: number): Promise<number> {
   const [row] = await ex
     .select({ n: sql<number>`coalesce(sum(${footage.storedBytes}), 0)`.mapWith(Number) })
     .from(footage)
-    .where(eq(footage.merchantId, merchantId));
+    .where(and(eq(footage.merchantId, merchantId), exceptId === undefined ? undefined : ne(footage.id, exceptId)));
   return row?.n ?? 0;
 }
 
@@ -190,6 +213,52 @@ export async function mark(
   return rows.length > 0;
 }
 
+/** A merchant's active materials among `ids` (the production line's inputs), in no particular order. */
+export async function activeOf(ex: Executor, merchantId: number, ids: readonly number[]): Promise<FootageRow[]> {
+  if (ids.length === 0) return [];
+  return ex
+    .select()
+    .from(footage)
+    .where(and(eq(footage.merchantId, merchantId), eq(footage.status, 'active'), inArray(footage.id, [...ids])));
+}
+
+/**
+ * A merchant's active materials of some types for the production line to choose from: what
+ * no video was made from yet first, then the newest; never its own renders (a video of a video).
+ */
+export async function library(ex: Executor, merchantId: number, types: readonly FootageType[], limit: number): Promise<FootageRow[]> {
+  return ex
+    .select()
+    .from(footage)
+    // A material the studio marked unusable (usage failed, with its reason) is never chosen for it.
+    .where(and(eq(footage.merchantId, merchantId), eq(footage.status, 'active'), ne(footage.usage, 'failed'), inArray(footage.type, [...types]), isNull(footage.renderId)))
+    .orderBy(sql`${footage.usage} = 'completed'`, desc(footage.createdAt), desc(footage.id))
+    .limit(limit);
+}
+
+export async function findByRenderId(ex: Executor, renderId: number): Promise<FootageRow | undefined> {
+  const [row] = await ex.select().from(footage).where(eq(footage.renderId, renderId));
+  return row;
+}
+
+/**
+ * Marks materials used by a video the production line made (and, once it is a post, by that
+ * post): usage completed, the post added to their videos. Active ones only, as a mark by hand.
+ */
+export async function markUsed(ex: Executor, merchantId: number, ids: readonly number[], postId: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  await ex
+    .update(footage)
+    .set({
+      usage: 'completed',
+      usageReason: '',
+      usageVideoIds: postId === null ? footage.usageVideoIds : sql`array_append(array_remove(${footage.usageVideoIds}, ${postId}::integer), ${postId}::integer)`,
+      usageAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(footage.merchantId, merchantId), eq(footage.status, 'active'), inArray(footage.id, [...ids])));
+}
+
 export async function remove(ex: Executor, id: number): Promise<FootageRow | undefined> {
   const [row] = await ex.delete(footage).where(eq(footage.id, id)).returning();
   return row;
@@ -206,6 +275,20 @@ export async function startProcessing(ex: Executor, id: number): Promise<Footage
     .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
     .returning();
   return row;
+}
+
+/**
+ * Counts a processing material's derived files before they are written (with the original, as
+ * its stored bytes): under the merchant's quota lock, so two materials processed at once
+ * cannot both take the last of the room. False when the row is no longer processing.
+ */
+export async function reserveDerived(ex: Executor, id: number, extraBytes: number): Promise<boolean> {
+  const rows = await ex
+    .update(footage)
+    .set({ storedBytes: sql`${footage.size} + ${extraBytes}`, updatedAt: sql`now()` })
+    .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
+    .returning({ id: footage.id });
+  return rows.length > 0;
 }
 
 export async function finishProcessing(
@@ -237,6 +320,8 @@ export async function failProcessing(
     .update(footage)
     .set({
       status: 'failed',
+      // Derived files reserved for it are not kept: only the original still takes room.
+      storedBytes: sql`${footage.size}`,
       failureKey: failure.key,
       failureParams: failure.params,
       processedAt: sql`now()`,

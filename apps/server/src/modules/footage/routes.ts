@@ -3,6 +3,7 @@ import { CODES, FOOTAGE_TUS_PATH, UPLOAD_PURPOSES, UPLOAD_RULES, api, uploadMaxB
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller.js';
+import { assertPlan } from '../../access/plan.js';
 import { AppError, forbidden, invalid, unauthenticated } from '../../errors.js';
 import { renderAppError } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
@@ -110,12 +111,16 @@ async function tusRoutes(app: FastifyInstance): Promise<void> {
   app.route({ method: [...methods], url: `/api${FOOTAGE_TUS_PATH}/:id`, handler });
 }
 
-/** The same bearer check as every API route; only merchants upload materials. */
+/**
+ * The same bearer check as every API route; only merchants upload materials, and only with an
+ * active plan, like /v1/footage/add (docs/decisions/053): storage is what the plan pays for.
+ */
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const resolved = match ? await app.services.sessions.authenticate(match[1]!) : null;
   if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
   if (!resolved) throw unauthenticated();
   if (resolved.role !== 'client') throw forbidden();
+  assertPlan(resolved);
   return resolved;
 }

@@ -112,6 +112,11 @@ export class FootageService {
     return counts;
   }
 
+  /** The materials figure of the caller's dashboard, in its dashboard's scope (staff, an agent's network, a studio's merchants…). */
+  async countForDashboard(caller: Caller): Promise<number> {
+    return repo.countForDashboard(this.db, caller);
+  }
+
   /** A merchant's stored bytes against its quota; super names the merchant. */
   async storageOf(caller: Caller, merchantId: number | undefined) {
     const merchant = await this.merchantFor(caller, merchantId);
@@ -183,7 +188,7 @@ export class FootageService {
     merchantId: number,
     uploadId: number,
     details: { tusId: string | null; name: string | null; fileName: string | null; tags: readonly string[]; note: string },
-    options: { queue: boolean } = { queue: true },
+    options: { queue: boolean; renderId?: number } = { queue: true },
   ): Promise<number> {
     // Read before the transaction: inside it, every query must go through `tx` (PGlite has one session).
     const quota = await this.quotaOf(merchantId);
@@ -204,6 +209,7 @@ export class FootageService {
         mime: claimed.mime,
         size: claimed.size,
         storedBytes: claimed.size,
+        renderId: options.renderId ?? null,
       });
       // The job exists exactly when the row does; without a running queue (a script, a test
       // that runs none) the sweep job finds the row later.
@@ -302,6 +308,15 @@ export class FootageService {
         await repo.failProcessing(this.db, id, { key: outcome.key, params: outcome.params ?? {} });
         return;
       }
+      // The quota counts every stored byte a material makes: room for the derived files is
+      // taken before they are written, or the material fails saying the storage is full.
+      const derived = [outcome.thumbnail, ...(outcome.preview ? [outcome.preview] : [])];
+      const extraBytes = (await Promise.all(derived.map(async (file) => (await fs.stat(file.file)).size))).reduce((sum, size) => sum + size, 0);
+      const room = await this.reserveRoom(row, extraBytes);
+      if (room !== 'reserved') {
+        if (room) await repo.failProcessing(this.db, id, { key: 'footage.failed_quota', params: room });
+        return;
+      }
       const base = row.key.replace(/\.[a-z0-9]+$/, '');
       const store = async (file: { file: string; mime: string; ext: string }, kind: string) => {
         const key = `${base}.${kind}-${randomUUID().slice(0, 8)}.${file.ext}`;
@@ -378,6 +393,62 @@ export class FootageService {
     return { id: row.id, key: row.key, name: row.name, mime: row.mime, size: row.size, durationSeconds: row.durationSeconds, thumbKey: row.thumbKey };
   }
 
+  /**
+   * Takes room in the merchant's quota for a material's derived files: 'reserved', the numbers
+   * for the refusal when they do not fit, or null when the row is no longer processing.
+   */
+  private async reserveRoom(
+    row: { id: number; merchantId: number; size: number },
+    extraBytes: number,
+  ): Promise<'reserved' | { used: string; quota: string; size: string } | null> {
+    const quota = await this.quotaOf(row.merchantId);
+    return this.db.transaction(async (tx) => {
+      await repo.lockQuota(tx, row.merchantId);
+      // Everything else the merchant stores, plus this original with its derived files.
+      const others = await repo.storedBytes(tx, row.merchantId, row.id);
+      if (others + row.size + extraBytes > quota.bytes) {
+        return { used: humanBytes(others + row.size), quota: humanBytes(quota.bytes), size: humanBytes(extraBytes) };
+      }
+      return (await repo.reserveDerived(tx, row.id, extraBytes)) ? 'reserved' : null;
+    });
+  }
+
+  // ---- the production line's port ------------------------------------------------------------
+
+  /**
+   * A merchant's active materials among `ids`, with what a render needs (its stored key and
+   * probed facts); ids that are not such a material are simply absent.
+   */
+  async mediaOf(merchantId: number, ids: readonly number[]): Promise<MaterialMedia[]> {
+    const rows = await repo.activeOf(this.db, merchantId, ids);
+    return rows.map(mediaFacts);
+  }
+
+  /** What a render may choose from when none was picked: unused first, newest first. */
+  async libraryOf(merchantId: number, types: readonly FootageType[], limit: number): Promise<MaterialMedia[]> {
+    const rows = await repo.library(this.db, merchantId, types, limit);
+    return rows.map(mediaFacts);
+  }
+
+  /**
+   * Makes a rendered video one of the merchant's materials, linked to its render, and processes
+   * it at once so the draft is playable when the render is done. Idempotent per render: a
+   * retried step finds the material it made.
+   */
+  async addRendered(merchantId: number, uploadId: number, details: { renderId: number; name: string; tags: readonly string[] }): Promise<number> {
+    const existing = await repo.findByRenderId(this.db, details.renderId);
+    const id =
+      existing?.id ??
+      (await this.addFromUpload(merchantId, uploadId, { tusId: null, name: details.name, fileName: null, tags: details.tags, note: '' }, { queue: false, renderId: details.renderId }));
+    await this.process(id);
+    return id;
+  }
+
+  /** Marks the materials a made video used (and the post it became, once it is one). */
+  async markUsed(merchantId: number, ids: readonly number[], postId: number | null): Promise<void> {
+    await repo.markUsed(this.db, merchantId, ids, postId);
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private async visible(caller: Caller, id: number): Promise<repo.FootageView> {
@@ -439,6 +510,22 @@ export class FootageService {
       usage_by: row.usageByName,
     };
   }
+}
+
+/** A material as the production line reads it: its file and what probing found. */
+export interface MaterialMedia {
+  id: number;
+  type: FootageType;
+  name: string;
+  key: string;
+  mime: string;
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+function mediaFacts(row: repo.FootageRow): MaterialMedia {
+  return { id: row.id, type: row.type, name: row.name, key: row.key, mime: row.mime, durationSeconds: row.durationSeconds, width: row.width, height: row.height };
 }
 
 export interface ActiveVideo {

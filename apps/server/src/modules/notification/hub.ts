@@ -1,3 +1,4 @@
+import type { RenderState } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { pgNotify } from './repository.js';
@@ -12,7 +13,9 @@ export const NOTIFY_CHANNEL = 'nearcast_notifications';
 export type HubMessage =
   | { type: 'notification'; account_id: number; notification_id: number }
   | { type: 'announcement'; announcement_id: number }
-  | { type: 'read'; account_id: number };
+  | { type: 'read'; account_id: number }
+  /** A render's state or progress changed (the production line): for readers of its merchant. */
+  | { type: 'render'; render_id: number; merchant_id: number; state: RenderState; progress: number };
 
 export type HubListener = (message: HubMessage) => void;
 

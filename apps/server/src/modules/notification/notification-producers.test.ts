@@ -5,6 +5,7 @@ import type { NotificationListResponse, Settlement, VideoPost } from '@nearcast/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { givePlan } from '../../test/plans.js';
 import { holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
 import { addPost, connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { NOTIFYING_EVENTS } from './subscriber.js';
@@ -42,6 +43,8 @@ beforeAll(async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-notification-producers-'));
   t = await createTestApp({ config: { DATA_DIR: dataDir, PUBLIC_URL: 'https://nearcast.example.com' } });
   w = await videoWorld(t);
+  // newclient@ reads its own center below: notifications need an active plan (docs/decisions/053).
+  await givePlan(t, 'newclient@example.com');
   // Whatever the world's making recorded is not what these tests look at.
   await deliverRecorded();
   covered.clear();

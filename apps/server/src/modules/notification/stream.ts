@@ -1,6 +1,7 @@
-import { NOTIFICATION_HEARTBEAT_MS, NOTIFICATION_STREAM_PATH, type UnreadCounts } from '@nearcast/contract';
+import { NOTIFICATION_HEARTBEAT_MS, NOTIFICATION_STREAM_PATH, RENDER_STREAM_EVENT, type UnreadCounts } from '@nearcast/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller.js';
+import { assertPlan } from '../../access/plan.js';
 import { unauthenticated } from '../../errors.js';
 import type { HubMessage } from './hub.js';
 import { languageOf } from './render.js';
@@ -15,7 +16,7 @@ export const streamTimings = { heartbeatMs: NOTIFICATION_HEARTBEAT_MS };
  * commits (hub: LISTEN/NOTIFY), fresh counts after every read, and a comment as heartbeat.
  */
 export async function streamRoute(app: FastifyInstance): Promise<void> {
-  const { notifications, sessions } = app.services;
+  const { notifications, sessions, creativeBriefs } = app.services;
   // Open streams end before the server closes, or closing would wait for them forever.
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -44,9 +45,22 @@ export async function streamRoute(app: FastifyInstance): Promise<void> {
     // Messages are handled one after another, so counts never arrive older than an item.
     let queue = Promise.resolve();
     const counts = async (): Promise<UnreadCounts> => notifications.unread(caller);
+    const readable = new Map<number, boolean>();
+    const canRead = (reader: Caller, merchantId: number) => creativeBriefs.assertVisible(reader, merchantId).then(() => true, () => false);
     const handle = async (message: HubMessage) => {
       if (message.type === 'read') {
         if (message.account_id === caller.id) send('unread', await counts());
+        return;
+      }
+      if (message.type === 'render') {
+        // Render progress goes to readers of the merchant only; the answer is kept for the
+        // stream's life, as a render reports many times.
+        let visible = readable.get(message.merchant_id);
+        if (visible === undefined) {
+          visible = await canRead(caller, message.merchant_id);
+          readable.set(message.merchant_id, visible);
+        }
+        if (visible) send(RENDER_STREAM_EVENT, { id: message.render_id, merchant_id: message.merchant_id, state: message.state, progress: message.progress });
         return;
       }
       if (message.type === 'notification' && message.account_id !== caller.id) return;
@@ -93,5 +107,8 @@ async function authenticate(request: FastifyRequest, sessions: FastifyInstance['
   const resolved = token ? await sessions.authenticate(token) : null;
   if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
   if (!resolved || !token) throw unauthenticated();
+  // Gated like the notification endpoints (docs/decisions/053): a studio's notifications name
+  // its clients and carry their renders' progress.
+  assertPlan(resolved);
   return { caller: resolved, token };
 }

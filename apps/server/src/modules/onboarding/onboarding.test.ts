@@ -91,8 +91,9 @@ describe('settle information', () => {
   });
 
   it('is for paid clients and studios only', async () => {
+    // Spec §4 sends only a paid account to the settle form; plan gating refuses the rest.
     const unpaid = await t.login('newstudio@example.com');
-    expect((await t.call('/v1/account/area', body, { token: unpaid })).msg).toBe('Please complete your payment first');
+    expect(await t.call('/v1/account/area', body, { token: unpaid })).toMatchObject({ code: '402', msg: 'This needs an active plan. Choose a plan or renew yours to continue.' });
     const agent = await t.login('agent@example.com');
     expect((await t.call('/v1/account/area', body, { token: agent })).code).toBe('403');
   });

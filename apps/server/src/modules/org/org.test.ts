@@ -164,6 +164,20 @@ describe('studios and clients', () => {
     expect(mine.data.list.map((row) => row.email)).toEqual(['newstudio@example.com']);
   });
 
+  it("shows each studio row its agent's number, to staff and to the agent", async () => {
+    const agentNo = async (token: string) => {
+      const page = await t.call<Page>('/v1/studio/list', { keyword: 'studio@example.com' }, { token });
+      return page.data.list.find((row) => row.email === 'studio@example.com')?.agent_agent_no;
+    };
+    // The demo studio is under the main agent AG-0001.
+    expect(await agentNo(superToken)).toBe('AG-0001');
+    expect(await agentNo(await t.login('admin@example.com'))).toBe('AG-0001');
+    expect(await agentNo(agentToken)).toBe('AG-0001');
+    // A studio without an agent has no agent number.
+    const strays = await t.call<Page>('/v1/studio/list', { page_size: 100 }, { token: superToken });
+    for (const row of strays.data.list.filter((entry) => entry.agent_id === null)) expect(row.agent_agent_no, row.email).toBeNull();
+  });
+
   it('sets and reads a client studio, agent and operator', async () => {
     const client = await idOf('newclient@example.com');
     const studio = await idOf('studio@example.com');

@@ -40,4 +40,15 @@ describe('names of parties', () => {
     });
     expect(client?.agent_name).toBe('West Coast Growth');
   });
+
+  it('name the merchants of the picker by the same rule', async () => {
+    const admin = await t.login('admin@example.com');
+    const [full, picked] = await Promise.all([
+      t.call<Page<{ id: number; company_short_name: string; name: string; username: string; email: string }>>('/v1/client/list', { page_size: 100 }, { token: admin }),
+      t.call<Page<{ id: number; name: string; email: string }>>('/v1/client/all', {}, { token: admin }),
+    ]);
+    const named = full.data.list.map((row) => ({ id: row.id, name: partyName(row), email: row.email }));
+    expect(picked.data.list).toEqual(expect.arrayContaining(named));
+    expect(picked.data.list).toHaveLength(named.length);
+  });
 });

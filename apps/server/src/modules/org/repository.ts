@@ -335,10 +335,14 @@ export const clientExtras = {
   ),
 };
 
-/** A studio's clients and their spending, from the counters the trigger of migration 0008 keeps. */
+/**
+ * A studio's clients and their spending, from the counters the trigger of migration 0008 keeps,
+ * and its agent's number, read through the agent already joined (shown where its name is).
+ */
 export const studioExtras = {
   clientCount: sql<number>`${accounts.clientCount}`.as('client_count'),
   salesCents: sql<number>`${accounts.clientSalesCents}`.mapWith(Number).as('sales_cents'),
+  agentAgentNo: sql<string | null>`${agent.agentNo}`.as('agent_agent_no'),
 };
 
 export type StateCounts = Awaited<ReturnType<typeof countByState>>;
@@ -401,13 +405,16 @@ export async function topStudios(ex: Executor, filter: AccountFilter, by: 'clien
   return rows;
 }
 
+/** A picker's rows: id, the party's name (the one party-name rule) and email, by that name. */
 export async function pickList(ex: Executor, filter: AccountFilter, limit: number) {
-  return ex
-    .select({ id: accounts.id, name: sql<string>`coalesce(nullif(${accounts.name}, ''), ${accounts.username})`, email: accounts.email })
+  const name = partyNameSql(accounts);
+  const rows = await ex
+    .select({ id: accounts.id, name, email: accounts.email })
     .from(accounts)
     .where(accountFilter(filter))
-    .orderBy(asc(accounts.name), asc(accounts.id))
+    .orderBy(asc(name), asc(accounts.id))
     .limit(limit);
+  return rows.map((row) => ({ ...row, name: row.name ?? row.email }));
 }
 
 export async function operatorRows(ex: Executor, filter: AccountFilter, page: number, pageSize: number) {

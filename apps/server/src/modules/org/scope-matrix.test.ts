@@ -5,13 +5,16 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 /**
  * The scope matrix: every endpoint of people and territory, called as every demo role,
  * is allowed or refused exactly as the route table and spec §6 say, and every list holds only
- * the rows in the caller's scope.
+ * the rows in the caller's scope. The demo's unpaid studio and merchant are refused with the
+ * plan-required answer wherever their role would be let in (plan gating, docs/decisions/053).
  */
 let t: TestApp;
 const tokens = new Map<string, string>();
 const ids = new Map<string, number>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
+/** The demo's accounts that have never paid. */
+const UNPAID = ['newstudio', 'newclient'] as const;
+const ROLE_OF: Record<(typeof DEMO)[number] | (typeof UNPAID)[number], Role> = {
   super: 'super',
   admin: 'admin',
   agent: 'partner',
@@ -19,6 +22,8 @@ const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
   studio: 'studio',
   operator: 'operator',
   client: 'client',
+  newstudio: 'studio',
+  newclient: 'client',
 };
 
 type Page = { list: { email: string; id: number }[]; total: number };
@@ -26,7 +31,7 @@ const short = (email: string) => email.replace('@example.com', '');
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of [...DEMO, 'newclient', 'newstudio']) tokens.set(name, await t.login(`${name}@example.com`));
+  for (const name of [...DEMO, ...UNPAID]) tokens.set(name, await t.login(`${name}@example.com`));
   const superToken = tokens.get('super')!;
   const all = await t.call<Page>('/v1/account/list', { page_size: 100 }, { token: superToken });
   for (const row of all.data.list) ids.set(short(row.email), row.id);
@@ -108,10 +113,12 @@ describe('who may call what', () => {
   it.each(matrix)('%s', async (path, body, allowed) => {
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
-    for (const name of DEMO) {
+    for (const name of [...DEMO, ...UNPAID]) {
       const response = await t.call(path, body(), { token: tokens.get(name) });
-      outcomes[name] = response.code === '403' ? 'refused' : 'allowed';
-      expected[name] = allowed.includes(ROLE_OF[name]) ? 'allowed' : 'refused';
+      outcomes[name] = response.code === '403' ? 'refused' : response.code === '402' ? 'plan required' : 'allowed';
+      // The role is checked first: a call the role may never make says so, whatever the plan.
+      if (!allowed.includes(ROLE_OF[name])) expected[name] = 'refused';
+      else expected[name] = (UNPAID as readonly string[]).includes(name) && path !== '/v1/area/list' ? 'plan required' : 'allowed';
     }
     expect(outcomes).toEqual(expected);
     // Without a session nothing but the public area tree answers.

@@ -298,8 +298,8 @@ export class OrgService {
 
   // ---- studios -------------------------------------------------------------------------------
 
-  private toStudio(row: repo.SummaryRow & { clientCount: number; salesCents: number }): StudioSummary {
-    return { ...toSummary(row), client_count: row.clientCount, sales_cents: row.salesCents };
+  private toStudio(row: repo.SummaryRow & { clientCount: number; salesCents: number; agentAgentNo: string | null }): StudioSummary {
+    return { ...toSummary(row), client_count: row.clientCount, sales_cents: row.salesCents, agent_agent_no: row.agentAgentNo };
   }
 
   async listStudios(caller: Caller, body: Body<'studio', 'list'>) {

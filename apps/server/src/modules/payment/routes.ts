@@ -77,7 +77,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         if (!session) return reply.status(404).send();
         // Like a provider: back to the success URL after paying or a decline (the app then
         // verifies and shows the result), to the cancel URL after cancelling.
-        const target = decision === 'cancel' ? session.cancelUrl : session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
+        const target = decision === 'cancel' ? session.cancelUrl : session.successUrl.replace('{CHECKOUT_SESSION_ID}', () => encodeURIComponent(session.id));
         return reply.redirect(target, 303);
       });
     });

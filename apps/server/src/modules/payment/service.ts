@@ -1,13 +1,13 @@
 import {
   ACCOUNT_TYPE,
   BILLING_PERIOD_DAYS,
-  PAY_STATUS,
   STUDIO_PLACES_PER_CITY,
   type api,
   type Order,
   type ParsedRequestOf,
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
+import { hasActivePlan } from '../../access/plan.js';
 import { StripeProvider, type PaymentProvider, type RetrievedSession } from '../../adapters/payments/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected, tooMany } from '../../errors.js';
@@ -168,7 +168,8 @@ export class PaymentService {
     if (pkg.status !== 'enabled') throw invalid({ package_id: 'payment.package_unavailable' });
     if (!(BUYERS[pkg.type] as readonly number[]).includes(caller.account.accountType)) throw rejected('payment.package_wrong_role');
     // An add-on adds to a running plan; bought alone it would make an account "paid" without one.
-    if (pkg.type === 'addon' && caller.account.payStatus !== PAY_STATUS.paid) throw rejected('payment.addon_needs_plan');
+    // Running means not past its end either, as plan gating reads it (docs/decisions/053).
+    if (pkg.type === 'addon' && !hasActivePlan(caller.account)) throw rejected('payment.addon_needs_plan');
 
     const discount = firstPurchaseFor(caller) ? pkg.discountCents : 0;
     const amount = pkg.actualPriceCents * body.periods - discount;

@@ -187,6 +187,13 @@ export class UploadService {
     await repo.deleteUpload(tx, uploadId);
   }
 
+  /** Where an upload's bytes are stored (a feature that keeps the upload reads the file by it). */
+  async keyOf(uploadId: number): Promise<string> {
+    const row = await repo.findUpload(this.db, uploadId);
+    if (!row) throw notFound('upload.not_found');
+    return row.key;
+  }
+
   /** A fresh signed URL for a stored file. */
   signedUrl(key: string, expiresInSeconds = this.urlTtlSeconds) {
     return this.storage.signedUrl(key, expiresInSeconds);

@@ -5,6 +5,7 @@ import type { Envelope, Role, UploadResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { givePlan } from '../../test/plans.js';
 import { mediaFile, type MediaFormat } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-verification-'));
   t = await createTestApp({ config: { DATA_DIR: dataDir, RATE_LIMIT_UPLOAD_PER_MINUTE: 10_000 } });
   for (const name of [...DEMO, 'newclient']) tokens.set(name, await t.login(`${name}@example.com`));
+  // A merchant that has paid but not yet filled in the settle form.
+  await givePlan(t, 'newclient@example.com');
 });
 afterAll(async () => {
   await t.close();

@@ -268,6 +268,12 @@ describe('statistics', () => {
     expect(week.data.platforms[0]!.series.at(-1)!.plays).toBe(900);
     const month = await call('30d');
     expect(month.data.totals.plays).toBe(900);
+    // The series starts on the day of the first reading and carries each reading forward.
+    const series = month.data.platforms[0]!.series;
+    expect(series).toHaveLength(20);
+    expect(series.slice(0, 9).map((point) => point.plays)).toEqual(Array(9).fill(100));
+    expect(series[9]!.plays).toBe(400);
+    expect(series.at(-1)!.plays).toBe(900);
     expect(month.data.videos).toBe(1);
     // The studio of the other merchant sees none of it.
     expect((await t.call('/v1/video/stats', { range: 'all', merchant_id: merchant }, studio())).code).toBe('404');

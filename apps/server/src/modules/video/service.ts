@@ -25,6 +25,7 @@ import type { ConnectionService } from './connection-service.js';
 import type { PublishEngine } from './publish-engine.js';
 import { describeReason } from './publish-reasons.js';
 import * as repo from './repository.js';
+import * as statsRepo from './stats-repository.js';
 import type { StoredCaption, VideoPostRow } from './repository.js';
 
 type Api = typeof api;
@@ -382,12 +383,12 @@ export class VideoService {
     return { stats, videos: { list: await this.presentAll(page.rows, lang), total: page.total, page: body.page, page_size: body.page_size } };
   }
 
-  private async statsOf(scope: repo.StatsScope, range: VideoRange): Promise<VideoStats> {
+  private async statsOf(scope: statsRepo.StatsScope, range: VideoRange): Promise<VideoStats> {
     const now = this.now();
     const days = range === '7d' ? 7 : range === '30d' ? 30 : null;
     const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
     const from = new Date(now.getTime() - ((days ?? ALL_SERIES_DAYS) - 1) * DAY_MS);
-    const [growth, series] = await Promise.all([repo.growthByPlatform(this.db, scope, since), repo.dailySeries(this.db, scope, from, now)]);
+    const [growth, series] = await Promise.all([statsRepo.growthByPlatform(this.db, scope, since), statsRepo.dailySeries(this.db, scope, from, now)]);
     const platforms = growth.map((row) => ({
       platform: row.platform,
       sandbox: row.sandbox,

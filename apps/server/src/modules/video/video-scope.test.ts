@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { addPost, connectSandbox, VIDEO_DEMO, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
+import { givePlan } from '../../test/plans.js';
 import * as repo from './repository.js';
 
 /**
@@ -46,6 +47,8 @@ beforeAll(async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-video-scope-'));
   t = await createTestApp({ config: { DATA_DIR: dataDir } });
   w = await videoWorld(t);
+  // A merchant with nothing in anyone's scope: paid, so what answers it is the scope, not plan gating.
+  await givePlan(t, 'newclient@example.com');
   const client = w.ids.get('client')!;
   const client2 = w.ids.get('client2')!;
   connection = await connectSandbox(t, w.tokens.get('studio')!, client);

@@ -1,5 +1,5 @@
 import { api, CODES, type UploadPurpose, type UploadResponse } from '@nearcast/contract';
-import { API_BASE, ApiError, authHeaders, isEnvelope, signOutAfterForbidden } from '../../lib/api-client';
+import { API_BASE, ApiError, authHeaders, isEnvelope, leaveAfterPlanRequired, signOutAfterForbidden } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 
 export interface UploadRequest {
@@ -52,6 +52,7 @@ export function uploadTemp({ file, purpose, onProgress, signal }: UploadRequest)
         return;
       }
       if (payload.code === CODES.forbidden) signOutAfterForbidden();
+      if (payload.code === CODES.paymentRequired) leaveAfterPlanRequired(payload.msg);
       reject(new ApiError('envelope', payload.code, payload.msg || translateMessage('error.request_failed'), payload.data));
     };
 

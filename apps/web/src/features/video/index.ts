@@ -12,3 +12,8 @@ export const MerchantVideos = lazy(retryImport(() => import('./components/mercha
  * drawer its notifications open (`/dashboard?post=<id>`). Lazy for the same reason.
  */
 export const MerchantApprovals = lazy(retryImport(() => import('./components/merchant-approvals').then((module) => ({ default: module.MerchantApprovals }))));
+/**
+ * A video file's player (signed URL and poster given), for other features that show a video of
+ * their own: the production line's drafts. Small and free of the chart library, so static.
+ */
+export { PlayerView } from './components/video-player';

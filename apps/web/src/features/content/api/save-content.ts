@@ -7,19 +7,40 @@ import { CONTENT_READS } from './content-reads';
 export type ContentAdd = RequestOf<typeof api.content.add>;
 export type LiveAdd = RequestOf<typeof api.live.add>;
 export type ContentUpdate = RequestOf<typeof api.content.update>;
+export type LiveUpdate = RequestOf<typeof api.live.update>;
 
-export type SaveRequest = { kind: 'add'; body: ContentAdd } | { kind: 'add-live'; body: LiveAdd } | { kind: 'update'; body: ContentUpdate };
+export type SaveRequest =
+  | { kind: 'add'; body: ContentAdd }
+  | { kind: 'add-live'; body: LiveAdd }
+  | { kind: 'update'; body: ContentUpdate }
+  | { kind: 'update-live'; body: LiveUpdate };
 
 /**
- * A new article or landing page (POST /v1/content/add), a new live event (POST /v1/live/add,
- * spec §7), or changes to any item (POST /v1/content/update: only the fields sent change, the
- * status stays). Errors are shown by the editor, under their fields.
+ * A new article or landing page (POST /v1/content/add) or changes to one (POST
+ * /v1/content/update); a new live event or changes to one through the spec's own paths (POST
+ * /v1/live/add, /v1/live/update). Only the fields sent change; the status stays. Errors are shown
+ * by the editor, under their fields.
  */
 export function saveContent(request: SaveRequest): Promise<ContentItem> {
-  if (request.kind === 'add') return call(api.content.add, request.body, { toast: false });
-  if (request.kind === 'add-live') return call(api.live.add, request.body, { toast: false });
-  return call(api.content.update, request.body, { toast: false });
+  switch (request.kind) {
+    case 'add':
+      return call(api.content.add, request.body, { toast: false });
+    case 'add-live':
+      return call(api.live.add, request.body, { toast: false });
+    case 'update':
+      return call(api.content.update, request.body, { toast: false });
+    case 'update-live':
+      return call(api.live.update, request.body, { toast: false });
+  }
 }
+
+/** The contract's schema a save request is checked with before it is sent. */
+export const saveSchemas = {
+  add: api.content.add.request,
+  'add-live': api.live.add.request,
+  update: api.content.update.request,
+  'update-live': api.live.update.request,
+} as const;
 
 export function useSaveContent() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EyeOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, LANGUAGES, LIVE_DURATION_MAX_MINUTES, type ContentItem, type ContentType, type Language } from '@nearcast/contract';
+import { LANGUAGES, LIVE_DURATION_MAX_MINUTES, type ContentItem, type ContentType, type Language } from '@nearcast/contract';
 import { Button, Card, DatePicker, Descriptions, Dropdown, Form, Input, InputNumber, Select, Skeleton, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -17,7 +17,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeStatus } from '../api/change-status';
 import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
-import { useSaveContent, type SaveRequest } from '../api/save-content';
+import { saveSchemas, useSaveContent, type SaveRequest } from '../api/save-content';
 import { changesSomething, emptyValues, toSaveRequest, valuesOf, type ContentFormValues } from '../lib/content-form';
 import { browserTimeZone, timeZones } from '../lib/zoned-time';
 import { StatusTag, LiveTimeTag, TypeTag } from './content-tags';
@@ -140,8 +140,7 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
 
   /** The request once the contract's own schema accepts it; otherwise the messages go under their fields. */
   const checked = (request: SaveRequest): SaveRequest | null => {
-    const schema: z.ZodType =
-      request.kind === 'add' ? api.content.add.request : request.kind === 'add-live' ? api.live.add.request : api.content.update.request;
+    const schema: z.ZodType = saveSchemas[request.kind];
     const result = schema.safeParse(request.body);
     if (result.success) return request;
     showErrors(zodFieldErrors(result.error));
@@ -218,7 +217,7 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
       okText: t('actions.delete'),
       danger: true,
       onOk: () =>
-        remove.mutateAsync(saved.id).then(
+        remove.mutateAsync({ id: saved.id, type: saved.type }).then(
           () => {
             notifySuccess(t('feedback.deleted'));
             onBack();

@@ -151,7 +151,7 @@ export function ContentList({ onOpen, onCreate }: { onOpen: (id: number) => void
             ariaLabel={t('actions.delete_named', { title: row.title })}
             testId="row-delete"
             onConfirm={() =>
-              remove.mutateAsync(row.id).then(() => notifySuccess(t('feedback.deleted')), report(t('feedback.delete_failed')))
+              remove.mutateAsync({ id: row.id, type: row.type }).then(() => notifySuccess(t('feedback.deleted')), report(t('feedback.delete_failed')))
             }
           />
         </Space>

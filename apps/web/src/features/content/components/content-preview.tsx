@@ -3,6 +3,7 @@ import type { JSONContent } from '@tiptap/react';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_Z_INDEX } from '../../../components/layers';
+import { formatDayTime, weekdayOf } from '../../../lib/date-style';
 import type { ContentFormValues } from '../lib/content-form';
 import { zonedIso } from '../lib/zoned-time';
 import { RichTextView } from './rich-text-editor';
@@ -31,9 +32,8 @@ export function ContentPreview({ snapshot, onClose, type, author }: ContentPrevi
   const { values, document } = snapshot;
   const tags = values.tags ?? [];
   const start = type === 'live' && values.start ? zonedIso(values.start, values.time_zone) : null;
-  const startText = start
-    ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'full', timeStyle: 'short', timeZone: values.time_zone }).format(new Date(start))
-    : null;
+  // Spec §9's date style in the event's zone, as the public item page shows it.
+  const startText = start ? [weekdayOf(start, i18n.resolvedLanguage, values.time_zone), formatDayTime(start, values.time_zone)].filter(Boolean).join(' ') : null;
   return (
     <Modal
       open

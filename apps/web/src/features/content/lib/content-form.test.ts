@@ -68,7 +68,7 @@ describe('toSaveRequest for a new item', () => {
 describe('toSaveRequest for a saved item', () => {
   it('sends only the id when nothing changed, and that is no change', () => {
     const request = toSaveRequest('live', valuesOf(saved, 'UTC'), saved.body_html, saved, false);
-    expect(request).toEqual({ kind: 'update', body: { id: 7 } });
+    expect(request).toEqual({ kind: 'update-live', body: { id: 7 } });
     expect(changesSomething(request)).toBe(false);
   });
 
@@ -76,11 +76,17 @@ describe('toSaveRequest for a saved item', () => {
     expect(valuesOf(saved, 'UTC')).toMatchObject({ start: '2026-12-01T18:00', time_zone: 'America/Los_Angeles', link: 'https://meet.example/launch' });
   });
 
+  it('changes a live event through /v1/live/update and anything else through /v1/content/update', () => {
+    const values = { ...valuesOf(saved, 'UTC'), title: 'Renamed' };
+    expect(toSaveRequest('live', values, saved.body_html, saved, false)).toEqual({ kind: 'update-live', body: { id: 7, title: 'Renamed' } });
+    expect(toSaveRequest('article', values, saved.body_html, saved, false).kind).toBe('update');
+  });
+
   it('sends what changed: a new cover, a removed tag, a moved start', () => {
     const values = { ...valuesOf(saved, 'UTC'), cover: { id: 11, url: 'x' }, tags: [], start: '2026-12-01T19:00' };
     const request = toSaveRequest('live', values, saved.body_html, saved, false);
     expect(request).toEqual({
-      kind: 'update',
+      kind: 'update-live',
       body: { id: 7, cover_upload_id: 11, tags: [], start_time: '2026-12-01T19:00:00-08:00', time_zone: 'America/Los_Angeles' },
     });
     expect(changesSomething(request)).toBe(true);

@@ -98,7 +98,7 @@ export function toSaveRequest(
   }
 
   const before = valuesOf(saved, values.time_zone);
-  const body: Extract<SaveRequest, { kind: 'update' }>['body'] = { id: saved.id };
+  const body: Extract<SaveRequest, { kind: 'update' }>['body'] & Extract<SaveRequest, { kind: 'update-live' }>['body'] = { id: saved.id };
   if (values.title !== before.title) body.title = values.title;
   if (values.excerpt !== before.excerpt) body.excerpt = values.excerpt;
   if (bodyHtml !== saved.body_html) body.body_html = bodyHtml;
@@ -115,10 +115,11 @@ export function toSaveRequest(
     }
     if (values.duration_minutes !== before.duration_minutes) body.duration_minutes = values.duration_minutes ?? 0;
   }
-  return { kind: 'update', body };
+  // A live event changes through the spec's /v1/live/update; the body never has a video for it.
+  return type === 'live' ? { kind: 'update-live', body } : { kind: 'update', body };
 }
 
 /** Whether a save would change anything (an update of nothing but the id is not sent). */
 export function changesSomething(request: SaveRequest): boolean {
-  return request.kind !== 'update' || Object.keys(request.body).length > 1;
+  return (request.kind !== 'update' && request.kind !== 'update-live') || Object.keys(request.body).length > 1;
 }

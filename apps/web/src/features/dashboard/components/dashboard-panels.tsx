@@ -3,6 +3,7 @@ import { Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { useDashboardTotal } from '../api/dashboard-total';
 import { useSession } from '../../../lib/session';
+import { MerchantCreative } from '../../creative';
 import { MerchantApprovals, MerchantVideos } from '../../video';
 import { planFromSession } from '../lib/plan';
 import { seesClients, seesProfit, seesStudios } from '../lib/scope';
@@ -39,6 +40,12 @@ export function DashboardPanels({ range, scope }: { range: DashboardRange; scope
         // open a post here (?post=<id>), since a merchant has no /video.
         <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
           <MerchantApprovals />
+        </Suspense>
+      )}
+      {scope === 'client' && user && (
+        // The videos its studio is making for it, and the brief they are written from.
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <MerchantCreative merchantId={user.id} />
         </Suspense>
       )}
       {scope === 'client' && (

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUsdRound } from '../../../lib/money';
-import { HOME_FIGURES, HOME_LINKS } from '../links';
+import { figureValues, HOME_FIGURES, HOME_LINKS } from '../links';
 import { IconCheck, IconSpark, IconStore } from './icons';
-
 
 /** The two audiences side by side: the shop owner's plan and the studio owner's business. */
 export function Audiences() {
@@ -11,16 +10,7 @@ export function Audiences() {
   const language = i18n.resolvedLanguage ?? 'en-US';
   const shopPoints = ['videos', 'languages', 'platforms', 'radius', 'team'] as const;
   const studioPoints = ['earn', 'example', 'payback', 'tools', 'places'] as const;
-  const values = {
-    perDay: HOME_FIGURES.videosPerDay,
-    perMonth: HOME_FIGURES.videosPerMonth,
-    km: HOME_FIGURES.radiusKm,
-    perClient: formatUsdRound(HOME_FIGURES.perClientUsd, language),
-    clients: HOME_FIGURES.exampleClients,
-    total: formatUsdRound(HOME_FIGURES.perClientUsd * HOME_FIGURES.exampleClients, language),
-    months: HOME_FIGURES.paybackMonths,
-    places: HOME_FIGURES.placesPerCity,
-  };
+  const values = figureValues(language);
 
   return (
     <section className="home-section" id="audiences" aria-labelledby="audiences-title">

@@ -1,24 +1,16 @@
 import { Collapse, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appTheme } from '../../../lib/theme';
-import { HOME_FIGURES } from '../links';
+import { figureValues } from '../links';
 import { FAQ_KEYS } from './faq-keys';
-
-
 
 /**
  * The FAQ as antd's Collapse. Loaded only when the visitor scrolls near it, with its own
  * theme provider because the landing page runs outside the antd shell.
  */
 export function Faq() {
-  const { t } = useTranslation('home');
-  const values = {
-    perDay: HOME_FIGURES.videosPerDay,
-    perMonth: HOME_FIGURES.videosPerMonth,
-    km: HOME_FIGURES.radiusKm,
-    places: HOME_FIGURES.placesPerCity,
-    months: HOME_FIGURES.paybackMonths,
-  };
+  const { t, i18n } = useTranslation('home');
+  const values = figureValues(i18n.resolvedLanguage ?? 'en-US');
   return (
     <ConfigProvider theme={appTheme}>
       <Collapse
@@ -26,7 +18,7 @@ export function Faq() {
         accordion
         size="large"
         expandIconPlacement="end"
-        defaultActiveKey={['what']}
+        defaultActiveKey={[FAQ_KEYS[0]]}
         items={FAQ_KEYS.map((key) => ({
           key,
           label: t(`faq.items.${key}.q`),

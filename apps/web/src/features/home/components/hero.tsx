@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_FIGURES, HOME_LINKS } from '../links';
+import { figureValues, HOME_FIGURES, HOME_LINKS } from '../links';
 import { IconArrow, IconPin } from './icons';
 
-/** A phone showing tomorrow's feed: three languages, three platforms, all within 3 km. */
+/** What a studio sends each client: a phone showing its feed, three languages, three platforms, all within 3 km. */
 function FeedMock() {
   const { t } = useTranslation('home');
   const cards = [
@@ -55,13 +55,20 @@ function FeedMock() {
   );
 }
 
+/**
+ * The franchise pitch, first on the page (spec §1: the landing page pitches joining an AI studio
+ * franchise): its promise, Join Now, and the spec's per-client figures as proof. Shop owners,
+ * the page's second audience, have their own way in beside Join Now.
+ */
 export function Hero() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
+  const language = i18n.resolvedLanguage ?? 'en-US';
+  const values = figureValues(language);
   const stats = [
-    { value: `≈${HOME_FIGURES.videosPerDay}`, label: t('stats.per_day') },
-    { value: `≈${HOME_FIGURES.videosPerMonth}`, label: t('stats.per_month') },
-    { value: `${HOME_FIGURES.radiusKm} km`, label: t('stats.radius') },
-    { value: '3', label: t('stats.languages') },
+    { key: 'per_client', value: values.perClient, label: t('stats.per_client') },
+    { key: 'videos_per_client', value: `${HOME_FIGURES.videosPerClientMonth}+`, label: t('stats.videos_per_client') },
+    { key: 'payback', value: `<${HOME_FIGURES.paybackMonths}`, label: t('stats.payback', values) },
+    { key: 'places', value: String(HOME_FIGURES.placesPerCity), label: t('stats.places') },
   ];
   return (
     <section className="hero" id="top" data-testid="home-hero">
@@ -75,24 +82,24 @@ export function Hero() {
           <h1 className="hero__title">
             {t('hero.title')} <span className="gradient-text">{t('hero.title_highlight')}</span>
           </h1>
-          <p className="hero__lead">{t('hero.lead')}</p>
+          <p className="hero__lead">{t('hero.lead', values)}</p>
           <div className="hero__actions">
-            <Link to={HOME_LINKS.shopOwner} className="nc-btn nc-btn--primary nc-btn--lg" data-testid="hero-shop-owner">
-              {t('hero.cta_shop')}
+            <Link to={HOME_LINKS.joinNow} className="nc-btn nc-btn--primary nc-btn--lg" data-testid="hero-join-now">
+              {t('nav.join_now')}
               <IconArrow />
             </Link>
-            <Link to={HOME_LINKS.studio} className="nc-btn nc-btn--ghost nc-btn--lg" data-testid="hero-studio">
-              {t('hero.cta_studio')}
+            <Link to={HOME_LINKS.shopOwner} className="nc-btn nc-btn--ghost nc-btn--lg" data-testid="hero-shop-owner">
+              {t('hero.cta_shop')}
             </Link>
           </div>
-          <p className="hero__note">{t('hero.note')}</p>
+          <p className="hero__note">{t('hero.note', values)}</p>
         </div>
         <FeedMock />
       </div>
       <div className="home-container">
-        <dl className="stats">
+        <dl className="stats" data-testid="hero-stats">
           {stats.map((stat) => (
-            <div key={stat.label} className="stats__item">
+            <div key={stat.key} className="stats__item" data-testid={`hero-stat-${stat.key}`}>
               <dt className="stats__value">{stat.value}</dt>
               <dd className="stats__label">{stat.label}</dd>
             </div>

@@ -23,12 +23,6 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: Reac
   );
 }
 
-export const IconLanguages = () => (
-  <Icon>
-    <path d="M4 5h8M8 3v2M6 5c0 4 2.5 7 6 8M10 5c-.5 3.5-3 6.5-6 8" />
-    <path d="M13 21l4-9 4 9M14.5 18h5" />
-  </Icon>
-);
 export const IconPin = () => (
   <Icon>
     <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
@@ -57,6 +51,12 @@ export const IconSpark = () => (
   <Icon>
     <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8z" />
     <path d="M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />
+  </Icon>
+);
+export const IconClock = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
   </Icon>
 );
 export const IconCheck = () => (

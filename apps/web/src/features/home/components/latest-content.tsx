@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, isAbort } from '../../../lib/api-client';
+import { formatDay, formatDayTime, weekdayOf } from '../../../lib/date-style';
 import { currentLanguage } from '../../../lib/i18n';
 
 interface Feed {
@@ -63,7 +64,8 @@ export function LatestContent() {
 
   if (!feed || (feed.articles.length === 0 && feed.live.length === 0)) return null;
 
-  const when = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // Spec §9's date style, the weekday in the reader's language.
+  const when = (iso: string) => `${weekdayOf(iso, language)} ${formatDayTime(iso)}`.trim();
 
   return (
     <section className="home-section" id="latest" aria-labelledby="latest-title" data-testid="home-latest">
@@ -101,7 +103,7 @@ export function LatestContent() {
                       {item.cover_url && <img className="latest-card__cover" src={item.cover_url} alt="" loading="lazy" decoding="async" />}
                       <span className="latest-card__title">{item.title}</span>
                       {item.excerpt && <span className="latest-card__excerpt">{item.excerpt}</span>}
-                      {item.publish_time && <span className="latest-card__when">{new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(item.publish_time))}</span>}
+                      {item.publish_time && <span className="latest-card__when">{formatDay(item.publish_time)}</span>}
                     </Link>
                   </li>
                 ))}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDay, NO_DATE } from '../../../lib/date-style';
 import type { PlanStanding } from '../../../lib/plan-standing';
-import { HOME_FIGURES, HOME_LINKS } from '../links';
-import { IconChart, IconLanguages, IconPin, IconPlay, IconSpark, IconStore } from './icons';
+import { figureValues, HOME_FIGURES, HOME_LINKS } from '../links';
+import { IconChart, IconClock, IconPin, IconPlay, IconSpark, IconStore } from './icons';
 
 export function HowItWorks() {
   const { t } = useTranslation('home');
@@ -29,18 +30,20 @@ export function HowItWorks() {
   );
 }
 
+/** What joining the franchise gives a studio (spec §1: the landing page lists its benefits). */
 export function Benefits() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
+  const values = figureValues(i18n.resolvedLanguage ?? 'en-US');
   const benefits: Array<{ key: string; icon: ReactNode }> = [
-    { key: 'languages', icon: <IconLanguages /> },
-    { key: 'platforms', icon: <IconPlay /> },
-    { key: 'local', icon: <IconPin /> },
-    { key: 'studio', icon: <IconStore /> },
-    { key: 'results', icon: <IconChart /> },
     { key: 'tools', icon: <IconSpark /> },
+    { key: 'income', icon: <IconChart /> },
+    { key: 'payback', icon: <IconClock /> },
+    { key: 'places', icon: <IconPin /> },
+    { key: 'product', icon: <IconPlay /> },
+    { key: 'support', icon: <IconStore /> },
   ];
   return (
-    <section className="home-section" id="benefits" aria-labelledby="benefits-title">
+    <section className="home-section" id="benefits" aria-labelledby="benefits-title" data-testid="home-benefits">
       <div className="home-container">
         <header className="section-head">
           <p className="section-head__kicker">{t('benefits.kicker')}</p>
@@ -51,7 +54,7 @@ export function Benefits() {
             <article key={benefit.key} className="benefit">
               <div className="benefit__icon">{benefit.icon}</div>
               <h3>{t(`benefits.items.${benefit.key}.title`)}</h3>
-              <p>{t(`benefits.items.${benefit.key}.body`, { km: HOME_FIGURES.radiusKm })}</p>
+              <p>{t(`benefits.items.${benefit.key}.body`, values)}</p>
             </article>
           ))}
         </div>
@@ -89,16 +92,18 @@ export function Vision() {
   );
 }
 
+/** The page's last word: the places rule and Join Now, with the shop owner's way in beside it. */
 export function ClosingCta() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
+  const values = figureValues(i18n.resolvedLanguage ?? 'en-US');
   return (
-    <section className="home-section home-section--tight" aria-labelledby="closing-title">
+    <section className="home-section home-section--tight" aria-labelledby="closing-title" data-testid="home-closing">
       <div className="home-container">
         <div className="closing">
-          <h2 id="closing-title">{t('closing.title')}</h2>
-          <p>{t('closing.body')}</p>
+          <h2 id="closing-title">{t('closing.title', values)}</h2>
+          <p>{t('closing.body', values)}</p>
           <div className="hero__actions hero__actions--center">
-            <Link to={HOME_LINKS.joinNow} className="nc-btn nc-btn--primary nc-btn--lg">
+            <Link to={HOME_LINKS.joinNow} className="nc-btn nc-btn--primary nc-btn--lg" data-testid="closing-join-now">
               {t('closing.join')}
             </Link>
             <Link to={HOME_LINKS.shopOwner} className="nc-btn nc-btn--ghost nc-btn--lg">
@@ -131,12 +136,10 @@ export function HomeFooter() {
   );
 }
 
-/** Spec §9's YYYY/MM/DD in local time, without bringing a date library into the landing page. */
+/** A plan's end as spec §9 writes dates, or null when the stored value is no date. */
 function dayOf(iso: string): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+  const day = formatDay(iso);
+  return day === NO_DATE ? null : day;
 }
 
 /**

@@ -10,8 +10,9 @@ import { Benefits, ClosingCta, HomeFooter, HowItWorks, PackageBanner, PlanNotice
 import '../home.css';
 
 /**
- * The landing page (spec §1, §2 "Home"): one page for two audiences, shop owners and
- * would-be studio owners, with the spec's figures as proof points. Phone first.
+ * The landing page (spec §1, §2 "Home"): the AI studio franchise pitched first (hero, benefits,
+ * earnings), then the shop owner's side, the FAQ and Join Now, with the spec's figures as proof
+ * points. Phone first.
  */
 export function HomePage() {
   const { user, role } = useSession();
@@ -23,10 +24,10 @@ export function HomePage() {
       <PlanNotice standing={standing} />
       <main>
         <Hero />
-        <Audiences />
-        <EarningsCalculator />
-        <HowItWorks />
         <Benefits />
+        <EarningsCalculator />
+        <Audiences />
+        <HowItWorks />
         <Vision />
         <LatestContent />
         <FaqSection />

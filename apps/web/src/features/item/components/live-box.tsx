@@ -1,6 +1,7 @@
 import type { LiveInfo } from '@nearcast/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDayTime, weekdayOf, zoneNameOf } from '../../../lib/date-style';
 import { countdownTo, timeStatusAt } from '../lib/countdown';
 
 /**
@@ -20,24 +21,12 @@ export function LiveBox({ id, live }: { id: number; live: LiveInfo }) {
   }, [status]);
 
   const start = new Date(live.start_time);
+  // Spec §9's date style, with the weekday and the zone's name in the reader's language.
   const format = (timeZone?: string) =>
-    // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are named one by one.
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, {
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    }).format(start);
-  let eventTime: string;
-  try {
-    eventTime = format(live.time_zone);
-  } catch {
-    eventTime = format('UTC');
-  }
+    [weekdayOf(start, i18n.resolvedLanguage, timeZone), formatDayTime(start, timeZone), zoneNameOf(start, i18n.resolvedLanguage, timeZone)].filter(Boolean).join(' ');
+  // A zone the browser does not know is shown in UTC.
+  const eventZone = zoneNameOf(start, i18n.resolvedLanguage, live.time_zone) ? live.time_zone : 'UTC';
+  const eventTime = format(eventZone);
   const localTime = format();
   const left = status === 'upcoming' ? countdownTo(start.getTime(), now) : null;
 

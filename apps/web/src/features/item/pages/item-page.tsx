@@ -6,6 +6,7 @@ import { RichBody } from '../../../components/rich-body';
 import { SimpleFrame } from '../../../components/simple-frame';
 import { StatusResult } from '../../../components/status-result';
 import { ApiError, isAbort } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/date-style';
 import { getPublicItem } from '../api/get-public-item';
 import { LiveBox } from '../components/live-box';
 import '../item.css';
@@ -107,7 +108,7 @@ export function ItemPage() {
   const { item } = state;
   const reader = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Language) : null;
   const inReaderLanguage = reader && reader !== item.language ? item.translations.find((translation) => translation.language === reader) : undefined;
-  const date = item.publish_time ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(item.publish_time)) : null;
+  const date = item.publish_time ? formatDay(item.publish_time) : null;
   const cta = item.link || '/plans';
 
   return (

@@ -1,6 +1,6 @@
 import { FOOTAGE_TUS_PATH, type Footage, type FootageType } from '@nearcast/contract';
 import { DetailedError, Upload } from 'tus-js-client';
-import { API_BASE, ApiError, authHeaders, isEnvelope, signOutAfterForbidden } from '../../../lib/api-client';
+import { API_BASE, ApiError, authHeaders, isEnvelope, leaveAfterPlanRequired, signOutAfterForbidden } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { addFootage } from '../api/add-footage';
 
@@ -75,6 +75,7 @@ export function uploadMaterial({ file, type, userId, onProgress, signal }: Mater
         signal.removeEventListener('abort', onAbort);
         const failure = tusFailure(error);
         if (failure.code === '403') signOutAfterForbidden();
+        if (failure.code === '402') leaveAfterPlanRequired(failure.msg);
         reject(failure);
       },
     });

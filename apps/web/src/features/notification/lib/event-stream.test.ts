@@ -125,6 +125,37 @@ describe('runEventStream', () => {
     expect(statuses.at(-1)).toBe('stopped');
   });
 
+  it('stops without retrying, and keeps the session, when the plan has lapsed', async () => {
+    let calls = 0;
+    let forbidden = 0;
+    const waits: number[] = [];
+    const statuses: StreamStatus[] = [];
+    const controller = new AbortController();
+    await runEventStream(
+      {
+        url: '/s',
+        headers: () => ({}),
+        onMessage: () => undefined,
+        onForbidden: () => (forbidden += 1),
+        onStatus: (status) => statuses.push(status),
+        fetchImpl: () => {
+          calls += 1;
+          return Promise.resolve(new Response('{}', { status: 402 }));
+        },
+        // A retry would wait first: ending the stream there keeps a wrong answer from looping.
+        sleep: async (ms) => {
+          waits.push(ms);
+          controller.abort();
+        },
+      },
+      controller.signal,
+    );
+    expect(calls).toBe(1);
+    expect(waits).toEqual([]);
+    expect(forbidden).toBe(0);
+    expect(statuses.at(-1)).toBe('stopped');
+  });
+
   it('ends quietly when its caller cancels it mid-stream', async () => {
     const controller = new AbortController();
     const statuses: StreamStatus[] = [];

@@ -108,8 +108,9 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Keeps one stream open until `signal` aborts: reconnects with backoff after a network failure,
- * a server error or the end of the stream; stops on 401/403. Aborting is how the caller closes
- * it (a page left, a sign-out) and is never reported as a failure.
+ * a server error or the end of the stream; stops on 401/403, and on 402 (the plan lapsed: every
+ * retry would be refused until a renewal, after which a page opens the stream again). Aborting
+ * is how the caller closes it (a page left, a sign-out) and is never reported as a failure.
  */
 export async function runEventStream(options: StreamOptions, signal: AbortSignal): Promise<void> {
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -138,6 +139,10 @@ export async function runEventStream(options: StreamOptions, signal: AbortSignal
       if (response.status === 401 || response.status === 403) {
         options.onStatus?.('stopped');
         options.onForbidden?.();
+        return;
+      }
+      if (response.status === 402) {
+        options.onStatus?.('stopped');
         return;
       }
       if (!response.ok || !response.body) throw new Error(`stream answered HTTP ${response.status}`);

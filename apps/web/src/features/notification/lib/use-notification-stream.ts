@@ -1,9 +1,10 @@
-import { api, NOTIFICATION_STREAM_PATH, notificationStreamItem, unreadCounts } from '@nearcast/contract';
+import { api, NOTIFICATION_STREAM_PATH, notificationStreamItem, RENDER_STREAM_EVENT, renderProgress, unreadCounts } from '@nearcast/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, authHeaders } from '../../../lib/api-client';
 import { invalidateEndpoints } from '../../../lib/query-keys';
+import { publishRenderEvent, setRenderStreamLive } from '../../../lib/render-events';
 import { unreadCountsKey } from '../api/unread-counts';
 import type { StreamMessage, StreamStatus } from './event-stream';
 
@@ -17,7 +18,8 @@ function parseJson(text: string): unknown {
 
 /**
  * Holds the live notification stream open while a signed-in layout is on screen: `unread`
- * events set the bell's counts, `notification` events also refresh the center's lists. The
+ * events set the bell's counts, `notification` events also refresh the center's lists, `render`
+ * events (a video's progress) go to whichever screen shows renders (lib/render-events). The
  * stream is reopened when the session or the language changes (items come rendered in the
  * language the stream was opened with); closing it is a cancel, never an error.
  */
@@ -41,6 +43,11 @@ export function useNotificationStream(token: string | null): StreamStatus {
         const parsed = notificationStreamItem.safeParse(data);
         if (parsed.success) queryClient.setQueryData(unreadCountsKey(), parsed.data.unread);
         void invalidateEndpoints(queryClient, [api.notification.list, api.notification.announcementList]);
+        return;
+      }
+      if (message.event === RENDER_STREAM_EVENT) {
+        const parsed = renderProgress.safeParse(data);
+        if (parsed.success) publishRenderEvent(parsed.data);
       }
     };
     // The reader arrives after the first paint, outside the signed-in first load: the count
@@ -53,13 +60,19 @@ export function useNotificationStream(token: string | null): StreamStatus {
           headers: authHeaders,
           onMessage,
           // Whatever was missed while the stream was down is in the lists: read them again.
-          onOpen: () => void invalidateEndpoints(queryClient, [api.notification.list]),
-          onStatus: setStatus,
+          onOpen: () => void invalidateEndpoints(queryClient, [api.notification.list, api.creative.renderList, api.creative.renderGet]),
+          onStatus: (next) => {
+            setStatus(next);
+            setRenderStreamLive(next === 'open');
+          },
         },
         controller.signal,
       );
     }, () => setStatus('stopped'));
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      setRenderStreamLive(false);
+    };
   }, [token, language, queryClient]);
 
   return status;

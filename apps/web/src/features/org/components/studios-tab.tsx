@@ -79,7 +79,26 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
       ),
     },
     { key: 'email', phone: 'hidden', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
-    { key: 'agent', title: t('fields.agent_name'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },
+    {
+      key: 'agent',
+      title: t('fields.agent_name'),
+      width: 170,
+      ellipsis: true,
+      // The agent's number beside its name (spec §3): names repeat across cities, numbers do not.
+      render: (_, row) =>
+        row.agent_name ? (
+          <div className="org-cell-stack">
+            <span className="org-cell-stack__main">{row.agent_name}</span>
+            {row.agent_agent_no && (
+              <span className="org-cell-stack__sub" data-testid="studio-agent-no">
+                {t('fields.agent_no')} {row.agent_agent_no}
+              </span>
+            )}
+          </div>
+        ) : (
+          <Maybe value={null} />
+        ),
+    },
     { key: 'pay', phone: 'status', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },
     { key: 'info', phone: 'hidden', title: t('fields.info_status'), width: 120, render: (_, row) => <InfoStatusTag status={row.info_status} /> },
     { key: 'clients', title: t('fields.clients'), dataIndex: 'client_count', width: 100, align: 'right' },

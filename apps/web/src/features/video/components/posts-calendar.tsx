@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, LoadFailed } from '../../../components/list-state';
+import { formatDay, formatMonth, weekdayOf } from '../../../lib/date-style';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePosts } from '../api/list-posts';
 import { byTargetOrder } from '../lib/platforms';
@@ -32,8 +33,12 @@ export function PostsCalendar({ merchantId, onOpen }: { merchantId: number | nul
     const day = dayjs(post.scheduled_at ?? post.create_time).format('YYYY-MM-DD');
     days.set(day, [...(days.get(day) ?? []), post]);
   }
-  const monthLabel = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long' }).format(month.toDate());
-  const dayLabel = (day: string) => new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: 'numeric' }).format(dayjs(day).toDate());
+  // Spec §9's date style, with the weekday in the reader's language.
+  const monthLabel = formatMonth(month.toDate());
+  const dayLabel = (day: string) => {
+    const date = dayjs(day).toDate();
+    return `${formatDay(date)} ${weekdayOf(date, language)}`.trim();
+  };
 
   return (
     <section className="video-calendar" data-testid="video-calendar">

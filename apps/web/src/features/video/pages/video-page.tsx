@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { VIDEO_POST_STATUSES, type PublishTargetName, type VideoPost, type VideoPostStatus, type VideoRange } from '@nearcast/contract';
-import { Button, Card, Tabs } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Skeleton, Tabs } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { ProductionWorkspace } from '../../creative';
 import { useVideoPlatforms } from '../api/list-platforms';
 import { usePosts } from '../api/list-posts';
 import { useCreateReviewLink } from '../api/review-link';
@@ -21,17 +23,22 @@ import { StatsSection } from '../components/stats-section';
 import { TARGET_ORDER } from '../lib/platforms';
 import './video.css';
 
-type Tab = 'posts' | 'calendar' | 'connections';
-const TABS: readonly Tab[] = ['posts', 'calendar', 'connections'];
+type Tab = 'production' | 'posts' | 'calendar' | 'connections';
+const TABS: readonly Tab[] = ['production', 'posts', 'calendar', 'connections'];
 
 /**
  * /video (super, admin, studio, operator): the merchants in scope with their platform accounts,
- * the composer, the posts as a list or a month's calendar with each platform's status, the
- * numbers over the spec's ranges, and each post's page (a drawer, linkable as ?post=<id>).
+ * the composer, the production line of the merchant picked (its drafts, scripts, brief and daily
+ * plan: the first tab, ?tab=production), the posts as a list or a month's calendar with each
+ * platform's status, the numbers over the spec's ranges, and each post's page (a drawer,
+ * linkable as ?post=<id>). Without ?tab the posts show, as links made before the production
+ * line expect.
  */
 export function VideoPage() {
   const { t } = useTranslation('video');
+  const { t: tc } = useTranslation('creative');
   const { role } = useSession();
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const staff = role === 'super' || role === 'admin';
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((value) => value === params.get('tab')) ?? 'posts';
@@ -108,9 +115,33 @@ export function VideoPage() {
       )}
       <Tabs
         activeKey={tab}
-        onChange={(key) => setParam('tab', key === 'posts' ? null : key)}
+        onChange={(key) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (key === 'posts') next.delete('tab');
+              else next.set('tab', key);
+              // The production line's own section (?view=) belongs to its tab only.
+              next.delete('view');
+              return next;
+            },
+            { replace: true },
+          )
+        }
         aria-label={t('tabs.label')}
+        // Four tabs fit a 375 px phone in every language only with a narrower gap (Spanish's
+        // are the longest); otherwise antd folds the last into a "more" menu.
+        tabBarGutter={isPhone ? 16 : undefined}
         items={[
+          {
+            key: 'production',
+            label: <span data-testid="video-tab-production">{tc('workspace.tab')}</span>,
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <ProductionWorkspace merchantId={merchant} role={role} />
+              </Suspense>
+            ),
+          },
           {
             key: 'posts',
             label: <span data-testid="video-tab-posts">{t('tabs.posts')}</span>,

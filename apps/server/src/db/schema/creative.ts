@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './account.js';
+import { timestamps } from './columns.js';
+
+/**
+ * The production line (docs/decisions/047). The brief, the plan, the scripts written and the
+ * renders asked for, per merchant. Materials and posts are the footage and video modules':
+ * a render names them by id and reaches them through those modules.
+ */
+
+/** The stored shape of a script body (the contract's scriptBody, validated before it is written). */
+export interface StoredScriptBody {
+  title: string;
+  hook: { on_screen: string; spoken: string };
+  beats: { on_screen: string; spoken: string }[];
+  call_to_action: { on_screen: string; spoken: string };
+  captions: { platform: string; caption: string; hashtags: string[] }[];
+}
+
+/** A merchant's creative brief; absent until someone saves it (the settle form fills the defaults). */
+export const creativeBriefs = pgTable('creative_briefs', {
+  merchantId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  shopName: text().notNull(),
+  category: text().notNull(),
+  address: text().notNull().default(''),
+  phone: text().notNull().default(''),
+  hours: text().notNull().default(''),
+  offer: text().notNull().default(''),
+  callToAction: text().notNull().default(''),
+  link: text().notNull().default(''),
+  tone: text().notNull(),
+  brandPrimary: text().notNull(),
+  brandAccent: text().notNull(),
+  logoFootageId: integer(),
+  music: text().notNull(),
+  musicFootageId: integer(),
+  voice: text().notNull(),
+  languages: text().array().notNull(),
+  updatedById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/**
+ * Every script written for a merchant, kept so the next ones differ from the last 30 days'
+ * (`fingerprint`: the normalised words of hook and beats).
+ */
+export const creativeScripts = pgTable(
+  'creative_scripts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    language: text().notNull(),
+    engine: text({ enum: ['template', 'llm'] }).notNull(),
+    /** A stored message (why the model was not used), or null. */
+    fallbackReason: text(),
+    template: text().notNull(),
+    hookStyle: text().notNull(),
+    body: jsonb().$type<StoredScriptBody>().notNull(),
+    fingerprint: text().notNull(),
+    estimatedSeconds: doublePrecision().notNull(),
+    createdById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('creative_scripts_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * One video to make and what became of it (docs/decisions/050). The render job holds a lease
+ * (`lease_token` until `lease_until`) while it works and records a checkpoint after each step
+ * that has an effect outside this row: `upload_id` once the finished file is stored, then
+ * `output_footage_id` once it is in the merchant's library. A run that finds a checkpoint
+ * continues after it, so a crash anywhere ends in exactly one material.
+ */
+export const creativeRenders = pgTable(
+  'creative_renders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    language: text().notNull(),
+    scriptId: integer().references(() => creativeScripts.id, { onDelete: 'set null' }),
+    script: jsonb().$type<StoredScriptBody>().notNull(),
+    footageIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** Whether the footage was chosen by hand; otherwise the job picks from the library. */
+    footagePicked: boolean().notNull().default(false),
+    voice: text().notNull(),
+    music: text().notNull(),
+    musicFootageId: integer(),
+    state: text({ enum: ['queued', 'rendering', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
+    progress: integer().notNull().default(0),
+    attempts: integer().notNull().default(0),
+    /** A stored message: why it failed, or why the last attempt did (while retrying). */
+    error: text(),
+    /** Stored messages: fallbacks taken (no voice, material left out, a template script). */
+    notes: text().array().notNull().default(sql`'{}'::text[]`),
+    origin: text({ enum: ['manual', 'plan'] }).notNull().default('manual'),
+    planDate: date({ mode: 'string' }),
+    planSlot: integer(),
+    /** Variation for a plan's videos: music start, clip order (a seed string). */
+    seed: text().notNull().default(''),
+    draft: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    rejectReason: text().notNull().default(''),
+    postId: integer(),
+    decidedById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    /** The posting hour an approved draft was given (when the approval left the time to us): one draft per slot. */
+    slotAt: timestamp({ withTimezone: true }),
+    leaseToken: text(),
+    leaseUntil: timestamp({ withTimezone: true }),
+    /** Earliest time the next attempt may start (backoff after a failed attempt). */
+    notBefore: timestamp({ withTimezone: true }),
+    uploadId: integer(),
+    /** The finished file's key (the upload's, then the material's). */
+    videoKey: text(),
+    outputFootageId: integer(),
+    coverKey: text(),
+    durationSeconds: doublePrecision(),
+    renderMs: integer(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('creative_renders_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The sweep: unfinished renders whose worker may have died.
+    index('creative_renders_open_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.state} in ('queued', 'rendering')`),
+    // A plan's day makes each of its videos once, however often it runs.
+    uniqueIndex('creative_renders_plan_slot_uq').on(t.merchantId, t.planDate, t.planSlot),
+    // Two drafts approved at once never take the same posting hour.
+    uniqueIndex('creative_renders_slot_uq')
+      .on(t.merchantId, t.slotAt)
+      .where(sql`${t.slotAt} is not null`),
+    check('creative_renders_progress_chk', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** A merchant's daily plan; absent means the defaults, switched off. */
+export const creativePlans = pgTable('creative_plans', {
+  merchantId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(false),
+  mixEn: integer().notNull().default(2),
+  mixEs: integer().notNull().default(2),
+  mixZh: integer().notNull().default(1),
+  studioReview: boolean().notNull().default(true),
+  merchantApproval: boolean().notNull().default(false),
+  runHour: integer().notNull().default(7),
+  timeZone: text().notNull(),
+  /** Who switched the studio's review off: drafts are approved in their name. */
+  updatedById: integer().references(() => accounts.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** The days a plan has run: one row per merchant and day, whichever instance ran it. */
+export const creativePlanDays = pgTable(
+  'creative_plan_days',
+  {
+    merchantId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    /** Set once every render of the day is queued; a run that finds it unset finishes the day. */
+    completedAt: timestamp({ withTimezone: true }),
+    /**
+     * While a run writes the day's scripts and renders, it holds the day until then: a second
+     * run at the same time makes nothing; a run that died is taken over once it has passed.
+     */
+    leaseUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day] })],
+);

@@ -1,0 +1,162 @@
+import { SCRIPT_LANGUAGES, type api, type Brief, type BusinessCategory, type MusicChoice, type ParsedRequestOf, type ScriptLanguage, type ScriptTone, type VoiceEngineName } from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { Db } from '../../db/client.js';
+import { invalid, notFound } from '../../errors.js';
+import type { MerchantFacts, Materials, Merchants } from './ports.js';
+import * as repo from './repository.js';
+
+type BriefUpdate = ParsedRequestOf<(typeof api)['creative']['briefUpdate']>;
+
+/** Brand colours of a brief nobody has set yet: Nearcast's blue and a warm accent that reads on it. */
+export const DEFAULT_BRAND = { primary: '#1668dc', accent: '#ffc53d' } as const;
+
+/**
+ * The creative brief (docs/decisions/047): filled from the merchant's settle form until someone
+ * saves it, then kept as saved. The merchant, its studio and staff edit it; its operator reads it.
+ */
+export class BriefService {
+  constructor(
+    private readonly db: Db,
+    private readonly merchants: Merchants,
+    private readonly materials: Materials,
+  ) {}
+
+  async get(caller: Caller, merchantId: number): Promise<Brief> {
+    await this.assertVisible(caller, merchantId);
+    return this.briefOf(merchantId);
+  }
+
+  /** The merchant's time zone (its state's), in which its days begin and end. */
+  async timeZoneOf(merchantId: number): Promise<string> {
+    return (await this.merchants.factsOf(merchantId))?.timeZone ?? 'UTC';
+  }
+
+  /** The brief as a render or a script uses it, without a caller (the plan's job). */
+  async briefOf(merchantId: number): Promise<Brief> {
+    const facts = await this.merchants.factsOf(merchantId);
+    if (!facts) throw notFound();
+    const row = await repo.findBrief(this.db, merchantId);
+    return row ? present(row, facts) : defaults(facts);
+  }
+
+  async update(caller: Caller, body: BriefUpdate): Promise<Brief> {
+    await this.assertVisible(caller, body.merchant_id);
+    const current = await this.briefOf(body.merchant_id);
+    const next: Brief = {
+      ...current,
+      ...definedOf(body),
+      brand_colors: body.brand_colors ?? current.brand_colors,
+    };
+    if (next.music === 'library' && next.music_footage_id === null) throw invalid({ music_footage_id: 'creative.music_material_required' });
+    // A material named in the brief must be the merchant's own, active, and of the right kind.
+    const named = [next.logo_footage_id, next.music_footage_id].filter((id): id is number => id !== null);
+    const media = await this.materials.mediaOf(body.merchant_id, named);
+    if (next.logo_footage_id !== null && media.find((item) => item.id === next.logo_footage_id)?.type !== 'image') {
+      throw invalid({ logo_footage_id: 'creative.logo_not_image' });
+    }
+    if (next.music === 'library' && media.find((item) => item.id === next.music_footage_id)?.type !== 'audio') {
+      throw invalid({ music_footage_id: 'creative.music_not_audio' });
+    }
+    const row = await repo.upsertBrief(this.db, {
+      merchantId: body.merchant_id,
+      shopName: next.shop_name,
+      category: next.category,
+      address: next.address,
+      phone: next.phone,
+      hours: next.hours,
+      offer: next.offer,
+      callToAction: next.call_to_action,
+      link: next.link,
+      tone: next.tone,
+      brandPrimary: next.brand_colors.primary,
+      brandAccent: next.brand_colors.accent,
+      logoFootageId: next.logo_footage_id,
+      music: next.music,
+      musicFootageId: next.music === 'library' ? next.music_footage_id : null,
+      voice: next.voice,
+      languages: next.languages,
+      updatedById: caller.id,
+    });
+    const facts = await this.merchants.factsOf(body.merchant_id);
+    return present(row, facts!);
+  }
+
+  /** Every merchant outside the caller's scope is simply not found (decision 006). */
+  async assertVisible(caller: Caller, merchantId: number): Promise<void> {
+    if (!(await repo.merchantVisible(this.db, caller, merchantId))) throw notFound();
+  }
+}
+
+function definedOf(body: BriefUpdate): Partial<Brief> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'merchant_id' || key === 'brand_colors' || value === undefined) continue;
+    out[key] = value;
+  }
+  return out as Partial<Brief>;
+}
+
+/** The merchant's one-line address as a viewer reads it on screen: street, city, state ZIP. */
+export function addressLine(facts: Pick<MerchantFacts, 'address' | 'city' | 'state' | 'zipCode'>): string {
+  const place = [facts.city, [facts.state, facts.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [facts.address, place].filter(Boolean).join(', ');
+}
+
+/** A 10-digit US number as people write it; anything else as it was given. */
+export function phoneLine(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+}
+
+function defaults(facts: MerchantFacts): Brief {
+  return {
+    merchant_id: facts.id,
+    merchant_name: facts.name,
+    shop_name: (facts.companyShortName || facts.name).slice(0, 100),
+    category: 'other',
+    address: addressLine(facts).slice(0, 300),
+    phone: phoneLine(facts.phone),
+    hours: '',
+    offer: '',
+    call_to_action: '',
+    link: '',
+    tone: 'friendly',
+    brand_colors: { ...DEFAULT_BRAND },
+    logo_footage_id: null,
+    music: 'auto',
+    music_footage_id: null,
+    voice: 'none',
+    languages: [...SCRIPT_LANGUAGES],
+    update_time: null,
+  };
+}
+
+function present(row: repo.BriefRow, facts: MerchantFacts): Brief {
+  return {
+    merchant_id: row.merchantId,
+    merchant_name: facts.name,
+    shop_name: row.shopName,
+    category: row.category as BusinessCategory,
+    address: row.address,
+    phone: row.phone,
+    hours: row.hours,
+    offer: row.offer,
+    call_to_action: row.callToAction,
+    link: row.link,
+    tone: row.tone as ScriptTone,
+    brand_colors: { primary: row.brandPrimary, accent: row.brandAccent },
+    logo_footage_id: row.logoFootageId,
+    music: row.music as MusicChoice,
+    music_footage_id: row.musicFootageId,
+    voice: row.voice as VoiceEngineName,
+    languages: row.languages as ScriptLanguage[],
+    update_time: row.updatedAt.toISOString(),
+  };
+}
+
+/** The page the end card's QR code opens: the brief's link, else the shop on a map. */
+export function qrLinkOf(brief: Pick<Brief, 'link' | 'shop_name' | 'address'>): string | null {
+  if (brief.link) return brief.link;
+  const where = [brief.shop_name, brief.address].filter(Boolean).join(', ');
+  return where ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(where)}` : null;
+}

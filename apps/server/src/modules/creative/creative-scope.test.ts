@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Brief, Render, Role } from '@nearcast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleScript } from '../../test/creative-fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { VIDEO_DEMO, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
+import { givePlan } from '../../test/plans.js';
+
+/**
+ * The production line's scope matrix: every creative endpoint called as every demo role is
+ * allowed or refused as its routes say (staff and a studio make; an operator reads; a merchant
+ * reads its renders and keeps its brief), and every merchant or render outside the caller's
+ * scope answers not-found (decision 006): a studio never reads or acts for another studio's
+ * merchant.
+ */
+let t: TestApp;
+let w: VideoWorld;
+let mine: Render;
+let theirs: Render;
+let dataDir: string;
+
+const ROLE_OF: Record<(typeof VIDEO_DEMO)[number], Role> = {
+  super: 'super',
+  admin: 'admin',
+  agent: 'partner',
+  studio: 'studio',
+  operator: 'operator',
+  client: 'client',
+  newclient: 'client',
+};
+
+async function as<T>(name: string, urlPath: string, body: object = {}, lang?: 'en' | 'zh' | 'es') {
+  return t.call<T>(urlPath, body, { token: w.tokens.get(name), ...(lang ? { lang } : {}) });
+}
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-creative-scope-'));
+  t = await createTestApp({ config: { DATA_DIR: dataDir } });
+  w = await videoWorld(t);
+  // A merchant with nothing in anyone's scope: paid, so what answers it is the scope, not plan gating.
+  await givePlan(t, 'newclient@example.com');
+  const made = await as<Render>('studio', '/v1/creative/render/add', { merchant_id: w.ids.get('client'), language: 'en', script: sampleScript('en') });
+  expect(made.code, made.msg).toBe('200');
+  mine = made.data;
+  const other = await as<Render>('studio2', '/v1/creative/render/add', { merchant_id: w.ids.get('client2'), language: 'es', script: sampleScript('es') });
+  expect(other.code, other.msg).toBe('200');
+  theirs = other.data;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('who may call what', () => {
+  const MAKERS: Role[] = ['super', 'admin', 'studio'];
+  const WORKERS: Role[] = [...MAKERS, 'operator'];
+  const READERS: Role[] = [...WORKERS, 'client'];
+  const nobody = 999_999;
+  const matrix: [string, () => object, Role[]][] = [
+    ['/v1/creative/brief/get', () => ({ merchant_id: nobody }), READERS],
+    ['/v1/creative/brief/update', () => ({ merchant_id: nobody, offer: 'x' }), ['super', 'admin', 'studio', 'client']],
+    ['/v1/creative/script/generate', () => ({ merchant_id: nobody, language: 'en' }), MAKERS],
+    ['/v1/creative/render/add', () => ({ merchant_id: nobody, language: 'en', script: sampleScript('en') }), MAKERS],
+    ['/v1/creative/render/get', () => ({ id: nobody }), READERS],
+    ['/v1/creative/render/list', () => ({}), READERS],
+    ['/v1/creative/render/cancel', () => ({ id: nobody }), MAKERS],
+    ['/v1/creative/plan/get', () => ({ merchant_id: nobody }), WORKERS],
+    ['/v1/creative/plan/update', () => ({ merchant_id: nobody, enabled: true }), MAKERS],
+    ['/v1/creative/plan/run', () => ({ merchant_id: nobody, date: '2026-11-27' }), MAKERS],
+    ['/v1/creative/draft/approve', () => ({ id: nobody }), MAKERS],
+    ['/v1/creative/draft/reject', () => ({ id: nobody, reason: 'Too dark' }), MAKERS],
+  ];
+
+  it.each(matrix)('%s', async (urlPath, body, allowed) => {
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const name of VIDEO_DEMO) {
+      const response = await as(name, urlPath, body());
+      expect(response.code, `${urlPath} as ${name}: ${response.msg}`).not.toBe('500');
+      outcomes[name] = response.code === '403' ? 'refused' : 'allowed';
+      expected[name] = allowed.includes(ROLE_OF[name]) ? 'allowed' : 'refused';
+    }
+    expect(outcomes).toEqual(expected);
+    expect((await t.call(urlPath, body())).code, 'anonymous').toBe('403');
+  });
+});
+
+describe('every read and change stays in scope', () => {
+  it('lists only the renders of merchants in scope', async () => {
+    const ids = async (name: string) => (await as<{ list: Render[] }>(name, '/v1/creative/render/list', { page_size: 100 })).data.list.map((row) => row.id);
+    for (const name of ['super', 'admin']) expect(await ids(name)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    for (const name of ['studio', 'operator', 'client']) {
+      const seen = await ids(name);
+      expect(seen, name).toContain(mine.id);
+      expect(seen, name).not.toContain(theirs.id);
+    }
+    expect(await ids('newclient')).toEqual([]);
+  });
+
+  it('answers not-found for another studio’s merchant and render, however asked', async () => {
+    const client2 = w.ids.get('client2')!;
+    const calls: [string, object][] = [
+      ['/v1/creative/brief/get', { merchant_id: client2 }],
+      ['/v1/creative/brief/update', { merchant_id: client2, offer: 'Free coffee' }],
+      ['/v1/creative/script/generate', { merchant_id: client2, language: 'en' }],
+      ['/v1/creative/render/add', { merchant_id: client2, language: 'en', script: sampleScript('en') }],
+      ['/v1/creative/render/get', { id: theirs.id }],
+      ['/v1/creative/render/cancel', { id: theirs.id }],
+      ['/v1/creative/plan/get', { merchant_id: client2 }],
+      ['/v1/creative/plan/update', { merchant_id: client2, enabled: true }],
+      ['/v1/creative/plan/run', { merchant_id: client2, date: '2026-11-27' }],
+      ['/v1/creative/draft/approve', { id: theirs.id }],
+      ['/v1/creative/draft/reject', { id: theirs.id, reason: 'No' }],
+    ];
+    for (const [urlPath, body] of calls) {
+      const response = await as(urlPath.includes('plan/get') ? 'operator' : 'studio', urlPath, body);
+      expect(response.code, `${urlPath}: ${response.msg}`).toBe('404');
+    }
+    // Nothing of the other merchant changed.
+    const brief = await as<Brief>('super', '/v1/creative/brief/get', { merchant_id: client2 });
+    expect(brief.data.offer).toBe('');
+    const render = await as<Render>('super', '/v1/creative/render/get', { id: theirs.id });
+    expect(render.data.state).toBe('queued');
+  });
+
+  it('lets a merchant read its own brief and renders, and another merchant’s not', async () => {
+    expect((await as<Brief>('client', '/v1/creative/brief/get', { merchant_id: w.ids.get('client') })).code).toBe('200');
+    expect((await as('client', '/v1/creative/brief/get', { merchant_id: w.ids.get('client2') })).code).toBe('404');
+    expect((await as('client', '/v1/creative/render/get', { id: mine.id })).code).toBe('200');
+    expect((await as('client', '/v1/creative/render/get', { id: theirs.id })).code).toBe('404');
+    expect((await as('newclient', '/v1/creative/render/get', { id: mine.id })).code).toBe('404');
+  });
+
+  it('refuses material of another merchant in a render, in the caller’s language', async () => {
+    const foreign = await t.query<{ id: number }>(
+      (await import('drizzle-orm')).sql`insert into uploads (owner_id, key, type, mime, size, sha256, claimed_at)
+        values (${w.ids.get('client2')}, 'x/foreign.png', 'image', 'image/png', 10, 'unhashed', now()) returning id`,
+    );
+    const material = await t.query<{ id: number }>(
+      (await import('drizzle-orm')).sql`insert into footage (merchant_id, upload_id, type, status, name, key, mime, size, stored_bytes, width, height)
+        values (${w.ids.get('client2')}, ${foreign[0]!.id}, 'image', 'active', 'foreign', 'x/foreign.png', 'image/png', 10, 10, 10, 10) returning id`,
+    );
+    const response = await as<Render>(
+      'studio',
+      '/v1/creative/render/add',
+      { merchant_id: w.ids.get('client'), language: 'zh', script: sampleScript('zh'), footage_ids: [material[0]!.id] },
+      'es',
+    );
+    expect(response.code).toBe('400');
+    expect(JSON.stringify(response)).toContain(`El material ${material[0]!.id} no es un vídeo o imagen activo de este comercio`);
+  });
+});

@@ -1,0 +1,188 @@
+import { type api, type ApiLanguage, type ParsedRequestOf, type Render, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound, rejected } from '../../errors.js';
+import type { BriefService } from './brief-service.js';
+import type { Materials, Merchants, Posts } from './ports.js';
+import type { RenderService } from './render-service.js';
+import * as repo from './repository.js';
+
+type Api = (typeof api)['creative'];
+
+/**
+ * The hours (merchant's time) at which approved drafts go out: the morning, lunch, the
+ * afternoon, the evening peak and late evening. Short-video audiences of local businesses peak
+ * around meals and after work. Each draft takes the earliest hour still free.
+ */
+export const POSTING_HOURS = [9, 12, 15, 18.5, 20.5] as const;
+/** A slot closer than this is too soon to take (approval links, processing). */
+const SLOT_LEAD_MS = 15 * 60_000;
+/** How many days ahead a draft's posting hour is looked for. */
+const SLOT_DAYS = 14;
+
+/**
+ * A finished render is a draft until the studio decides (docs/decisions/047): approved, it
+ * becomes a post through the video module at the next free posting hour; rejected, it stays
+ * with its reason for the next script to learn from.
+ */
+export class DraftService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly briefs: BriefService,
+    private readonly renders: RenderService,
+    private readonly merchants: Merchants,
+    private readonly materials: Materials,
+    private readonly posts: Posts,
+    private readonly defaults: { requireApproval: (merchantId: number) => Promise<boolean>; now?: () => Date },
+  ) {
+    this.now = defaults.now ?? (() => new Date());
+  }
+
+  async approve(caller: Caller, body: ParsedRequestOf<Api['draftApprove']>, lang: ApiLanguage): Promise<Render> {
+    const row = await repo.findVisibleRender(this.db, caller, body.id);
+    if (!row) throw notFound();
+    await this.approveRow(caller, row, {
+      platforms: body.platforms ?? null,
+      scheduleAt: body.schedule_at === undefined ? undefined : body.schedule_at === null ? null : new Date(body.schedule_at),
+      requireApproval: body.require_approval,
+    });
+    return this.renders.get(caller, body.id, lang);
+  }
+
+  /**
+   * Turns a draft into a post, once: the draft is claimed first (a second approval finds it
+   * taken and is told so), the post is made, and a post that cannot be made gives the draft back.
+   */
+  async approveRow(
+    caller: Caller,
+    row: repo.RenderRow,
+    choice: { platforms: string[] | null; scheduleAt: Date | null | undefined; requireApproval: boolean | undefined },
+  ): Promise<number> {
+    assertDecidable(row);
+    if (row.outputFootageId === null) throw rejected('creative.draft_not_ready');
+    if (!(await repo.claimDraft(this.db, row.id, caller.id))) {
+      assertDecidable(await repo.findRender(this.db, row.id));
+      throw conflict('creative.draft_already_approved');
+    }
+    try {
+      const script = row.script as ScriptBody;
+      const language = row.language as ScriptLanguage;
+      const platforms = choice.platforms ?? (await this.posts.connectedPlatforms(row.merchantId));
+      const caption = captionFor(script, platforms);
+      const scheduleAt = choice.scheduleAt !== undefined ? choice.scheduleAt : await this.takeNextSlot(row.id, row.merchantId);
+      const postId = await this.posts.publish(caller, {
+        merchantId: row.merchantId,
+        footageId: row.outputFootageId,
+        title: script.title,
+        language,
+        caption: caption.caption,
+        hashtags: caption.hashtags,
+        platforms: platforms.length > 0 ? platforms : ['sandbox'],
+        scheduleAt,
+        requireApproval: choice.requireApproval ?? (await this.defaults.requireApproval(row.merchantId)),
+      });
+      await repo.updateRender(this.db, row.id, { postId });
+      await this.materials.markUsed(row.merchantId, [...row.footageIds, row.outputFootageId], postId);
+      return postId;
+    } catch (error) {
+      await repo.releaseDraft(this.db, row.id);
+      throw error;
+    }
+  }
+
+  async reject(caller: Caller, body: ParsedRequestOf<Api['draftReject']>, lang: ApiLanguage): Promise<Render> {
+    const row = await repo.findVisibleRender(this.db, caller, body.id);
+    if (!row) throw notFound();
+    assertDecidable(row);
+    if (!(await repo.rejectDraft(this.db, row.id, caller.id, body.reason))) {
+      assertDecidable(await repo.findRender(this.db, row.id));
+      throw conflict('creative.draft_already_rejected');
+    }
+    return this.renders.get(caller, body.id, lang);
+  }
+
+  /**
+   * Gives a draft the earliest posting hour (POSTING_HOURS in the merchant's time) at least a
+   * quarter of an hour ahead that no other draft of the merchant holds.
+   */
+  async takeNextSlot(renderId: number, merchantId: number): Promise<Date> {
+    const now = this.now();
+    const facts = await this.merchants.factsOf(merchantId);
+    const zone = facts?.timeZone ?? 'UTC';
+    const today = localDate(now, zone);
+    const candidates = Array.from({ length: SLOT_DAYS }, (_, index) => addDays(today, index))
+      .flatMap((day) => [...POSTING_HOURS].sort((a, b) => a - b).map((hour) => zonedTime(day, hour, zone)))
+      .filter((time) => time.getTime() > now.getTime() + SLOT_LEAD_MS);
+    const taken = new Set((await repo.slotsTaken(this.db, merchantId, candidates[0]!)).map((time) => time.getTime()));
+    for (const slot of candidates) {
+      if (taken.has(slot.getTime())) continue;
+      if (await repo.takeSlot(this.db, renderId, slot)) return slot;
+    }
+    // Every hour of the next two weeks is taken: the last one, shared.
+    return candidates.at(-1)!;
+  }
+}
+
+/** A draft that is not (or no longer) waiting for a decision: why, as the caller can act on it. */
+function assertDecidable(row: Pick<repo.RenderRow, 'state' | 'draft'> | undefined): void {
+  if (!row) throw notFound();
+  if (row.state !== 'done') throw rejected('creative.draft_not_ready');
+  if (row.draft === 'approved') throw conflict('creative.draft_already_approved');
+  if (row.draft === 'rejected') throw conflict('creative.draft_already_rejected');
+}
+
+/** The caption of the first chosen platform that has one, else the script's first, else its title. */
+function captionFor(script: ScriptBody, platforms: readonly string[]): { caption: string; hashtags: string[] } {
+  const chosen = platforms.map((platform) => script.captions.find((item) => item.platform === platform)).find((item) => item && item.caption);
+  const any = chosen ?? script.captions.find((item) => item.caption);
+  return any ? { caption: any.caption, hashtags: [...any.hashtags] } : { caption: script.title, hashtags: [] };
+}
+
+// ---- time in a merchant's zone --------------------------------------------------------------
+
+/** The calendar day (YYYY-MM-DD) it is in `zone` at `at`. */
+export function localDate(at: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The hour of the day (0–23) it is in `zone` at `at`. */
+export function localHour(at: Date, zone: string): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(at);
+  return Number(hour) % 24;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instant a wall-clock time (fractional hours) of a day is in `zone`. */
+export function zonedTime(day: string, hours: number, zone: string): Date {
+  const whole = Math.floor(hours);
+  const minutes = Math.round((hours - whole) * 60);
+  const guess = new Date(`${day}T${String(whole).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00Z`);
+  // The zone's offset at that moment, read back from how the zone writes the guess.
+  const offsetOf = (at: Date) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(at);
+    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+    const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
+    return asUtc - at.getTime();
+  };
+  const first = new Date(guess.getTime() - offsetOf(guess));
+  return new Date(guess.getTime() - offsetOf(first));
+}
+

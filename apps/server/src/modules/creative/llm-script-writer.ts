@@ -1,0 +1,631 @@
+import {
+  PUBLISH_TARGETS,
+  SCRIPT_LIMITS,
+  estimateScriptSeconds,
+  scriptBody,
+  storedMessage,
+  type HookStyle,
+  type PublishTargetName,
+  type ScriptBody,
+  type ScriptLanguage,
+  type ScriptTone,
+} from '@nearcast/contract';
+import { SCRIPT_LIBRARIES, type BeatKind } from './script-library/index.js';
+import { seededRandom } from './seeded.js';
+import { scriptFingerprint, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
+import {
+  SCRIPT_STRUCTURES,
+  clipText,
+  planScripts,
+  writeCaptions,
+  writeTemplateScript,
+  type ScriptPlan,
+} from './template-script-writer.js';
+
+/**
+ * The language-model engine: one chat completion per script over the OpenAI-compatible API
+ * (`POST {base}/chat/completions`), which OpenAI, DeepSeek, Qwen (DashScope's compatible mode)
+ * and Ollama all serve. The answer is constrained by a JSON schema mirroring `scriptBody`, kept
+ * to the keywords every one of them accepts (no length or count keywords: the limits are in the
+ * prompt and checked here); a server without structured outputs gets JSON mode with the schema
+ * in the prompt. Whatever goes wrong with a script, the template engine writes it instead and
+ * the reason is kept with it.
+ */
+
+export interface LlmSettings {
+  /** E.g. https://api.openai.com/v1, https://api.deepseek.com, http://localhost:11434/v1. */
+  baseUrl: string;
+  apiKey?: string | undefined;
+  model: string;
+  timeoutSeconds: number;
+}
+
+export interface LlmWriterOptions {
+  fetch?: typeof fetch;
+  /** The longest Retry-After a 429 is waited out for; a longer one gives the script to the templates. */
+  retryAfterMaxSeconds?: number;
+}
+
+/**
+ * A rate-limited request is retried once, after at most this long: the writer runs inside a
+ * request or a job, and a model that wants a longer break is better replaced by the templates.
+ */
+const RETRY_AFTER_MAX_SECONDS = 10;
+/** When a 429 gives no Retry-After. */
+const RETRY_AFTER_DEFAULT_SECONDS = 1;
+
+interface Failure {
+  ok: false;
+  /** Short, English, without secrets: it is shown to the studio inside the fallback note. */
+  detail: string;
+  /** The model is unusable for the rest of this call (down, timing out, refusing the request itself). */
+  stop: boolean;
+}
+type Attempt = { ok: true; body: ScriptBody } | Failure;
+const failure = (detail: string, stop = false): Failure => ({ ok: false, detail, stop });
+
+// ---------------------------------------------------------------------------------------------
+// The schema of the answer
+
+const lineSchema = (what: string) => ({
+  type: 'object',
+  description: what,
+  properties: {
+    on_screen: { type: 'string', description: `Words drawn on screen, at most ${SCRIPT_LIMITS.onScreenMax} characters.` },
+    spoken: { type: 'string', description: `Voice-over for this moment, at most ${SCRIPT_LIMITS.spokenMax} characters.` },
+  },
+  required: ['on_screen', 'spoken'],
+  additionalProperties: false,
+});
+
+/** The JSON schema of a script body, for `response_format`. */
+export function scriptJsonSchema(platforms: readonly PublishTargetName[]): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      title: { type: 'string', description: 'Video title, at most 100 characters.' },
+      hook: lineSchema('The first two seconds.'),
+      beats: { type: 'array', description: `${SCRIPT_LIMITS.beatsMin} to ${SCRIPT_LIMITS.beatsMax} moments.`, items: lineSchema('One moment.') },
+      call_to_action: lineSchema('The closing line.'),
+      captions: {
+        type: 'array',
+        description: 'One post text per platform.',
+        items: {
+          type: 'object',
+          properties: {
+            // An enum may not be empty: with no platform asked for, the model is told to return none.
+            platform: { type: 'string', enum: platforms.length > 0 ? [...new Set(platforms)] : [...PUBLISH_TARGETS] },
+            caption: { type: 'string' },
+            hashtags: { type: 'array', items: { type: 'string' }, description: `Without #, at most ${SCRIPT_LIMITS.hashtagsMax}.` },
+          },
+          required: ['platform', 'caption', 'hashtags'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['title', 'hook', 'beats', 'call_to_action', 'captions'],
+    additionalProperties: false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prompts, written in each language: a model asked in English for Spanish tends to write
+// translated Spanish.
+
+interface PromptTexts {
+  system: string;
+  tones: Record<ScriptTone, string>;
+  hooks: Record<HookStyle, string>;
+  hookWithoutOffer: string;
+  beats: Record<BeatKind, string>;
+  angles: readonly string[];
+  labels: {
+    task: string;
+    shop: string;
+    category: string;
+    address: string;
+    phone: string;
+    hours: string;
+    offer: string;
+    noOffer: string;
+    cta: string;
+    tone: string;
+    hook: string;
+    plan: string;
+    optional: string;
+    platforms: string;
+    noPlatforms: string;
+    avoid: string;
+    angle: string;
+  };
+}
+
+const PROMPTS: Record<ScriptLanguage, PromptTexts> = {
+  en: {
+    system: `You write scripts for short vertical videos (TikTok, Instagram Reels, YouTube Shorts) for small local businesses in the United States. Write natively in American English, in the voice of the owner talking to camera: warm, direct, second person, short sentences. Never sound like a translation or like an ad agency.
+
+Answer with JSON only, matching the given schema:
+- title: the video's title, at most 100 characters.
+- hook: the first two seconds, which decide whether anyone keeps watching.
+- beats: 3 to 6 moments, following the beat plan.
+- call_to_action: the closing line; on screen, the call to action itself.
+- Every line has on_screen (the words drawn on screen: at most 60 characters, ideally under 35) and spoken (the voice-over for that moment: at most 240 characters).
+- The video must stay under 55 seconds read aloud at about 15 characters a second: keep all spoken text together under about 650 characters.
+- captions: one per listed platform, in that platform's style. TikTok and Kuaishou: one short line. Instagram and Facebook: a few sentences with the address and hours. YouTube: a title-like line. Weibo: its topics inline as #topic#. Bilibili: a title line, then a short description. Pinterest and VK: a descriptive sentence or two. sandbox: a general caption. hashtags: without #, no spaces, at most 12 per platform (none for Weibo).
+
+Use only the facts in the brief. Never invent prices, discounts, ratings, awards, years in business, or medical or legal claims. When the brief has no offer, mention no deal.`,
+    tones: {
+      friendly: 'friendly: warm and welcoming, like a neighbor',
+      energetic: 'energetic: upbeat and punchy',
+      premium: 'premium: polished, understated, confident',
+      playful: 'playful: witty, light, a little cheeky',
+      calm: 'calm: slow, soothing, reassuring',
+    },
+    hooks: {
+      question: 'a question viewers answer in their head',
+      bold_claim: 'a bold, confident promise that is still honest',
+      behind_the_scenes: 'a peek behind the scenes, something customers rarely see',
+      offer_first: 'open with the offer itself',
+      local_pride: 'pride in the neighborhood: local and independent',
+      problem_solution: 'name a common frustration, then show the fix',
+    },
+    hookWithoutOffer: 'open with a reason to come in today, without inventing any deal',
+    beats: {
+      signature: 'what the business does best',
+      craft: 'how it is made or done, the care behind it',
+      experience: 'what a visit feels like',
+      people: 'the people who run it',
+      proof: 'why customers come back (no invented numbers)',
+      local: 'the neighborhood',
+      offer: "this month's offer",
+      hours: 'the opening hours',
+      visit: 'where to find it, or the phone number',
+      vibe: 'the mood, in the requested tone',
+    },
+    angles: [
+      'a first-time visitor',
+      "a regular's favorite",
+      'a busy weekday',
+      'a weekend treat',
+      'a gift or a special occasion',
+      'what the owner is proudest of',
+      'a rainy day',
+      'bringing a friend along',
+    ],
+    labels: {
+      task: 'Write one script for this business.',
+      shop: 'Business',
+      category: 'Kind of business',
+      address: 'Address',
+      phone: 'Phone',
+      hours: 'Hours',
+      offer: "This month's offer",
+      noOffer: 'none (mention no deal)',
+      cta: 'Call to action',
+      tone: 'Tone',
+      hook: 'Hook style',
+      plan: 'Beat plan',
+      optional: '(optional)',
+      platforms: 'Captions for',
+      noPlatforms: 'none (return an empty captions array)',
+      avoid: 'Already written for this business today; open differently',
+      angle: 'Angle',
+    },
+  },
+  es: {
+    system: `Escribes guiones de videos cortos verticales (TikTok, Reels de Instagram, YouTube Shorts) para pequeños negocios locales hispanos en Estados Unidos. Escribe directamente en español latinoamericano neutro, como habla el dueño o la dueña frente a la cámara: cálido, cercano, tuteando, con frases cortas. Nada de vosotros ni de regionalismos de un solo país, y que nunca suene a traducción del inglés.
+
+Responde solo con JSON según el esquema:
+- title: el título del video, máximo 100 caracteres.
+- hook: los primeros dos segundos, los que deciden si alguien sigue mirando.
+- beats: de 3 a 6 momentos, siguiendo el plan.
+- call_to_action: la frase de cierre; en pantalla, la llamada a la acción misma.
+- Cada línea tiene on_screen (el texto en pantalla: máximo 60 caracteres, idealmente menos de 35) y spoken (la voz en off de ese momento: máximo 240 caracteres).
+- El video debe durar menos de 55 segundos leído a unos 15 caracteres por segundo: todo el texto hablado junto, menos de unos 650 caracteres.
+- captions: una por cada plataforma de la lista, con el estilo de esa plataforma. TikTok y Kuaishou: una línea corta. Instagram y Facebook: unas frases con la dirección y el horario. YouTube: una línea tipo título. Weibo: sus temas dentro del texto como #tema#. Bilibili: una línea de título y luego una descripción breve. Pinterest y VK: una o dos frases descriptivas. sandbox: un texto general. hashtags: sin #, sin espacios, máximo 12 por plataforma (ninguno para Weibo).
+
+Usa solo los datos del brief. Nunca inventes precios, descuentos, calificaciones, premios, años de experiencia ni afirmaciones médicas o legales. Si el brief no trae promoción, no menciones ninguna.`,
+    tones: {
+      friendly: 'amigable: cálido y acogedor, como un vecino',
+      energetic: 'con energía: animado, directo, con ritmo',
+      premium: 'premium: pulido, sobrio y seguro',
+      playful: 'divertido: ingenioso, ligero, un poco pícaro',
+      calm: 'tranquilo: pausado, sereno, que da confianza',
+    },
+    hooks: {
+      question: 'una pregunta que quien mira se responde por dentro',
+      bold_claim: 'una promesa audaz y segura, pero honesta',
+      behind_the_scenes: 'un vistazo detrás de cámaras, algo que los clientes casi nunca ven',
+      offer_first: 'abrir con la promoción misma',
+      local_pride: 'orgullo del barrio: local e independiente',
+      problem_solution: 'nombrar una molestia común y luego mostrar la solución',
+    },
+    hookWithoutOffer: 'abrir con una razón para venir hoy, sin inventar ninguna promoción',
+    beats: {
+      signature: 'lo que mejor hace el negocio',
+      craft: 'cómo se hace, el cuidado que hay detrás',
+      experience: 'cómo se siente la visita',
+      people: 'las personas que lo atienden',
+      proof: 'por qué la gente vuelve (sin inventar cifras)',
+      local: 'el barrio',
+      offer: 'la promoción del mes',
+      hours: 'el horario',
+      visit: 'dónde encontrarlo, o el teléfono',
+      vibe: 'el ambiente, en el tono pedido',
+    },
+    angles: [
+      'alguien que viene por primera vez',
+      'lo favorito de los clientes de siempre',
+      'un día entre semana con prisa',
+      'un gusto de fin de semana',
+      'un regalo o una ocasión especial',
+      'lo que más enorgullece a los dueños',
+      'un día de lluvia',
+      'venir con una amistad',
+    ],
+    labels: {
+      task: 'Escribe un guion para este negocio.',
+      shop: 'Negocio',
+      category: 'Tipo de negocio',
+      address: 'Dirección',
+      phone: 'Teléfono',
+      hours: 'Horario',
+      offer: 'Promoción del mes',
+      noOffer: 'ninguna (no menciones promociones)',
+      cta: 'Llamada a la acción',
+      tone: 'Tono',
+      hook: 'Tipo de gancho',
+      plan: 'Plan de momentos',
+      optional: '(opcional)',
+      platforms: 'Textos para',
+      noPlatforms: 'ninguna (devuelve captions vacío)',
+      avoid: 'Ya escritos hoy para este negocio; empieza de otra forma',
+      angle: 'Enfoque',
+    },
+  },
+  zh: {
+    system: `你为本地小店写竖屏短视频脚本（抖音、小红书、视频号这类平台）。直接用简体中文写，就像店主对着镜头跟街坊聊天：口语、亲切、句子短，有口播的节奏，但不要堆砌网络梗，更不能有翻译腔。
+
+只用符合给定结构的 JSON 回答：
+- title：视频标题，不超过100个字符。
+- hook：开头两秒，决定观众会不会继续看。
+- beats：3到6个段落，按照给出的段落安排来写。
+- call_to_action：结尾一句；屏幕上就写行动号召本身。
+- 每一行都有 on_screen（屏幕字幕：最多60个字符，最好不超过16个字）和 spoken（这一段的口播：最多240个字符）。
+- 按每秒约5个字的语速，整条视频要在55秒以内：所有口播加起来不超过约230个字。
+- captions：给列出的每个平台各写一条，符合该平台的习惯。抖音、快手：一句短文案。Instagram 和 Facebook：几句话，带上地址和营业时间。YouTube：一行标题式文案。微博：话题写在正文里，格式为 #话题#。B站：先一行标题，再写一段简介。Pinterest、VK：一两句描述。sandbox：一条通用文案。hashtags：不带 #，不含空格，每个平台最多12个（微博不用）。
+
+只使用简报里给出的信息。绝不编造价格、折扣、评分、奖项、开店年限，也不要写医疗或法律方面的承诺。简报里没有优惠就不要提任何优惠。`,
+    tones: {
+      friendly: '亲切：热情友好，像邻居聊天',
+      energetic: '有活力：节奏快、有感染力',
+      premium: '高级：克制、讲究、有质感',
+      playful: '俏皮：幽默、轻松、带点小调皮',
+      calm: '舒缓：慢节奏、让人安心',
+    },
+    hooks: {
+      question: '抛出一个问题，让观众在心里回答',
+      bold_claim: '一句大胆、自信但真实的承诺',
+      behind_the_scenes: '幕后视角，顾客平时看不到的一面',
+      offer_first: '开头直接说优惠',
+      local_pride: '本地自豪感：土生土长的本地小店',
+      problem_solution: '先说一个常见的烦恼，再给出解决办法',
+    },
+    hookWithoutOffer: '开头给一个今天就来的理由，不要编造任何优惠',
+    beats: {
+      signature: '店里最拿手的',
+      craft: '怎么做的，背后的用心',
+      experience: '到店的感受',
+      people: '店里的人',
+      proof: '顾客为什么一来再来（不编数字）',
+      local: '所在的街区',
+      offer: '本月优惠',
+      hours: '营业时间',
+      visit: '怎么找到店，或者电话',
+      vibe: '氛围，符合要求的语气',
+    },
+    angles: ['第一次来的客人', '老顾客的心头好', '忙碌的工作日', '周末犒劳自己', '送礼或特别的日子', '老板最骄傲的地方', '下雨天', '带朋友一起来'],
+    labels: {
+      task: '为这家店写一条脚本。',
+      shop: '店名',
+      category: '类型',
+      address: '地址',
+      phone: '电话',
+      hours: '营业时间',
+      offer: '本月优惠',
+      noOffer: '无（不要提任何优惠）',
+      cta: '行动号召',
+      tone: '语气',
+      hook: '开头方式',
+      plan: '段落安排',
+      optional: '（可选）',
+      platforms: '需要文案的平台',
+      noPlatforms: '无（captions 返回空数组）',
+      avoid: '今天已经为这家店写过，开头要不一样',
+      angle: '切入角度',
+    },
+  },
+};
+
+function promptMessages(request: ScriptRequest, plan: ScriptPlan, written: readonly WrittenScript[]): Array<{ role: 'system' | 'user'; content: string }> {
+  const texts = PROMPTS[request.language];
+  const labels = texts.labels;
+  const brief = request.brief;
+  const category = SCRIPT_LIBRARIES[request.language].categories[brief.category];
+  const has = (value: string) => value.trim() !== '';
+  const available: Record<BeatKind, boolean> = {
+    signature: true,
+    craft: true,
+    experience: true,
+    people: true,
+    proof: true,
+    vibe: true,
+    local: has(brief.address),
+    offer: has(brief.offer),
+    hours: has(brief.hours),
+    visit: has(brief.address) || has(brief.phone),
+  };
+  const steps = SCRIPT_STRUCTURES[plan.structure].filter((step) => available[step.kind]);
+  const hook = plan.hookStyle === 'offer_first' && !has(brief.offer) ? texts.hookWithoutOffer : texts.hooks[plan.hookStyle];
+  const angle = texts.angles[Math.floor(seededRandom(`${plan.seed}#angle`)() * texts.angles.length)] ?? '';
+  const lines = [
+    labels.task,
+    '',
+    `${labels.shop}: ${brief.shop_name || brief.merchant_name}`,
+    `${labels.category}: ${category.nouns.noun}`,
+    has(brief.address) ? `${labels.address}: ${brief.address}` : null,
+    has(brief.phone) ? `${labels.phone}: ${brief.phone}` : null,
+    has(brief.hours) ? `${labels.hours}: ${brief.hours}` : null,
+    `${labels.offer}: ${has(brief.offer) ? brief.offer : labels.noOffer}`,
+    `${labels.cta}: ${brief.call_to_action || category.default_cta}`,
+    `${labels.tone}: ${texts.tones[brief.tone]}`,
+    `${labels.hook}: ${hook}`,
+    `${labels.angle}: ${angle}`,
+    `${labels.plan}:`,
+    ...steps.map((step, index) => `${index + 1}. ${texts.beats[step.kind]}${step.optional ? ` ${labels.optional}` : ''}`),
+    `${labels.platforms}: ${request.platforms.length > 0 ? [...new Set(request.platforms)].join(', ') : labels.noPlatforms}`,
+    written.length > 0 ? `${labels.avoid}:\n${written.map((script) => `- ${script.body.hook.spoken || script.body.hook.on_screen}`).join('\n')}` : null,
+  ];
+  return [
+    { role: 'system', content: texts.system },
+    { role: 'user', content: lines.filter((line): line is string => line !== null).join('\n') },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the answer
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function cleanHashtags(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const item of value) {
+    if (typeof item !== 'string') continue;
+    const tag = item.replace(/[#\s]+/g, '');
+    if (!tag || tag.length > SCRIPT_LIMITS.hashtagMax || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags.slice(0, SCRIPT_LIMITS.hashtagsMax);
+}
+
+/** Whether the lines are in the language asked for: Chinese is told apart by its script, the others only from Chinese. */
+function languageProblem(body: ScriptBody, language: ScriptLanguage): string | null {
+  const text = [body.hook, ...body.beats, body.call_to_action].map((line) => `${line.on_screen} ${line.spoken}`).join(' ');
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+  if (letters === 0) return 'no words in the script';
+  if (language === 'zh' && han / letters < 0.3) return 'not written in Chinese';
+  if (language !== 'zh' && han / letters > 0.3) return `not written in ${language === 'es' ? 'Spanish' : 'English'}`;
+  return null;
+}
+
+/**
+ * The model's JSON as a script body. The lines must pass the contract as they are (a line too
+ * long for the screen is the model's failure, not something to cut silently); the title and
+ * captions, which nobody sees on the video itself, are tidied: cut to length, hashtags without
+ * `#`, captions for platforms not asked for dropped and missing ones written by the templates.
+ */
+function readScript(content: unknown, request: ScriptRequest, plan: ScriptPlan): Attempt {
+  if (!isRecord(content)) return failure('the answer is not a JSON object');
+  const wanted = new Set(request.platforms);
+  const captions = new Map<PublishTargetName, ScriptBody['captions'][number]>();
+  for (const item of Array.isArray(content.captions) ? content.captions : []) {
+    if (!isRecord(item) || typeof item.platform !== 'string') continue;
+    const platform = item.platform as PublishTargetName;
+    if (!wanted.has(platform) || captions.has(platform)) continue;
+    const caption = typeof item.caption === 'string' ? clipText(item.caption.trim(), SCRIPT_LIMITS.captionMax) : '';
+    captions.set(platform, { platform, caption, hashtags: cleanHashtags(item.hashtags) });
+  }
+  const title = typeof content.title === 'string' ? clipText(content.title.trim(), 100) : content.title;
+  const parsed = scriptBody.safeParse({ title, hook: content.hook, beats: content.beats, call_to_action: content.call_to_action, captions: [...captions.values()] });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return failure(`invalid script (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unknown problem'})`);
+  }
+  const seconds = estimateScriptSeconds(parsed.data, request.language);
+  if (seconds > SCRIPT_LIMITS.secondsMax) return failure(`script too long (${seconds} s)`);
+  const wrongLanguage = languageProblem(parsed.data, request.language);
+  if (wrongLanguage) return failure(wrongLanguage);
+  const missing = [...wanted].filter((platform) => !captions.has(platform));
+  const filled = new Map([...captions, ...writeCaptions(parsed.data, request.brief, request.language, missing, plan.seed).map((item) => [item.platform, item] as const)]);
+  const body = scriptBody.parse({ ...parsed.data, captions: [...wanted].map((platform) => filled.get(platform)) });
+  return { ok: true, body };
+}
+
+function retryAfterSeconds(header: string | null): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The provider's error code (`model_not_found`, `invalid_api_key`), never its message, which may echo the request. */
+function errorCode(text: string): string | null {
+  try {
+    const json: unknown = JSON.parse(text);
+    const code = isRecord(json) && isRecord(json.error) ? (json.error.code ?? json.error.type) : null;
+    return typeof code === 'string' && /^[\w.-]{1,40}$/.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+function networkDetail(error: unknown): string {
+  const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
+  const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : null;
+  return code && /^[A-Z_]{2,40}$/.test(code) ? `connection failed (${code})` : 'connection failed';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The writer
+
+export function createLlmScriptWriter(settings: LlmSettings, options: LlmWriterOptions = {}): ScriptWriter {
+  const doFetch = options.fetch ?? fetch;
+  const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const retryMax = options.retryAfterMaxSeconds ?? RETRY_AFTER_MAX_SECONDS;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+
+  /**
+   * Structured outputs (`json_schema`) where the server has them; DeepSeek, and older Qwen and
+   * Ollama versions, answer 400 to it and offer only JSON mode (`json_object`), where the schema
+   * goes into the prompt instead. Learnt once per writer, so later scripts ask the right way.
+   */
+  let jsonMode: 'json_schema' | 'json_object' = 'json_schema';
+
+  function payloadOf(request: ScriptRequest, plan: ScriptPlan, written: readonly WrittenScript[]): string {
+    const schema = scriptJsonSchema(request.platforms);
+    const messages = promptMessages(request, plan, written);
+    if (jsonMode === 'json_object') {
+      const [system, ...rest] = messages;
+      return JSON.stringify({
+        model: settings.model,
+        messages: [{ role: 'system', content: `${system?.content ?? ''}\n\nJSON schema:\n${JSON.stringify(schema)}` }, ...rest],
+        response_format: { type: 'json_object' },
+      });
+    }
+    return JSON.stringify({
+      model: settings.model,
+      messages,
+      response_format: { type: 'json_schema', json_schema: { name: 'short_video_script', strict: true, schema } },
+    });
+  }
+
+  async function ask(request: ScriptRequest, plan: ScriptPlan, written: readonly WrittenScript[], signal?: AbortSignal): Promise<Attempt> {
+    let rateLimited = false;
+    for (;;) {
+      const mode = jsonMode;
+      const timeout = AbortSignal.timeout(settings.timeoutSeconds * 1000);
+      let status: number;
+      let retryAfter: string | null;
+      let text: string;
+      try {
+        const response = await doFetch(url, {
+          method: 'POST',
+          headers,
+          body: payloadOf(request, plan, written),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        status = response.status;
+        retryAfter = response.headers.get('retry-after');
+        text = await response.text();
+      } catch (error) {
+        // The caller cancelling is not the model failing: the whole write stops.
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+        if (timeout.aborted) return failure(`no answer within ${settings.timeoutSeconds} s`, true);
+        return failure(networkDetail(error), true);
+      }
+      if (status === 429) {
+        const wait = retryAfterSeconds(retryAfter) ?? RETRY_AFTER_DEFAULT_SECONDS;
+        if (rateLimited) return failure('rate limited (HTTP 429) after one retry', true);
+        if (wait > retryMax) return failure(`rate limited (HTTP 429, retry after ${Math.ceil(wait)} s)`, true);
+        rateLimited = true;
+        await pause(wait * 1000, signal);
+        continue;
+      }
+      if (status === 400 && mode === 'json_schema') {
+        jsonMode = 'json_object';
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        const code = errorCode(text);
+        // The same request would fail the same way for the next script: stop asking.
+        return failure(`HTTP ${status}${code ? ` (${code})` : ''}`, true);
+      }
+      return readAnswer(text, request, plan);
+    }
+  }
+
+  function readAnswer(text: string, request: ScriptRequest, plan: ScriptPlan): Attempt {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return failure('the response is not JSON', true);
+    }
+    const choice = isRecord(json) && Array.isArray(json.choices) ? json.choices[0] : undefined;
+    if (!isRecord(choice) || !isRecord(choice.message)) return failure('the response has no message', true);
+    const message = choice.message;
+    if (typeof message.refusal === 'string' && message.refusal.trim() !== '') return failure('the model refused');
+    if (choice.finish_reason === 'length') return failure('the answer was cut off at the token limit');
+    if (choice.finish_reason === 'content_filter') return failure('the answer was blocked by the content filter');
+    if (typeof message.content !== 'string' || message.content.trim() === '') return failure('the answer is empty');
+    // Some compatible servers wrap JSON in a Markdown fence even in JSON mode.
+    const content = message.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      return failure('malformed JSON');
+    }
+    return readScript(parsed, request, plan);
+  }
+
+  return {
+    async write(request, signal) {
+      signal?.throwIfAborted();
+      const taken = new Set(request.recent);
+      const scripts: WrittenScript[] = [];
+      let unavailable: string | null = null;
+      for (const plan of planScripts(request)) {
+        let outcome: Attempt = unavailable ? failure(unavailable, true) : await ask(request, plan, scripts, signal);
+        if (outcome.ok) {
+          const fingerprint = scriptFingerprint(outcome.body);
+          if (!taken.has(fingerprint)) {
+            const template = `${request.brief.category}.${plan.structure}`;
+            scripts.push({ body: outcome.body, template, hook_style: plan.hookStyle, fingerprint, engine: 'llm', fallback_reason: null });
+            taken.add(fingerprint);
+            continue;
+          }
+          outcome = failure('the same as a recent script');
+        }
+        if (outcome.stop) unavailable = outcome.detail;
+        const script = writeTemplateScript(request, plan, taken);
+        taken.add(script.fingerprint);
+        scripts.push({ ...script, fallback_reason: storedMessage('creative.note.llm_fallback', { detail: outcome.detail }) });
+      }
+      return scripts;
+    },
+  };
+}

@@ -1,0 +1,613 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  scriptLines,
+  storedMessage,
+  type Brief,
+  type MusicBed,
+  type RenderState,
+  type ScriptBody,
+  type ScriptLanguage,
+  type VoiceEngineName,
+} from '@nearcast/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { MaterialMedia } from '../footage/service.js';
+import { probe, type MediaTools } from '../footage/media-tools.js';
+import type { UploadService } from '../upload/service.js';
+import { qrLinkOf, type BriefService } from './brief-service.js';
+import type { Materials } from './ports.js';
+import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
+import type { RenderClip } from './renderer/render-graph.js';
+import type { RenderInput, RenderResult, VoiceTrack } from './renderer/renderer.js';
+import * as repo from './repository.js';
+import { seededOrder } from './seeded.js';
+
+/** The renderer's side of a render: what it is given and what it hands back (renderer/renderer.ts). */
+export type RenderClipInput = RenderClip;
+export type VoiceTrackInput = VoiceTrack;
+export type RendererInput = RenderInput;
+export type RendererResult = RenderResult;
+export type Renderer = (tools: MediaTools, input: RendererInput) => Promise<RendererResult>;
+
+export interface VoiceEngineLike {
+  readonly available: boolean;
+  speak(request: { language: ScriptLanguage; lines: { text: string; onScreen?: string }[]; workDir: string; signal?: AbortSignal }): Promise<VoiceTrackInput | null>;
+}
+
+export interface RenderEngineSettings {
+  size: { width: number; height: number };
+  timeoutSeconds: number;
+  /** Renders this process runs at once (0: none, for a process that leaves renders to others). */
+  concurrency: number;
+  /** Attempts before a render is failed for good. */
+  maxAttempts?: number;
+  /** Seconds before the second attempt; doubled for each further one. */
+  retryDelaySeconds?: number;
+  /** Where work folders are made: the system's temp folder unless a test keeps its own. */
+  workRoot?: string;
+  /** How long a lease lasts without a word from its worker (ms); the worker renews it a few times within. */
+  leaseMs?: number;
+}
+
+export interface RenderEngineDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'send'>;
+  storage: FileStorage;
+  uploads: Pick<UploadService, 'acceptTemp' | 'keyOf' | 'forget'>;
+  materials: Materials;
+  briefs: Pick<BriefService, 'briefOf'>;
+  progress: RenderProgressSink;
+  tools: () => MediaTools;
+  render: Renderer;
+  voices: Record<VoiceEngineName, VoiceEngineLike>;
+  /** Called when a render is done (the plan hands drafts on to publishing when no review is asked). */
+  onDone?: (renderId: number) => Promise<void>;
+  settings: RenderEngineSettings;
+  /** The clock of leases and back-offs (tests move it on instead of waiting). */
+  now?: () => Date;
+}
+
+/** How long a lease lasts without a word from its worker; the worker renews it four times within. */
+const LEASE_MS = 60_000;
+/** Progress is written (and the state read back for a cancel) at most this often. */
+const PROGRESS_EVERY_MS = 1_000;
+const SWEEP_BATCH = 50;
+/** Temp folders of renders whose process died are removed after this long. */
+const STALE_WORK_MS = 6 * 3600_000;
+const WORK_PREFIX = 'nearcast-render-';
+
+/** Why an attempt stopped before its end: a cancel, a lease another worker took, or the time limit. */
+type Stop = 'cancelled' | 'lost' | 'timeout';
+
+class Interrupted extends Error {
+  constructor(readonly stop: Stop) {
+    super(`render ${stop}`);
+    this.name = 'Interrupted';
+  }
+}
+
+/** The engine's own time limit: the whole attempt (inputs, voice, ffmpeg, storing), not ffmpeg alone. */
+class AttemptTimeout extends Error {
+  constructor(seconds: number) {
+    super(`The render took longer than ${seconds} s and was stopped`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * One attempt's lease and limits. It renews the lease on a timer (not only on progress: the
+ * voice, the downloads and the upload report none) and on progress, and stops the attempt —
+ * aborting ffmpeg through the signal — when the render was cancelled, its lease went to another
+ * worker, or its time ran out.
+ */
+class Attempt {
+  readonly abort = new AbortController();
+  stop: Stop | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private lastWrite = 0;
+  private readonly keeper: NodeJS.Timeout;
+  private readonly deadline: NodeJS.Timeout;
+  private readonly endsAt: number;
+
+  constructor(
+    private readonly engine: { db: Db; now: () => Date; leaseMs: number },
+    readonly id: number,
+    readonly token: string,
+    timeoutMs: number,
+    private readonly onProgress: (progress: number) => Promise<void>,
+  ) {
+    this.endsAt = Date.now() + timeoutMs;
+    this.keeper = setInterval(() => this.enqueue(() => this.renew()), Math.max(50, Math.floor(engine.leaseMs / 4)));
+    this.keeper.unref();
+    this.deadline = setTimeout(() => this.halt('timeout'), timeoutMs);
+    this.deadline.unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  remainingMs(): number {
+    return Math.max(1, this.endsAt - Date.now());
+  }
+
+  /** Once the file is stored, the time limit no longer applies (the material step is quick, and must finish). */
+  untimed(): void {
+    clearTimeout(this.deadline);
+  }
+
+  progress(percent: number): void {
+    const now = Date.now();
+    if (now - this.lastWrite < PROGRESS_EVERY_MS) return;
+    this.lastWrite = now;
+    const progress = Math.min(98, Math.max(0, Math.floor(percent)));
+    this.enqueue(() => this.renew(progress));
+  }
+
+  /** Waits for lease writes in flight, then throws if the attempt was stopped. */
+  async check(): Promise<void> {
+    await this.chain;
+    if (this.stop) throw new Interrupted(this.stop);
+  }
+
+  halt(stop: Stop): void {
+    if (this.stop) return;
+    this.stop = stop;
+    this.abort.abort();
+  }
+
+  /** What an error means once the attempt may have been stopped: the stop, when there was one. */
+  explain(error: unknown): unknown {
+    return this.stop ? new Interrupted(this.stop) : error;
+  }
+
+  end(): void {
+    clearInterval(this.keeper);
+    clearTimeout(this.deadline);
+    this.abort.abort();
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(step).catch(() => {});
+  }
+
+  private async renew(progress?: number): Promise<void> {
+    if (this.stop === 'cancelled' || this.stop === 'lost') return;
+    const { db, now, leaseMs } = this.engine;
+    const updated = await repo.updateRender(
+      db,
+      this.id,
+      { leaseUntil: new Date(now().getTime() + leaseMs), ...(progress !== undefined ? { progress } : {}) },
+      repo.leasedAndRendering(this.token),
+    );
+    if (!updated) {
+      const current = await repo.findRender(db, this.id);
+      this.halt(current?.state === 'cancelled' ? 'cancelled' : 'lost');
+      return;
+    }
+    if (progress !== undefined) await this.onProgress(progress);
+  }
+}
+
+/**
+ * Makes renders (docs/decisions/050), in the shape of the publish engine: a lease per render,
+ * a checkpoint after each step with an effect outside the row (the stored file, then the
+ * material), and a sweep that hands renders whose worker died to another. The ffmpeg run
+ * itself has no outside effect: a run cut short is simply run again.
+ */
+export class RenderEngine {
+  private readonly now: () => Date;
+  private readonly leaseMs: number;
+  private readonly workRoot: string;
+
+  constructor(private readonly deps: RenderEngineDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.leaseMs = deps.settings.leaseMs ?? LEASE_MS;
+    this.workRoot = deps.settings.workRoot ?? os.tmpdir();
+  }
+
+  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+    const render: JobDefinition<{ id: number }> = {
+      name: RENDER_JOB,
+      group: 'render',
+      workers: this.deps.settings.concurrency,
+      // Retries are the engine's own (with the reason on the render); the job only delivers.
+      retryLimit: 0,
+      // A render's job must outlive its longest run, or pg-boss would hand it out twice.
+      expireInSeconds: this.jobExpirySeconds(),
+      handler: async ({ id }) => {
+        await this.run(id, log);
+      },
+    };
+    const sweep: JobDefinition<Record<string, never>> = {
+      name: 'creative.render-sweep',
+      schedule: '* * * * *',
+      policy: 'stately',
+      handler: async () => {
+        await this.sweep();
+      },
+    };
+    return [render as JobDefinition<never>, sweep as JobDefinition<never>];
+  }
+
+  private jobExpirySeconds(): number {
+    return this.deps.settings.timeoutSeconds + 120;
+  }
+
+  /**
+   * Re-queues renders nobody is working on and removes the temp folders dead workers left
+   * behind. A render whose lease ran out had a worker that died: it is sent again at once (at
+   * most once a minute). A render never leased is usually just waiting its turn behind a long
+   * queue with its job already there, and only its job's loss (sent before the queue ran, or
+   * taken by a worker that died before leasing) leaves it stranded: it is sent again at most
+   * once per job lifetime, so a long queue does not grow by a job per render every minute.
+   */
+  async sweep(now = this.now()): Promise<number> {
+    const orphans = await repo.orphanedRenders(this.deps.db, now, new Date(now.getTime() - 2 * 60_000), SWEEP_BATCH);
+    for (const orphan of orphans) {
+      const startAfter = orphan.notBefore && orphan.notBefore > now ? orphan.notBefore : undefined;
+      const window = orphan.leaseUntil ? 60 : this.jobExpirySeconds();
+      await this.deps.jobs.send(RENDER_JOB, { id: orphan.id }, { singletonKey: `render-${orphan.id}`, singletonSeconds: window, ...(startAfter ? { startAfter } : {}) });
+    }
+    await removeStaleWork(this.workRoot, now);
+    return orphans.length;
+  }
+
+  /** One attempt at one render, from wherever its last attempt got to. */
+  async run(id: number, log?: FastifyBaseLogger): Promise<void> {
+    const { db } = this.deps;
+    const maxAttempts = this.deps.settings.maxAttempts ?? 3;
+    const token = randomUUID();
+    const now = this.now();
+    let row = await repo.takeLease(db, id, token, new Date(now.getTime() + this.leaseMs), now);
+    if (!row) return;
+    if (row.notBefore && row.notBefore > now) {
+      // Too early for a retry: give the lease back and come back when it is due.
+      await repo.updateLeased(db, id, token, { leaseToken: null, leaseUntil: null });
+      await this.deps.jobs.send(RENDER_JOB, { id }, { startAfter: row.notBefore });
+      return;
+    }
+    // A worker of this render that died (killed, out of memory) left its folder here.
+    await removeWorkOf(this.workRoot, id);
+    if (row.state === 'rendering' && row.attempts >= maxAttempts) {
+      // Every attempt ended with its worker gone: a render that takes its worker down is not tried forever.
+      const failed = await repo.updateRender(
+        db,
+        id,
+        { state: 'failed', error: storedMessage('creative.failure.interrupted', { count: row.attempts }), finishedAt: now, leaseToken: null, leaseUntil: null },
+        repo.leasedAndRendering(token),
+      );
+      if (failed) await this.announce(id, failed.merchantId, 'failed', failed.progress);
+      return;
+    }
+    // Every attempt counts, also one resumed after its worker died mid-render.
+    row = await repo.updateRender(
+      db,
+      id,
+      { state: 'rendering', progress: row.uploadId === null ? 0 : 99, attempts: row.attempts + 1, startedAt: row.startedAt ?? now, notBefore: null },
+      repo.leasedAndOpen(token),
+    );
+    if (!row) return;
+    await this.announce(row.id, row.merchantId, 'rendering', row.progress);
+
+    const work = await fs.mkdtemp(path.join(this.workRoot, `${WORK_PREFIX}${id}-`));
+    let reported = -1;
+    const merchantId = row.merchantId;
+    const attempt = new Attempt({ db, now: this.now, leaseMs: this.leaseMs }, id, token, this.deps.settings.timeoutSeconds * 1000, async (progress) => {
+      if (progress >= reported + 5 || progress === 98) {
+        reported = progress;
+        await this.announce(id, merchantId, 'rendering', progress);
+      }
+    });
+    try {
+      if (row.uploadId === null) row = await this.renderAndStore(row, attempt, work);
+      attempt.untimed();
+      if (row.outputFootageId === null) {
+        const footageId = await this.deps.materials.addRendered(row.merchantId, row.uploadId!, {
+          renderId: row.id,
+          name: row.script.title,
+          tags: ['AI', row.language],
+        });
+        row = (await repo.updateRender(db, id, { outputFootageId: footageId }, repo.leasedAndRendering(token))) ?? raise(new Interrupted('lost'));
+      }
+      await this.deps.materials.markUsed(row.merchantId, row.footageIds, null);
+      const done = await repo.updateRender(
+        db,
+        id,
+        { state: 'done', progress: 100, error: null, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
+        repo.leasedAndRendering(token),
+      );
+      if (!done) return;
+      attempt.end();
+      await this.announce(id, done.merchantId, 'done', 100);
+      await this.deps.onDone?.(id).catch((error: unknown) => log?.warn({ err: error, render: id }, 'handing a finished draft on failed'));
+    } catch (caught) {
+      const error = attempt.explain(caught);
+      if (error instanceof Interrupted && error.stop !== 'timeout') return;
+      attempt.end();
+      await this.failAttempt(row, token, error instanceof Interrupted ? new AttemptTimeout(this.deps.settings.timeoutSeconds) : error, log);
+    } finally {
+      attempt.end();
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Renders the video and stores it and its cover; the row with its checkpoint. */
+  private async renderAndStore(row: repo.RenderRow, attempt: Attempt, work: string): Promise<repo.RenderRow> {
+    const { db, storage, uploads, settings } = this.deps;
+    const brief = await this.deps.briefs.briefOf(row.merchantId);
+    const notes: string[] = [];
+    const inputs = await this.prepare(row, attempt, brief, work, notes).catch((error: unknown) => raise(attempt.explain(error)));
+    await attempt.check();
+    const result = await this.deps
+      .render(this.deps.tools(), {
+        ...inputs,
+        size: settings.size,
+        workDir: work,
+        timeoutMs: attempt.remainingMs(),
+        signal: attempt.signal,
+        onProgress: (percent) => attempt.progress(percent),
+        seed: row.seed || String(row.id),
+      })
+      .catch(async (error: unknown) => {
+        await attempt.check();
+        throw error;
+      });
+    await attempt.check();
+
+    // The checkpoint: once the file is stored and its upload recorded, no later attempt renders again.
+    const upload = await uploads.acceptTemp({ id: row.merchantId }, 'video', {
+      stream: createReadStream(result.videoPath),
+      contentLength: result.size,
+    });
+    const videoKey = await uploads.keyOf(upload.id);
+    const coverKey = `creative/${row.merchantId}/render-${row.id}-${randomUUID().slice(0, 8)}.jpg`;
+    const discard = async () => {
+      await db.transaction((tx) => uploads.forget(tx, upload.id)).catch(() => {});
+      await storage.delete(videoKey).catch(() => {});
+      await storage.delete(coverKey).catch(() => {});
+    };
+    try {
+      await storage.put(coverKey, createReadStream(result.coverPath), { contentType: 'image/jpeg' });
+      await attempt.check();
+    } catch (error) {
+      await discard();
+      throw attempt.explain(error);
+    }
+    // Fenced by the state too: a cancel that got in first wins, and this attempt's file goes.
+    const stored = await repo.updateRender(
+      db,
+      row.id,
+      {
+        uploadId: upload.id,
+        videoKey,
+        coverKey,
+        durationSeconds: result.duration,
+        renderMs: result.renderMs,
+        progress: 99,
+        notes: [...row.notes.filter((note) => !notes.includes(note)), ...notes],
+        leaseUntil: new Date(this.now().getTime() + this.leaseMs),
+      },
+      repo.leasedAndRendering(attempt.token),
+    );
+    if (!stored) {
+      await discard();
+      const current = await repo.findRender(db, row.id);
+      throw new Interrupted(current?.state === 'cancelled' ? 'cancelled' : 'lost');
+    }
+    return stored;
+  }
+
+  /**
+   * Gathers a render's inputs into its work folder: the clips (chosen from the library when
+   * none were picked), the logo, the music and the voice. What cannot be used is left out with
+   * a note, and the video is still made (from the brief alone when nothing is left).
+   */
+  private async prepare(row: repo.RenderRow, attempt: Attempt, brief: Brief, work: string, notes: string[]): Promise<Omit<RendererInput, 'size' | 'workDir' | 'timeoutMs'>> {
+    const { materials } = this.deps;
+    const signal = attempt.signal;
+    const script = row.script as ScriptBody;
+    const language = row.language as ScriptLanguage;
+    const lines = scriptLines(script);
+
+    // Picked material in the storyboard's order (ids that are no longer an active material stay
+    // as gaps to report); otherwise a seeded choice from the library.
+    let media: Array<MaterialMedia | number>;
+    if (row.footagePicked) {
+      const found = await materials.mediaOf(row.merchantId, row.footageIds);
+      media = row.footageIds.map((id) => found.find((item) => item.id === id) ?? id);
+    } else {
+      const library = await materials.libraryOf(row.merchantId, ['video', 'image'], 24);
+      media = seededOrder(library, row.seed || String(row.id)).slice(0, lines.length);
+    }
+    const skipped: string[] = [];
+    const clips: RenderClipInput[] = [];
+    const used: number[] = [];
+    for (const item of media) {
+      if (typeof item === 'number' || (item.type !== 'video' && item.type !== 'image') || !item.width || !item.height) {
+        skipped.push(typeof item === 'number' ? String(item) : item.name || String(item.id));
+        continue;
+      }
+      const file = path.join(work, `clip-${clips.length}${path.extname(item.key) || '.bin'}`);
+      // A material whose file is gone (deleted meanwhile, a bucket emptied by hand) or no longer
+      // has a picture ffprobe can read (the file changed under it) is left out, not the video.
+      if (!(await this.download(item.key, file)) || !(await hasPicture(this.deps.tools(), file))) {
+        skipped.push(item.name || String(item.id));
+        continue;
+      }
+      clips.push({ path: file, kind: item.type, duration: item.durationSeconds, width: item.width, height: item.height });
+      used.push(item.id);
+    }
+    if (skipped.length > 0) notes.push(storedMessage('creative.note.skipped_material', { count: skipped.length, names: skipped.join(', ') }));
+    // What was really used is what the render row remembers (and what is marked used).
+    if (used.join() !== row.footageIds.join()) {
+      const updated = await repo.updateRender(this.deps.db, row.id, { footageIds: used }, repo.leasedAndRendering(attempt.token));
+      if (!updated) await attempt.check();
+      row.footageIds = used;
+    }
+    if (clips.length === 0) notes.push(storedMessage('creative.note.no_material'));
+
+    let logoPath: string | null = null;
+    if (brief.logo_footage_id !== null) {
+      const [logo] = await materials.mediaOf(row.merchantId, [brief.logo_footage_id]);
+      if (logo?.type === 'image') {
+        const file = path.join(work, `logo${path.extname(logo.key) || '.img'}`);
+        if (await this.download(logo.key, file)) logoPath = file;
+      }
+    }
+
+    let music: RendererInput['music'] = null;
+    const choice = row.music;
+    if (choice === 'library' && row.musicFootageId !== null) {
+      const [audio] = await materials.mediaOf(row.merchantId, [row.musicFootageId]);
+      const file = path.join(work, `music${path.extname(audio?.key ?? '') || '.audio'}`);
+      if (audio?.type === 'audio' && (await this.download(audio.key, file))) music = { path: file };
+      else {
+        // The chosen track is gone: the video keeps music, the tone's bed, and says so.
+        music = { bed: bedForTone(brief.tone) };
+        notes.push(storedMessage('creative.note.music_fallback'));
+      }
+    } else if (choice !== 'none') {
+      music = { bed: choice === 'auto' || choice === 'library' ? bedForTone(brief.tone) : (choice as MusicBed) };
+    }
+
+    let voice: VoiceTrackInput | null = null;
+    const engine = this.deps.voices[row.voice as VoiceEngineName];
+    if (engine && row.voice !== 'none') {
+      try {
+        voice = await engine.speak({ language, lines: lines.map((line) => ({ text: line.spoken, onScreen: line.on_screen })), workDir: work, signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        notes.push(storedMessage('creative.note.voice_fallback', { detail: detailOf(error) }));
+      }
+    }
+
+    return {
+      script,
+      language,
+      brand: {
+        shopName: brief.shop_name,
+        address: brief.address,
+        primary: brief.brand_colors.primary,
+        accent: brief.brand_colors.accent,
+        callToAction: script.call_to_action.on_screen,
+        qrLink: qrLinkOf(brief),
+        logoPath,
+      },
+      clips,
+      music,
+      voice,
+    };
+  }
+
+  /** A failed attempt: tried again after a pause while attempts remain, else failed with its reason. */
+  private async failAttempt(row: repo.RenderRow, token: string, error: unknown, log?: FastifyBaseLogger): Promise<void> {
+    const maxAttempts = this.deps.settings.maxAttempts ?? 3;
+    const reason = reasonOf(error, this.deps.settings.timeoutSeconds);
+    log?.warn({ err: error, render: row.id, attempt: row.attempts }, 'render attempt failed');
+    const current = await repo.findRender(this.deps.db, row.id);
+    const attempts = current?.attempts ?? row.attempts;
+    if (attempts < maxAttempts) {
+      const delay = (this.deps.settings.retryDelaySeconds ?? 30) * 2 ** Math.max(0, attempts - 1);
+      const notBefore = new Date(this.now().getTime() + delay * 1000);
+      const retried = await repo.updateRender(
+        this.deps.db,
+        row.id,
+        { state: 'queued', progress: 0, error: reason, notBefore, leaseToken: null, leaseUntil: null },
+        repo.leasedAndRendering(token),
+      );
+      if (!retried) return;
+      await this.announce(row.id, row.merchantId, 'queued', 0);
+      // Should this send be lost, the sweep finds the render waiting and queues it again.
+      await this.deps.jobs.send(RENDER_JOB, { id: row.id }, { startAfter: notBefore }).catch((sendError: unknown) => log?.warn({ err: sendError, render: row.id }, 'queueing a retry failed; the sweep will'));
+      return;
+    }
+    const failed = await repo.updateRender(
+      this.deps.db,
+      row.id,
+      { state: 'failed', error: reason, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
+      repo.leasedAndRendering(token),
+    );
+    if (failed) await this.announce(row.id, row.merchantId, 'failed', failed.progress);
+  }
+
+  /** Copies a stored file into the work folder; false when there is no such file. */
+  private async download(key: string, file: string): Promise<boolean> {
+    try {
+      const { body } = await this.deps.storage.get(key);
+      await pipeline(body, createWriteStream(file));
+      return true;
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  private async announce(id: number, merchantId: number, state: RenderState, progress: number): Promise<void> {
+    await this.deps.progress.publish({ id, merchant_id: merchantId, state, progress }).catch(() => {});
+  }
+}
+
+function raise(error: unknown): never {
+  throw error;
+}
+
+/** The bundled bed that suits a brief's tone. */
+export function bedForTone(tone: Brief['tone']): MusicBed {
+  switch (tone) {
+    case 'energetic':
+    case 'playful':
+      return 'upbeat';
+    case 'calm':
+      return 'chill';
+    default:
+      return 'warm';
+  }
+}
+
+function detailOf(error: unknown): string {
+  const detail = error instanceof Error ? ((error as Error & { detail?: string }).detail ?? error.message) : String(error);
+  return detail.replace(/\s+/g, ' ').slice(0, 200);
+}
+
+function reasonOf(error: unknown, timeoutSeconds: number): string {
+  if (error instanceof Error && /timed? ?out|timeout/i.test(error.name + error.message)) {
+    return storedMessage('creative.failure.timeout', { minutes: Math.max(1, Math.round(timeoutSeconds / 60)) });
+  }
+  if (error instanceof Error && error.name === 'StorageError') return storedMessage('creative.failure.storage');
+  // A rule of another module said no (the merchant's storage is full, …): its own words.
+  if (error instanceof AppError) return storedMessage(error.key, error.params);
+  return storedMessage('creative.failure.tool', { detail: detailOf(error) });
+}
+
+/** Whether a file holds a picture ffprobe can read (a still counts; a cover inside a sound file does not). */
+async function hasPicture(tools: MediaTools, file: string): Promise<boolean> {
+  const probed = await probe(tools, file).catch(() => null);
+  return probed?.streams.some((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic) ?? false;
+}
+
+/** Removes work folders of renders whose process died mid-render (a kill leaves them behind). */
+async function removeStaleWork(root: string, now: Date): Promise<void> {
+  const entries = await fs.readdir(root).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (!name.startsWith(WORK_PREFIX)) continue;
+    const full = path.join(root, name);
+    const stat = await fs.stat(full).catch(() => null);
+    if (stat && now.getTime() - stat.mtimeMs > STALE_WORK_MS) await fs.rm(full, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** Removes the folders earlier attempts at one render left (their worker died before it could). */
+async function removeWorkOf(root: string, id: number): Promise<void> {
+  const prefix = `${WORK_PREFIX}${id}-`;
+  const entries = await fs.readdir(root).catch(() => [] as string[]);
+  for (const name of entries) if (name.startsWith(prefix)) await fs.rm(path.join(root, name), { recursive: true, force: true }).catch(() => {});
+}

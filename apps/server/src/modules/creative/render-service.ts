@@ -1,0 +1,253 @@
+import {
+  estimateScriptSeconds,
+  readStoredMessage,
+  SCRIPT_LIMITS,
+  scriptBody,
+  storedMessage,
+  type api,
+  type ApiLanguage,
+  type MusicChoice,
+  type ParsedRequestOf,
+  type Render,
+  type RenderProgress,
+  type ResponseOf,
+  type ScriptBody,
+  type ScriptLanguage,
+  type VoiceEngineName,
+} from '@nearcast/contract';
+import type { Caller } from '../../access/caller.js';
+import type { FileStorage } from '../../adapters/storage/index.js';
+import type { Db } from '../../db/client.js';
+import { conflict, invalid, notFound, rejected } from '../../errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { BriefService } from './brief-service.js';
+import type { Materials } from './ports.js';
+import * as repo from './repository.js';
+
+type Api = (typeof api)['creative'];
+type RenderAdd = ParsedRequestOf<Api['renderAdd']>;
+
+/** The queue renders wait in; render processes work it alone (docs/decisions/050). */
+export const RENDER_JOB = 'creative.render';
+
+/** Where render progress goes: the notification stream's hub, to every reader of the merchant. */
+export interface RenderProgressSink {
+  publish(progress: RenderProgress): Promise<void>;
+}
+
+/** Which voice engines this installation can use now (the cloud one needs its configuration). */
+export type VoiceAvailability = (engine: VoiceEngineName) => boolean;
+
+/** What a new render is asked to make, once checked. */
+export interface RenderOrder {
+  merchantId: number;
+  language: ScriptLanguage;
+  scriptId: number | null;
+  script: ScriptBody;
+  footageIds: number[];
+  voice: VoiceEngineName;
+  music: MusicChoice;
+  musicFootageId: number | null;
+  createdById: number | null;
+  origin: 'manual' | 'plan';
+  planDate?: string;
+  planSlot?: number;
+  seed?: string;
+}
+
+/**
+ * Renders as the API shows them (docs/decisions/050): asked for, read, listed and cancelled
+ * here; made by the render engine (render-engine.ts) on the render queue.
+ */
+export class RenderService {
+  constructor(
+    private readonly db: Db,
+    private readonly briefs: BriefService,
+    private readonly materials: Materials,
+    private readonly storage: FileStorage,
+    private readonly jobs: Pick<JobQueue, 'running' | 'sendWithin'>,
+    private readonly progress: RenderProgressSink,
+    private readonly voiceAvailable: VoiceAvailability,
+    private readonly settings: { urlTtlSeconds: number },
+  ) {}
+
+  async add(caller: Caller, body: RenderAdd, lang: ApiLanguage): Promise<Render> {
+    await this.briefs.assertVisible(caller, body.merchant_id);
+    const order = await this.check(body.merchant_id, {
+      language: body.language,
+      scriptId: body.script_id ?? null,
+      script: body.script,
+      footageIds: body.footage_ids ?? null,
+      voice: body.voice ?? null,
+      music: body.music ?? null,
+      musicFootageId: body.music_footage_id ?? null,
+    });
+    const [row] = await this.enqueue([{ ...order, createdById: caller.id, origin: 'manual' }]);
+    return this.present((await repo.findRenderView(this.db, row!.id))!, lang);
+  }
+
+  /**
+   * Checks what a render is asked to make against the merchant's brief and library and fills
+   * what was left out; a bad part is refused with the field it came from.
+   */
+  async check(
+    merchantId: number,
+    asked: {
+      language: ScriptLanguage;
+      scriptId: number | null;
+      script: ScriptBody;
+      footageIds: readonly number[] | null;
+      voice: VoiceEngineName | null;
+      music: MusicChoice | null;
+      musicFootageId: number | null;
+    },
+  ): Promise<Omit<RenderOrder, 'createdById' | 'origin'>> {
+    const seconds = estimateScriptSeconds(asked.script, asked.language);
+    if (seconds > SCRIPT_LIMITS.secondsMax) {
+      throw invalid({ script: { key: 'creative.script_too_long', params: { seconds: Math.ceil(seconds), max: SCRIPT_LIMITS.secondsMax } } });
+    }
+    if (asked.scriptId !== null) {
+      const script = await repo.findScript(this.db, asked.scriptId);
+      if (!script || script.merchantId !== merchantId) throw invalid({ script_id: 'error.not_found' });
+    }
+    if (asked.footageIds && asked.footageIds.length > 0) {
+      const media = await this.materials.mediaOf(merchantId, asked.footageIds);
+      const bad = asked.footageIds.find((id) => !media.some((item) => item.id === id && (item.type === 'video' || item.type === 'image')));
+      if (bad !== undefined) throw invalid({ footage_ids: { key: 'creative.footage_not_usable', params: { id: bad } } });
+    }
+    const brief = await this.briefs.briefOf(merchantId);
+    const voice = asked.voice ?? brief.voice;
+    if (!this.voiceAvailable(voice)) throw invalid({ voice: 'creative.voice_unavailable' });
+    const music = asked.music ?? brief.music;
+    const musicFootageId = music === 'library' ? (asked.musicFootageId ?? brief.music_footage_id) : null;
+    if (music === 'library') {
+      const [audio] = musicFootageId === null ? [] : await this.materials.mediaOf(merchantId, [musicFootageId]);
+      if (audio?.type !== 'audio') throw invalid({ music_footage_id: 'creative.music_not_audio' });
+    }
+    return {
+      merchantId,
+      language: asked.language,
+      scriptId: asked.scriptId,
+      script: asked.script,
+      footageIds: [...(asked.footageIds ?? [])],
+      voice,
+      music,
+      musicFootageId,
+    };
+  }
+
+  /** Stores renders and queues their jobs in one transaction: a render exists exactly when its job does. */
+  async enqueue(orders: RenderOrder[]): Promise<repo.RenderRow[]> {
+    const queued = await this.db.transaction(async (tx) => {
+      const rows = await repo.insertRenders(
+        tx,
+        orders.map((order) => ({
+          merchantId: order.merchantId,
+          language: order.language,
+          scriptId: order.scriptId,
+          script: order.script as repo.StoredScriptBody,
+          footageIds: order.footageIds,
+          footagePicked: order.footageIds.length > 0,
+          voice: order.voice,
+          music: order.music,
+          musicFootageId: order.musicFootageId,
+          origin: order.origin,
+          planDate: order.planDate ?? null,
+          planSlot: order.planSlot ?? null,
+          seed: order.seed ?? '',
+          createdById: order.createdById,
+        })),
+      );
+      if (rows.length > 0 && this.jobs.running) await this.jobs.sendWithin(tx, RENDER_JOB, rows.map((row) => ({ id: row.id })));
+      return rows;
+    });
+    // Boards open on the merchant show a new render at once, not only once a worker starts it.
+    await Promise.all(queued.map((row) => this.progress.publish({ id: row.id, merchant_id: row.merchantId, state: 'queued', progress: 0 }).catch(() => {})));
+    return queued;
+  }
+
+  async get(caller: Caller, id: number, lang: ApiLanguage): Promise<Render> {
+    const row = await repo.findVisibleRender(this.db, caller, id);
+    if (!row) throw notFound();
+    return this.present(row, lang);
+  }
+
+  async list(caller: Caller, body: ParsedRequestOf<Api['renderList']>, lang: ApiLanguage): Promise<ResponseOf<Api['renderList']>> {
+    // A day is the merchant's own: a render asked for at 5 pm in Los Angeles is that day's.
+    const timeZone = body.date && body.merchant_id !== undefined ? await this.briefs.timeZoneOf(body.merchant_id) : undefined;
+    const { rows, total } = await repo.listRenders(
+      this.db,
+      caller,
+      { merchantId: body.merchant_id, state: body.state, draft: body.draft, date: body.date, timeZone },
+      body.page,
+      body.page_size,
+    );
+    return { list: await Promise.all(rows.map((row) => this.present(row, lang))), total, page: body.page, page_size: body.page_size };
+  }
+
+  /**
+   * Cancels a render still to be made. A running one stops within seconds (the engine reads the
+   * state when it renews its lease and kills ffmpeg); one whose file is already stored is
+   * becoming a material and is let finish (a conflict: reject the draft instead), so a cancel
+   * never leaves a material behind; a finished one is a draft, rejected instead.
+   */
+  async cancel(caller: Caller, id: number, lang: ApiLanguage): Promise<Render> {
+    const visible = await repo.findVisibleRender(this.db, caller, id);
+    if (!visible) throw notFound();
+    const row = await repo.updateRender(
+      this.db,
+      id,
+      { state: 'cancelled', error: storedMessage('creative.failure.cancelled'), finishedAt: new Date(), notBefore: null },
+      repo.cancellable(),
+    );
+    if (!row) {
+      const current = await repo.findRender(this.db, id);
+      if (current && (current.state === 'queued' || current.state === 'rendering')) throw conflict('creative.render_finishing');
+      throw rejected('creative.render_not_cancellable');
+    }
+    await this.progress.publish({ id: row.id, merchant_id: row.merchantId, state: row.state, progress: row.progress });
+    return this.get(caller, id, lang);
+  }
+
+  async present(row: repo.RenderView, lang: ApiLanguage): Promise<Render> {
+    const [video, cover] = await Promise.all([
+      row.state === 'done' && row.videoKey ? this.storage.signedUrl(row.videoKey, this.settings.urlTtlSeconds) : null,
+      row.state === 'done' && row.coverKey ? this.storage.signedUrl(row.coverKey, this.settings.urlTtlSeconds) : null,
+    ]);
+    const script = scriptBody.safeParse(row.script);
+    return {
+      id: row.id,
+      merchant_id: row.merchantId,
+      merchant_name: row.merchantName,
+      language: row.language as ScriptLanguage,
+      script_id: row.scriptId,
+      script: script.success ? script.data : (row.script as ScriptBody),
+      footage_ids: row.footageIds,
+      voice: row.voice as VoiceEngineName,
+      music: row.music as MusicChoice,
+      music_footage_id: row.musicFootageId,
+      state: row.state,
+      progress: row.progress,
+      attempts: row.attempts,
+      error: row.error ? readStoredMessage(lang, row.error) : null,
+      notes: row.notes.map((note) => readStoredMessage(lang, note)),
+      origin: row.origin,
+      plan_date: row.planDate,
+      draft: row.draft,
+      reject_reason: row.rejectReason,
+      post_id: row.postId,
+      output_footage_id: row.outputFootageId,
+      duration: row.durationSeconds,
+      video_url: video?.url ?? null,
+      cover_url: cover?.url ?? null,
+      url_expires_at: video?.expiresAt.toISOString() ?? null,
+      timings: {
+        queued_at: row.createdAt.toISOString(),
+        started_at: row.startedAt?.toISOString() ?? null,
+        finished_at: row.finishedAt?.toISOString() ?? null,
+        render_ms: row.renderMs,
+      },
+      create_time: row.createdAt.toISOString(),
+    };
+  }
+}

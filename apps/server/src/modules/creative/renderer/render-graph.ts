@@ -1,0 +1,301 @@
+import type { Palette, FrameSize } from './captions-ass.js';
+import type { EndCardLayout } from './end-card.js';
+import { FPS, type Timeline, type TimelineLine } from './timeline.js';
+
+/**
+ * The one ffmpeg run that makes a video: its inputs and a single filter graph. Every shot is cut
+ * from its input as it is decoded (long clips are only read for the seconds they fill), cropped
+ * to the vertical frame at its own resolution and then scaled once; still images are scaled
+ * once and panned by cropping a moving window (no per-frame scaling); the shots are joined with
+ * short dips through black (this ffmpeg has no xfade); the end card is drawn from colour and
+ * two small images; all text is one libass pass; the cover is picked from the hook's frames on
+ * a branch of the same graph. The audio is mixed, ducked under the voice, normalised and faded
+ * in the same run.
+ */
+
+export interface RenderClip {
+  path: string;
+  kind: 'video' | 'image';
+  duration: number | null;
+  width: number;
+  height: number;
+  hasAudio?: boolean;
+}
+
+export interface AudioSource {
+  path: string;
+  /** Gain before mixing, in dB: brings the source to the level it should sit at in the mix. */
+  gainDb: number;
+  /** Where in the file it starts (music: so the day's videos do not all open on the same bar). */
+  startSeconds?: number;
+}
+
+export interface EncoderSettings {
+  preset: string;
+  crf: number;
+  /** The bitrate ceiling (kbit/s): keeps a busy video under the platforms' upload limits. */
+  maxrateKbps: number;
+  audioKbps: number;
+  /**
+   * x264's frame threads and look-ahead, both bounded: every frame x264 holds costs several MB
+   * at 1080×1920 (with its half-pixel planes), and by default it holds more the more cores the
+   * machine has (1.5 threads a core). Two threads and a 5-frame look-ahead took x264 alone at
+   * this size from 244 to 189 MB peak for the same CPU time; a machine with more cores runs
+   * more renders at once. The look-ahead keeps its own thread (sync-lookahead=0 would save
+   * another 30 MB but puts its work on ffmpeg's main thread, which then becomes the bottleneck).
+   */
+  x264Params: string;
+  /**
+   * Threads of each clip's decoder. Every clip is its own input, all open from the start (one
+   * graph), and a frame-threaded H.264 decoder holds a set of frames per thread (about 50 MB
+   * over the bench's four clips); decoding is small next to the encoder's work, which has the
+   * cores.
+   */
+  decoderThreads: number;
+}
+
+export interface GraphInput {
+  timeline: Timeline;
+  size: FrameSize;
+  clips: RenderClip[];
+  palette: Palette;
+  captionsFile: string;
+  coverAssFile: string;
+  fontsDir: string;
+  endCard: EndCardLayout;
+  qrFile: string | null;
+  logoPath: string | null;
+  voice: AudioSource | null;
+  /** Music loops to the video's length whatever its own. */
+  music: AudioSource | null;
+  videoFile: string;
+  coverFile: string;
+  encoder: EncoderSettings;
+  /** -14 LUFS integrated, -1 dBTP: what the platforms normalise to, so nothing is turned down. */
+  loudness: { integrated: number; truePeak: number; range: number };
+}
+
+/** Settings for 1080×1920 at 30 fps: a fast x264 preset at a quality the platforms re-encode well. */
+export function encoderFor(size: FrameSize): EncoderSettings {
+  const pixels = size.width * size.height;
+  return {
+    preset: 'veryfast',
+    crf: 23,
+    maxrateKbps: Math.max(1200, Math.round((6000 * pixels) / (1080 * 1920))),
+    audioKbps: 128,
+    x264Params: 'threads=2:rc-lookahead=5',
+    decoderThreads: 1,
+  };
+}
+
+/** A filter option value in single quotes (the graph's own quoting), safe for any path. */
+export const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+const num = (value: number) => Number(value.toFixed(4)).toString();
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+const colour = (hex: string) => `0x${hex.replace('#', '')}`;
+
+/** How long each side of a cut dips to black, and how long the end card takes to appear. */
+const DIP_SECONDS = 0.16;
+/** How far beyond the frame a still image is scaled, to leave room for its pan. */
+const PAN_MARGIN = 1.12;
+/** Where a reused clip starts reading: past the usual shaky first moments of a phone clip. */
+const CLIP_LEAD_IN = 0.3;
+
+/** One shot's source: which input, and how it is read. */
+interface ShotPlan {
+  line: TimelineLine;
+  clip: RenderClip | null;
+  inputArgs: string[];
+  /** A filter for a video clip read shorter than its shot: stretch its time by this much. */
+  stretch: number;
+}
+
+/** Which clip or image each line shows (cycling when there are fewer), and how much of it is read. */
+export function planShots(timeline: Timeline, clips: readonly RenderClip[]): ShotPlan[] {
+  const uses = new Map<number, number>();
+  return timeline.lines.map((line, index) => {
+    if (clips.length === 0) return { line, clip: null, inputArgs: [], stretch: 1 };
+    const clipIndex = index % clips.length;
+    const clip = clips[clipIndex]!;
+    const use = uses.get(clipIndex) ?? 0;
+    uses.set(clipIndex, use + 1);
+    const seconds = (line.endFrame - line.startFrame) / FPS;
+    if (clip.kind === 'image') return { line, clip, inputArgs: ['-i', clip.path], stretch: 1 };
+    const read = seconds + 0.25;
+    if (clip.duration === null || clip.duration >= read) {
+      // A long clip is entered by seeking (-ss before -i jumps to the nearest keyframe), and
+      // each reuse starts further in, so a nine-minute clip costs only the seconds shown.
+      const slack = clip.duration === null ? 0 : clip.duration - read;
+      const start = slack <= 0 ? 0 : (CLIP_LEAD_IN + use * read) % (slack + 0.001);
+      return { line, clip, inputArgs: ['-ss', num(Math.min(start, Math.max(0, slack))), '-t', num(read), '-i', clip.path], stretch: 1 };
+    }
+    if (clip.duration >= seconds * 0.6) {
+      // A little short: played slower (at most 1.67×) rather than repeated.
+      return { line, clip, inputArgs: ['-t', num(clip.duration), '-i', clip.path], stretch: seconds / clip.duration + 0.02 };
+    }
+    // Much shorter: looped by the demuxer for as long as the shot needs.
+    return { line, clip, inputArgs: ['-stream_loop', '-1', '-t', num(read), '-i', clip.path], stretch: 1 };
+  });
+}
+
+/** A still's pan: the window's start and end as fractions of the room the margin leaves. */
+const PANS: Array<[number, number, number, number]> = [
+  [0, 0.5, 1, 0.5],
+  [1, 0.3, 0, 0.7],
+  [0.5, 0, 0.5, 1],
+  [0.2, 1, 0.8, 0],
+];
+
+export interface RenderGraph {
+  /** Every input with its own options (-ss, -t, -stream_loop), in input order. */
+  inputArgs: string[];
+  /** The graph (for -filter_complex_script). */
+  graph: string;
+  /** The two outputs: the video, then the cover. */
+  outputArgs: string[];
+}
+
+export function buildRenderGraph(input: GraphInput): RenderGraph {
+  const { timeline, size, palette } = input;
+  const W = size.width;
+  const H = size.height;
+  const inputArgs: string[] = [];
+  const chains: string[] = [];
+  let inputCount = 0;
+  const addInput = (args: string[]) => {
+    inputArgs.push(...args);
+    return inputCount++;
+  };
+
+  const shots = planShots(timeline, input.clips);
+  const logoInput = input.logoPath ? addInput(['-i', input.logoPath]) : null;
+  const textOnly = input.clips.length === 0;
+  const logoUses = logoInput === null ? 0 : (textOnly ? shots.length : 0) + (input.endCard.logo ? 1 : 0);
+  const logoLabels: string[] = [];
+  if (logoInput !== null && logoUses > 0) {
+    // Scaled once for both places it appears (the text-only shots and the end card share a box size).
+    const box = input.endCard.logo ?? { maxWidth: Math.round(W * 0.6), maxHeight: Math.round(H * 0.1) };
+    for (let use = 0; use < logoUses; use += 1) logoLabels.push(`logo${use}`);
+    chains.push(
+      `[${logoInput}:v]scale=w=${box.maxWidth}:h=${box.maxHeight}:force_original_aspect_ratio=decrease,format=rgba,split=${logoUses}${logoLabels.map((label) => `[${label}]`).join('')}`,
+    );
+  }
+  const qrInput = input.qrFile && input.endCard.qr ? addInput(['-i', input.qrFile]) : null;
+
+  const shotLabels: string[] = [];
+  shots.forEach((shot, index) => {
+    const frames = shot.line.endFrame - shot.line.startFrame;
+    const seconds = frames / FPS;
+    const dip = Math.min(DIP_SECONDS, seconds / 4);
+    const fades = [index > 0 ? `fade=t=in:st=0:d=${num(dip)}` : null, `fade=t=out:st=${num(seconds - dip)}:d=${num(dip)}`].filter(Boolean).join(',');
+    const label = `shot${index}`;
+    shotLabels.push(label);
+    if (!shot.clip) {
+      // No material: the brand's colours, alternating, with the logo when there is one.
+      const background = index % 2 === 0 ? palette.primary : palette.ink;
+      const base = `color=c=${colour(background)}:s=${W}x${H}:r=${FPS}:d=${num(seconds)},format=yuv420p`;
+      const logo = logoLabels.shift();
+      if (logo) {
+        const top = Math.round(H * 0.12);
+        chains.push(`${base}[bg${index}]`, `[bg${index}][${logo}]overlay=x=(W-w)/2:y=${top}:format=yuv420,trim=end_frame=${frames},${fades}[${label}]`);
+      } else chains.push(`${base},trim=end_frame=${frames},${fades}[${label}]`);
+      return;
+    }
+    const inputIndex = addInput(shot.clip.kind === 'video' ? ['-threads', String(input.encoder.decoderThreads), ...shot.inputArgs] : shot.inputArgs);
+    // Cropped to 9:16 at the source's resolution first, so only the kept pixels are scaled.
+    const aspectCrop = `crop=w='trunc(min(iw,ih*${W}/${H})/2)*2':h='trunc(min(ih,iw*${H}/${W})/2)*2'`;
+    if (shot.clip.kind === 'image') {
+      const bigW = even(W * PAN_MARGIN);
+      const bigH = even(H * PAN_MARGIN);
+      const [x0, y0, x1, y1] = PANS[index % PANS.length]!;
+      const progress = `(n/${Math.max(1, frames - 1)})`;
+      const x = `(iw-ow)*(${x0}+(${x1 - x0})*${progress})`;
+      const y = `(ih-oh)*(${y0}+(${y1 - y0})*${progress})`;
+      chains.push(
+        `[${inputIndex}:v]${aspectCrop},scale=${bigW}:${bigH}:flags=bicubic,setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,setpts=N/(${FPS}*TB),crop=${W}:${H}:x='${x}':y='${y}',${fades}[${label}]`,
+      );
+      return;
+    }
+    const stretch = shot.stretch !== 1 ? `,setpts=${num(shot.stretch)}*PTS` : '';
+    chains.push(
+      `[${inputIndex}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS},${aspectCrop},scale=${W}:${H}:flags=bilinear,setsar=1,format=yuv420p,` +
+        // A clip that ends early (a duration the container overstated) holds its last frame.
+        `tpad=stop_mode=clone:stop_duration=${num(seconds)},trim=end_frame=${frames},setpts=PTS-STARTPTS,${fades}[${label}]`,
+    );
+  });
+
+  // The end card: brand colour, a band of accent at the top and bottom, the QR code and logo.
+  const endFrames = timeline.endCard.endFrame - timeline.endCard.startFrame;
+  const band = Math.max(2, Math.round(H * 0.012));
+  let endCard = `color=c=${colour(palette.primary)}:s=${W}x${H}:r=${FPS}:d=${num(endFrames / FPS)},format=yuv420p,drawbox=x=0:y=0:w=iw:h=${band}:color=${colour(palette.accent)}:t=fill,drawbox=x=0:y=ih-${band}:w=iw:h=${band}:color=${colour(palette.accent)}:t=fill`;
+  if (qrInput !== null && input.endCard.qr) {
+    const qr = input.endCard.qr;
+    chains.push(`${endCard}[endbg]`, `[${qrInput}:v]scale=${qr.size}:${qr.size}:flags=neighbor,format=rgba[qr]`);
+    endCard = `[endbg][qr]overlay=x=${qr.x}:y=${qr.y}:format=yuv420`;
+  }
+  const endLogo = input.endCard.logo ? logoLabels.shift() : undefined;
+  if (endLogo && input.endCard.logo) {
+    chains.push(`${endCard}[endlogo]`);
+    endCard = `[endlogo][${endLogo}]overlay=x=${input.endCard.logo.centreX}-w/2:y=${input.endCard.logo.top}+(${input.endCard.logo.maxHeight}-h)/2:format=yuv420`;
+  }
+  chains.push(`${endCard},trim=end_frame=${endFrames},fade=t=in:st=0:d=${num(DIP_SECONDS * 1.5)}[endcard]`);
+
+  chains.push(`${shotLabels.map((label) => `[${label}]`).join('')}[endcard]concat=n=${shotLabels.length + 1}:v=1:a=0,split=2[base][coverbase]`);
+  chains.push(`[base]ass=filename=${quote(input.captionsFile)}:fontsdir=${quote(input.fontsDir)}[vout]`);
+
+  // The cover: the most typical of a few frames early in the hook (after its first moments),
+  // titled. The branch ends there, so it holds at most a dozen frames.
+  const hook = timeline.lines[0]!;
+  const coverStart = Math.min(hook.endFrame - 1, hook.startFrame + Math.round(FPS * 0.4));
+  const coverEnd = Math.max(coverStart + 1, Math.min(hook.endFrame, coverStart + FPS * 1.5));
+  chains.push(
+    `[coverbase]trim=start_frame=${coverStart}:end_frame=${coverEnd},select='not(mod(n,4))',thumbnail=n=${Math.max(1, Math.ceil((coverEnd - coverStart) / 4))},ass=filename=${quote(input.coverAssFile)}:fontsdir=${quote(input.fontsDir)}[cover]`,
+  );
+
+  chains.push(...audioChains(input, addInput));
+
+  const duration = num(timeline.duration);
+  const encoder = input.encoder;
+  const outputArgs = [
+    '-map', '[vout]', '-map', '[aout]',
+    '-c:v', 'libx264', '-preset', encoder.preset, '-x264-params', encoder.x264Params, '-crf', String(encoder.crf), '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    '-r', String(FPS), '-g', String(FPS * 2), '-maxrate', `${encoder.maxrateKbps}k`, '-bufsize', `${encoder.maxrateKbps * 2}k`,
+    '-c:a', 'aac', '-b:a', `${encoder.audioKbps}k`, '-ar', '48000', '-ac', '2',
+    '-t', duration, '-movflags', '+faststart', '-max_muxing_queue_size', '4096',
+    input.videoFile,
+    '-map', '[cover]', '-frames:v', '1', '-q:v', '3', '-max_muxing_queue_size', '4096', input.coverFile,
+  ];
+  return { inputArgs, graph: chains.join(';\n'), outputArgs };
+}
+
+/**
+ * The sound: the voice and the music each brought to their level, the music looped to length
+ * and pushed down by a sidechain compressor while the voice speaks, then the mix normalised
+ * (loudnorm: integrated loudness, true peak and range at once) and faded out at the end.
+ * Silence when there is neither, so every video has the audio track the platforms expect.
+ */
+function audioChains(input: GraphInput, addInput: (args: string[]) => number): string[] {
+  const duration = input.timeline.duration;
+  const format = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
+  const { integrated, truePeak, range } = input.loudness;
+  const finish = `loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range},${format},afade=t=out:st=${num(Math.max(0, duration - 1.5))}:d=1.5,apad,atrim=end=${num(duration)}[aout]`;
+  const chains: string[] = [];
+  if (!input.voice && !input.music) return [`anullsrc=r=48000:cl=stereo,atrim=end=${num(duration)}[aout]`];
+  let music: string | null = null;
+  if (input.music) {
+    const start = input.music.startSeconds ?? 0;
+    const index = addInput(['-stream_loop', '-1', ...(start > 0 ? ['-ss', num(start)] : []), '-t', num(duration + 0.5), '-i', input.music.path]);
+    chains.push(`[${index}:a:0]${format},volume=${num(input.music.gainDb)}dB,afade=t=in:d=0.05,apad,atrim=end=${num(duration)}[music]`);
+    music = '[music]';
+  }
+  if (!input.voice) return [...chains, `${music}${finish}`];
+  const index = addInput(['-i', input.voice.path]);
+  chains.push(`[${index}:a:0]${format},volume=${num(input.voice.gainDb)}dB,apad,atrim=end=${num(duration)}${music ? ',asplit=2[voice][key]' : '[voice]'}`);
+  if (!music) return [...chains, `[voice]${finish}`];
+  chains.push(
+    // Ducking: the music drops about 10 dB within 20 ms of the voice and comes back over 0.4 s.
+    `${music}[key]sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400:knee=4[ducked]`,
+    `[ducked][voice]amix=inputs=2:duration=first:dropout_transition=0,${finish}`,
+  );
+  return chains;
+}

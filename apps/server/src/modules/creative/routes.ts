@@ -1,0 +1,31 @@
+import { api } from '@nearcast/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/route.js';
+
+/**
+ * Who does what on the production line (docs/decisions/047): staff (super, admin) for any
+ * merchant and a studio for its own write scripts, render, run plans and decide drafts; an
+ * operator reads what its merchants have; a merchant reads its own renders and keeps its brief.
+ * Anything outside the caller's merchants is the uniform not-found of the scope rules.
+ */
+const MAKERS = ['super', 'admin', 'studio'] as const;
+const WORKERS = ['super', 'admin', 'studio', 'operator'] as const;
+const READERS = ['super', 'admin', 'studio', 'operator', 'client'] as const;
+const BRIEF_EDITORS = ['super', 'admin', 'studio', 'client'] as const;
+
+export async function creativeRoutes(app: FastifyInstance): Promise<void> {
+  const { creativeBriefs: briefs, creativeScripts: scripts, creativeRenders: renders, creativePlans: plans, creativeDrafts: drafts } = app.services;
+
+  route(app, api.creative.briefGet, READERS, (caller, { body }) => briefs.get(caller, body.merchant_id));
+  route(app, api.creative.briefUpdate, BRIEF_EDITORS, (caller, { body }) => briefs.update(caller, body));
+  route(app, api.creative.scriptGenerate, MAKERS, (caller, { body, request }) => scripts.generate(caller, body, request.lang));
+  route(app, api.creative.renderAdd, MAKERS, (caller, { body, request }) => renders.add(caller, body, request.lang), { idempotent: true });
+  route(app, api.creative.renderGet, READERS, (caller, { body, request }) => renders.get(caller, body.id, request.lang));
+  route(app, api.creative.renderList, READERS, (caller, { body, request }) => renders.list(caller, body, request.lang));
+  route(app, api.creative.renderCancel, MAKERS, (caller, { body, request }) => renders.cancel(caller, body.id, request.lang));
+  route(app, api.creative.planGet, WORKERS, (caller, { body }) => plans.get(caller, body.merchant_id));
+  route(app, api.creative.planUpdate, MAKERS, (caller, { body }) => plans.update(caller, body));
+  route(app, api.creative.planRun, MAKERS, (caller, { body, request }) => plans.run(caller, body, request.lang));
+  route(app, api.creative.draftApprove, MAKERS, (caller, { body, request }) => drafts.approve(caller, body, request.lang));
+  route(app, api.creative.draftReject, MAKERS, (caller, { body, request }) => drafts.reject(caller, body, request.lang));
+}

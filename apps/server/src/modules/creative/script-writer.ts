@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { Brief, HookStyle, PublishTargetName, ScriptBody, ScriptEngineName, ScriptLanguage } from '@nearcast/contract';
+import type { Config } from '../../config.js';
+import { createLlmScriptWriter } from './llm-script-writer.js';
+import { createTemplateScriptWriter } from './template-script-writer.js';
+
+/**
+ * Writing scripts (docs/decisions/049): one interface, two engines. The templates are the
+ * embedded default and always work offline; a language model over the OpenAI-compatible chat
+ * completions API writes them when LLM_BASE_URL and LLM_MODEL are set, and the templates stand in
+ * for every script the model fails to write, saying why.
+ */
+
+export interface ScriptRequest {
+  brief: Brief;
+  language: ScriptLanguage;
+  count: number;
+  /** Every script opens this way; left out, the writer varies it across the scripts. */
+  hookStyle?: HookStyle;
+  /** The platforms that get a caption. */
+  platforms: readonly PublishTargetName[];
+  /** Fingerprints of this merchant's scripts of the last 30 days. */
+  recent: ReadonlySet<string>;
+  /** Deterministic seed for variation, e.g. `${merchantId}:${date}:${n}`. */
+  seed: string;
+}
+
+export interface WrittenScript {
+  body: ScriptBody;
+  /** Which structure the script follows, as `<category>.<structure>`. */
+  template: string;
+  hook_style: HookStyle;
+  fingerprint: string;
+  engine: ScriptEngineName;
+  /** storedMessage('creative.note.llm_fallback', { detail }) when the model failed, else null. */
+  fallback_reason: string | null;
+}
+
+export interface ScriptWriter {
+  /**
+   * `count` scripts, each passing `scriptBody` and the length limit, different from each other
+   * and from `recent`. Rejects only when `signal` aborts (or, in theory, when no new script
+   * exists); a failing model is replaced by the templates, never surfaced as an error.
+   */
+  write(request: ScriptRequest, signal?: AbortSignal): Promise<WrittenScript[]>;
+}
+
+export function createScriptWriter(
+  config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_TIMEOUT_SECONDS'>,
+  options: { fetch?: typeof fetch } = {},
+): ScriptWriter {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return createTemplateScriptWriter();
+  return createLlmScriptWriter(
+    { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutSeconds: config.LLM_TIMEOUT_SECONDS },
+    options,
+  );
+}
+
+/** Text as the "same script" test sees it: case, width, spacing and punctuation do not make a script new. */
+function normalise(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The "same script" test: a hash of the hook's and the beats' words, normalised. The title,
+ * captions and call to action are left out because they repeat by design (the call to action
+ * is the merchant's own); a script is the same when it would say and show the same things.
+ */
+export function scriptFingerprint(body: Pick<ScriptBody, 'hook' | 'beats'>): string {
+  const text = [body.hook, ...body.beats].map((line) => `${normalise(line.on_screen)}|${normalise(line.spoken)}`).join('\n');
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,116 @@
+import { CheckOutlined, CloseCircleOutlined, CloseOutlined, PlayCircleOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { Render } from '@nearcast/contract';
+import { Button, Progress, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
+import { columnOf, type BoardColumn } from '../lib/renders';
+
+/** Tag colours per board column, chosen to read at 4.5:1 on the dark surface (the theme's tuned purple and geekblue). */
+const COLUMN_COLORS: Record<BoardColumn, string> = {
+  in_progress: 'processing',
+  pending: 'purple',
+  approved: 'success',
+  rejected: 'default',
+  stopped: 'error',
+};
+
+export interface RenderActions {
+  onPreview: (render: Render) => void;
+  /** Absent for a reader who cannot act (an operator, the merchant): no write buttons at all. */
+  onApprove?: (render: Render) => void;
+  onReject?: (render: Render) => void;
+  onCancel?: (render: Render) => void;
+  /** Where an approved draft's post opens, when the reader can open it. */
+  postLink?: (postId: number) => ReactNode;
+}
+
+/** What the card's state tag says: the render's state while it is made, then the draft's. */
+export function stateLabelKey(render: Render): string {
+  if (render.state === 'done') return `draft.${render.draft}`;
+  return `state.${render.state}`;
+}
+
+/**
+ * One render on the board: its cover, title and language, where it stands — a live bar while it
+ * is queued or rendering, the studio's decision once it is done, the reason and notes when it
+ * failed — and what the reader may do with it.
+ */
+export function RenderCard({ render, actions }: { render: Render; actions: RenderActions }) {
+  const { t } = useTranslation('creative');
+  const column = columnOf(render);
+  const title = render.script.title || t('scripts.untitled');
+  const playable = render.state === 'done' && render.video_url !== null;
+  const rendering = render.state === 'rendering';
+  return (
+    <li className={`cr-render cr-render--${column}`} data-testid={`render-${render.id}`} data-state={render.state} data-draft={render.draft}>
+      <button type="button" className="cr-render__cover" onClick={() => actions.onPreview(render)} disabled={!playable} aria-label={playable ? t('board.preview_named', { title }) : title} data-testid="render-preview">
+        {render.cover_url ? <img src={render.cover_url} alt="" loading="lazy" /> : <span className="cr-render__cover-none" aria-hidden="true"><VideoCameraOutlined /></span>}
+        {playable && <PlayCircleOutlined className="cr-render__play" aria-hidden="true" />}
+        {render.duration !== null && <span className="cr-render__duration">{t('board.seconds', { seconds: Math.round(render.duration) })}</span>}
+      </button>
+      <div className="cr-render__body">
+        <p className="cr-render__title" title={title}>
+          {title}
+        </p>
+        <p className="cr-render__meta">
+          <Tag color={COLUMN_COLORS[column]} variant="filled" className="cr-tag" data-testid="render-state">
+            {t(stateLabelKey(render))}
+          </Tag>
+          <span className="cr-render__fact">{t(`language.${render.language}`)}</span>
+          <span className="cr-render__fact">{render.origin === 'plan' ? t('board.origin_plan') : t('board.origin_manual')}</span>
+          <span className="cr-render__fact">{formatDate(render.create_time, 'HH:mm')}</span>
+        </p>
+        {(render.state === 'queued' || rendering) && (
+          <div className="cr-render__progress">
+            <Progress
+              percent={rendering ? render.progress : 0}
+              size="small"
+              showInfo={false}
+              status={rendering ? 'active' : 'normal'}
+              aria-label={t('board.progress_named', { title })}
+              data-testid="render-progress"
+            />
+            <span className="cr-muted">{rendering ? t('board.rendering', { progress: render.progress }) : t('board.queued')}</span>
+          </div>
+        )}
+        {render.state === 'failed' && render.error && (
+          <p className="cr-render__error" data-testid="render-error">
+            <CloseCircleOutlined aria-hidden="true" /> {render.error}
+            {render.attempts > 1 && <span className="cr-muted"> {t('board.attempts', { count: render.attempts })}</span>}
+          </p>
+        )}
+        {render.draft === 'rejected' && render.reject_reason && (
+          <p className="cr-render__reason" data-testid="render-reject-reason">
+            {t('board.rejected_because', { reason: render.reject_reason })}
+          </p>
+        )}
+        {render.notes.length > 0 && (
+          <ul className="cr-render__notes" aria-label={t('board.notes')} data-testid="render-notes">
+            {render.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        )}
+        <div className="cr-render__actions">
+          {(render.state === 'queued' || rendering) && actions.onCancel && (
+            <Button size="small" icon={<StopOutlined />} onClick={() => actions.onCancel?.(render)} aria-label={t('board.cancel_named', { title })} data-testid="render-cancel">
+              {t('board.cancel')}
+            </Button>
+          )}
+          {render.state === 'done' && render.draft === 'pending' && actions.onApprove && (
+            <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => actions.onApprove?.(render)} aria-label={t('board.approve_named', { title })} data-testid="render-approve">
+              {t('board.approve')}
+            </Button>
+          )}
+          {render.state === 'done' && render.draft === 'pending' && actions.onReject && (
+            <Button size="small" icon={<CloseOutlined />} onClick={() => actions.onReject?.(render)} aria-label={t('board.reject_named', { title })} data-testid="render-reject">
+              {t('board.reject')}
+            </Button>
+          )}
+          {render.draft === 'approved' && render.post_id !== null && actions.postLink?.(render.post_id)}
+        </div>
+      </div>
+    </li>
+  );
+}

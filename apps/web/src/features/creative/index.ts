@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { retryImport } from '../../lib/lazy-with-retry';
+
+/**
+ * The production line for studio and staff (an operator reads it), as the first section of
+ * /video. Needs the `creative` and `video` namespaces. Lazy: its editors and board arrive when
+ * the section opens, not with the page.
+ */
+export const ProductionWorkspace = lazy(retryImport(() => import('./pages/production-workspace').then((module) => ({ default: module.ProductionWorkspace }))));
+
+/**
+ * The merchant's recent drafts and its brief, for its dashboard (needs the `creative` and
+ * `video` namespaces). Lazy for the same reason.
+ */
+export const MerchantCreative = lazy(retryImport(() => import('./components/merchant-creative').then((module) => ({ default: module.MerchantCreative }))));

@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { answerApi, renderInShell, setLanguage } from '../../../test/dom';
+import { api, type StudioSummary } from '@nearcast/contract';
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { abilitiesOf } from '../utils/abilities';
+import { StudiosTab } from './studios-tab';
+
+function studio(id: number, patch: Partial<StudioSummary>): StudioSummary {
+  return {
+    id,
+    email: `studio${id}@example.com`,
+    username: `studio${id}`,
+    name: `Studio ${id}`,
+    role: 'studio',
+    account_type: 1,
+    agent_type: null,
+    agent_no: null,
+    status: 'normal',
+    pay_status: 1,
+    pay_state: 'paid',
+    info_status: 1,
+    order_count: 1,
+    consumption_cents: 100_000,
+    agent_id: null,
+    agent_name: null,
+    main_agent_id: null,
+    main_agent_name: null,
+    studio_id: null,
+    studio_name: null,
+    operator_id: null,
+    operator_name: null,
+    sale_name: '',
+    sale_email: '',
+    sale_uid: '',
+    company_short_name: `Studio ${id} LLC`,
+    company_full_name: '',
+    phone: '',
+    wechat: '',
+    country: 'US',
+    state: 'CA',
+    city: 'Los Angeles',
+    county: '',
+    location: 'Los Angeles, CA',
+    expire_time: null,
+    register_time: '2026-11-01T10:00:00.000Z',
+    last_login: null,
+    client_count: 1,
+    sales_cents: 100_000,
+    agent_agent_no: null,
+    ...patch,
+  };
+}
+
+const rows = [
+  studio(1, { agent_id: 3, agent_name: 'West Coast Growth', agent_agent_no: 'AG-0001' }),
+  studio(2, {}),
+];
+
+const server = vi.fn(
+  answerApi((path) => {
+    if (path === api.studio.list.path) return { code: '200', data: { list: rows, total: rows.length, page: 1, page_size: 20 } };
+    if (path === api.studio.count.path) return { code: '200', data: { total: 2, paid: 2, unpaid: 0, expired: 0, new_this_month: 0 } };
+    if (path === api.studio.top.path) return { code: '200', data: { list: [] } };
+    return { code: '404', msg: 'not found', data: null };
+  }),
+);
+
+beforeAll(async () => {
+  await setLanguage('zh-CN', ['common', 'org', 'stats']);
+  vi.stubGlobal('fetch', server);
+});
+afterAll(() => vi.unstubAllGlobals());
+
+describe('the studios tab', () => {
+  it("shows each studio's agent with the agent's number, and nothing made up for a studio without one", async () => {
+    renderInShell(<StudiosTab abilities={abilitiesOf('super', null)} />);
+    const withAgent = await screen.findByTestId('row-studio1@example.com');
+    expect(within(withAgent).getByText('West Coast Growth')).toBeInTheDocument();
+    expect(within(withAgent).getByTestId('studio-agent-no')).toHaveTextContent('代理编号 AG-0001');
+
+    const withoutAgent = screen.getByTestId('row-studio2@example.com');
+    expect(within(withoutAgent).queryByTestId('studio-agent-no')).not.toBeInTheDocument();
+    expect(withoutAgent.textContent).not.toMatch(/null|undefined/);
+  });
+});
