@@ -5,15 +5,23 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, overflowProblem, overflowReport, textOverflowProblem, textOverflowReport, trackRequests, waitUntilStill, type RequestTracker } from '../support/a11y';
 import { baseUrl, launch, LANGUAGES, newContext, screenshotDir, WIDTHS } from '../support/browser';
+import { landedProblems, visitRoute } from '../support/landing';
 import { expectedLanding, limiter, paramsOf, resolveRouteUrls, ROUTE_PARAMS, type Route } from '../support/route-table';
 import { apiLogin, DEMO_ACCOUNTS, pathOf, settle, signedInContext, type DemoAccount } from '../support/session';
 
 /**
- * The accessibility and layout pass: every page of the contract's route table, as every demo
- * account and as a visitor, at a laptop (1366 px) and a phone (375 px) width, has no serious or
- * critical axe-core violation of WCAG 2 A/AA, nothing sticking out of the viewport on the right,
- * and no text that does not fit its box (cut, spilling, a figure broken over two lines). The pages
- * come from the route table, so a route added later is audited without touching this file.
+ * The walk over every route: every page of the contract's route table, as every demo account
+ * and as a visitor, at a laptop (1366 px) and a phone (375 px) width, has no serious or critical
+ * axe-core violation of WCAG 2 A/AA, nothing sticking out of the viewport on the right, and no
+ * text that does not fit its box (cut, spilling, a figure broken over two lines). The pages come
+ * from the route table, so a route added later is audited without touching this file.
+ *
+ * The route guard of spec §2/§4/§6 is walked here too: every demo account opens every route as a
+ * deep link, lands where the rules of support/route-table.ts say, and finds a real page there
+ * with its English title. A route that lands on a page the account audits anyway is checked on
+ * that audit; the others (access denied, an unpaid merchant sent home, each a page load) are
+ * opened once more at the laptop width. A separate walk of the same routes loaded every page of
+ * every account a second time.
  *
  * Languages: every page × audience is audited in English (axe reads the English pages: contrast
  * and names do not change with the language, lengths do). Chinese and Spanish change only the
@@ -89,6 +97,24 @@ function visitsOf(audience: Audience, urls: Map<string, string>): Visit[] {
     if (!visits.has(landing)) visits.set(landing, { url, landing });
   }
   return [...visits.values()];
+}
+
+interface RouteCheck extends Visit {
+  def: Route;
+}
+
+/**
+ * The routes an account opens only to see where the guard sends it: every route of the table
+ * whose URL is not one of its audited visits (those check their landing on the audit).
+ */
+function routeChecksOf(audience: Audience, urls: Map<string, string>): RouteCheck[] {
+  const account = audience.account;
+  if (!account) return [];
+  const audited = new Set(visitsOf(audience, urls).map((visit) => visit.url));
+  return (ROUTES as readonly Route[])
+    .map((def) => ({ def, url: urls.get(def.key)! }))
+    .filter(({ url }) => !audited.has(url))
+    .map(({ def, url }) => ({ def, url, landing: expectedLanding(account, def, url) }));
 }
 
 /**
@@ -198,6 +224,10 @@ async function audit(page: Page, requests: RequestTracker, audience: Audience, v
   if (unsettled) problems.push(`${where}: ${unsettled}`);
   const landed = pathOf(page);
   if (landed !== visit.landing) problems.push(`${where}: opening ${visit.url} landed on ${landed}`);
+  else if (language === FULL_LANGUAGE && width === SIZES[0].width) {
+    const missing = await landedProblems(page, visit.landing, routeAt.get(visit.landing));
+    if (missing) problems.push(`${where}: ${missing}`);
+  }
   // A page audited once per language must be in that language, or the language went unaudited.
   const shown = await page.evaluate(() => document.documentElement.lang);
   if (shown !== language) problems.push(`${where}: the page is in ${shown || 'no language'}, not ${language}`);
@@ -226,12 +256,15 @@ async function audit(page: Page, requests: RequestTracker, audience: Audience, v
 
 let browser: Browser;
 let urls: Map<string, string>;
+/** The route each concrete URL opens (`/item/7` is the item route), for the landing checks. */
+let routeAt: Map<string, Route>;
 let plan: LanguagePlan;
 let phoneAxeBy: Map<string, string>;
 let endBefore: string | null = null;
 beforeAll(async () => {
   browser = await launch();
   urls = await resolveRouteUrls();
+  routeAt = new Map((ROUTES as readonly Route[]).map((def) => [urls.get(def.key)!, def]));
   plan = languagePlan(AUDIENCES, urls);
   phoneAxeBy = phoneAxeAuditors(plan);
   // A plan ending in three days, so the staff dashboard lists it with a red tag to audit.
@@ -367,6 +400,12 @@ describe('every page, for every role and a visitor, passes axe (WCAG 2 A/AA) and
               for (const visit of visits) {
                 const axe = language === FULL_LANGUAGE && (size.width !== WIDTHS.phone || phoneAxeBy.get(visit.landing) === audience.label);
                 found.push(...(await audit(page, requests, audience, visit, language, axe)));
+              }
+              if (language === FULL_LANGUAGE && size === SIZES[0]) {
+                for (const check of routeChecksOf(audience, urls)) {
+                  const problem = await visitRoute(page, check.url, check.landing, check.def);
+                  if (problem) found.push(`[${audience.label}] ${problem}`);
+                }
               }
             }
           }
