@@ -31,6 +31,7 @@ export const OWNERS = {
   creative: ['modules/creative'],
   dashboard: ['modules/dashboard'],
   notification: ['modules/notification'],
+  audit: ['modules/audit'],
   idempotency: ['plugins'],
   columns: ['*'],
 };

@@ -14,6 +14,7 @@ import { orgRoutes } from './modules/org/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { financeRoutes } from './modules/finance/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { financeRecordRoutes } from './modules/finance/records-routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(financeRecordRoutes);
   await app.register(verificationRoutes);
   await app.register(settlementRoutes);
+  await app.register(auditRoutes);
   await app.register(footageRoutes);
   await app.register(videoRoutes);
   await app.register(creativeRoutes);

@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { AuditService } from './modules/audit/service.js';
 import { LearningService } from './modules/content/learning-service.js';
 import { ContentService } from './modules/content/service.js';
 import { DashboardService } from './modules/dashboard/service.js';
@@ -51,6 +52,8 @@ export interface Services extends CreativeServices {
   /** The job queue: built here, started by the server entry (jobs/registry.ts lists the jobs). */
   jobs: JobQueue;
   events: EventService;
+  /** The staff audit log, written by each module in the transaction of the change (decision 059). */
+  audit: AuditService;
   sessions: SessionService;
   codes: EmailCodeService;
   accounts: AccountService;
@@ -103,16 +106,17 @@ declare module 'fastify' {
 
 export function createServices(config: Config, database: Database, mailer: Mailer): Services {
   const sessions = new SessionService(database.db);
+  const audit = new AuditService(database.db);
   const codes = new EmailCodeService(database.db, mailer);
   const jobs = new JobQueue(database.queueStore, queueTimings(config), database);
   // The scope of an event is read through the account service, built just below.
   const events: EventService = new EventService(database.db, jobs, (ex, accountId) => accounts.eventScope(ex, accountId));
   const accounts = new AccountService(database.db, sessions, codes, config.SCRYPT_LOG_N, events);
-  const areas = new AreaService(database.db, accounts);
-  const pricing = new PricingService(database.db);
+  const areas = new AreaService(database.db, accounts, audit);
+  const pricing = new PricingService(database.db, audit);
   const ledger = new LedgerService(database.db);
   // Fulfilment posts commissions through finance; finance reads payments back for refunds.
-  const finance: FinanceService = new FinanceService(database.db, ledger, accounts, events, () => payments);
+  const finance: FinanceService = new FinanceService(database.db, ledger, accounts, events, () => payments, audit);
   const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
     publicUrl: config.PUBLIC_URL,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
@@ -121,13 +125,13 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const storage = createFileStorage(config);
   const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
   // After payments: a client's detail shows its purchases through the payment service.
-  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events);
+  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events, audit);
   const promotion = new PromotionService(config.PUBLIC_URL, org);
   // Payout details are sealed under the configured key (config.ts refuses a malformed one).
-  const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!);
+  const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!, audit);
   const financeRecords = new FinanceRecordsService(database.db, accounts, payments, ledger);
   // Settlements move money through the ledger and pay only parties whose verification is approved.
-  const settlements = new SettlementService(database.db, settlementLedger(ledger, finance), verification, accounts, createPayoutRail(), events);
+  const settlements = new SettlementService(database.db, settlementLedger(ledger, finance), verification, accounts, createPayoutRail(), events, audit);
   // ffmpeg and ffprobe are looked up when the first file is processed, so an app that never
   // processes one (most tests) starts on any platform.
   let mediaTools: MediaTools | null = null;
@@ -147,8 +151,8 @@ export function createServices(config: Config, database: Database, mailer: Maile
     // The video module, built below, answers which posts use a material.
     { postsUsingFootage: (ex, id): Promise<{ open: number; finished: number }> => video.postsUsingFootage(ex, id) },
   );
-  const content = new ContentService(database.db, uploads, events, config.PUBLIC_URL);
-  const learning = new LearningService(database.db, content, uploads, payments, pricing, events);
+  const content = new ContentService(database.db, uploads, events, config.PUBLIC_URL, audit);
+  const learning = new LearningService(database.db, content, uploads, payments, pricing, events, audit);
   // Video publishing: the engine reaches the connection service (built after it) through a thunk.
   const publishers = createPublishers(config);
   const videoPublish: PublishEngine = new PublishEngine({ db: database.db, jobs, events, storage, publishers, connections: () => videoConnections });
@@ -166,7 +170,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   });
   const dashboard = new DashboardService(database.db, { accounts, org, payments, footage, events });
   events.subscribe(createDashboardRollupSubscriber((ex, accountId) => accounts.eventScope(ex, accountId)));
-  const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL);
+  const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL, audit);
   // The production line: renders land in the material library and drafts become posts.
   const creative = createCreativeServices({
     config,
@@ -190,6 +194,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     mailer,
     jobs,
     events,
+    audit,
     sessions,
     codes,
     accounts,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as account from './account.js';
 import * as area from './area.js';
+import * as audit from './audit.js';
 import * as finance from './finance.js';
 import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
@@ -197,6 +198,11 @@ export const api = {
     // Staff refund a payment in full or in part; its refunds so far.
     refund: endpoint('/v1/finance/refund', finance.refundRequest, finance.refundResponse),
     refunds: endpoint('/v1/finance/refunds', finance.paymentRefundsRequest, finance.paymentRefundsResponse),
+  },
+  /** The staff audit log: super admins read it and check its chain (decision 059). */
+  audit: {
+    list: endpoint('/v1/audit/list', audit.auditListRequest, audit.auditListResponse),
+    verify: endpoint('/v1/audit/verify', empty, audit.auditVerifyResponse),
   },
   settlement: {
     preview: endpoint('/v1/settlement/preview', empty, settlement.settlementPreview),

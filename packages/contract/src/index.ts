@@ -20,6 +20,7 @@ export * from './video.js';
 export * from './creative.js';
 export * from './notification.js';
 export * from './dashboard.js';
+export * from './audit.js';
 export * from './endpoints.js';
 export * from './messages/index.js';
 export * from './party-name.js';

@@ -54,6 +54,8 @@ export const ROUTES = [
   { key: 'contacts', path: '/contacts', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Ours: official announcements, written and scheduled by staff, with their read counts.
   { key: 'announcements', path: '/announcements', roles: ['super', 'admin'], layout: 'main', nav: true },
+  // Ours: the staff audit log, for super admins (decision 059).
+  { key: 'audit', path: '/audit', roles: ['super'], layout: 'main', nav: true },
   // Signed-in pages outside the navigation.
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
   { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },

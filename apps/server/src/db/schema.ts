@@ -20,3 +20,4 @@ export * from './schema/video.js';
 export * from './schema/creative.js';
 export * from './schema/dashboard.js';
 export * from './schema/notification.js';
+export * from './schema/audit.js';

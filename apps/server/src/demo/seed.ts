@@ -5,6 +5,7 @@ import * as accountsRepo from '../modules/account/repository.js';
 import type { NewAccountRow } from '../modules/account/repository.js';
 import * as areasRepo from '../modules/area/repository.js';
 import * as pricingRepo from '../modules/pricing/repository.js';
+import { seedAuditHistory } from './audit-seed.js';
 import { seedContent, STARTER_COURSE_CODE } from './content-seed.js';
 import { seedNotifications } from './notification-seed.js';
 
@@ -87,6 +88,7 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
     });
     await seedContent(tx, id('admin')!, 'Ada Admin');
     await seedNotifications(tx, id, id('admin')!);
+    await seedAuditHistory(tx, id, (key) => `${key}@example.com`);
     return true;
   });
 }

@@ -16,6 +16,7 @@ import { idempotent } from './idempotency.js';
 import { AppError, forbidden, invalid, unauthenticated } from '../errors.js';
 import type { Caller } from '../access/caller.js';
 import { assertPlan } from '../access/plan.js';
+import { runInRequest, type RequestContext } from '../lib/request-context.js';
 
 /** Who may call an endpoint: anyone, any signed-in role, or the listed roles. */
 export type Access = 'public' | '*' | readonly Role[];
@@ -80,6 +81,17 @@ async function authorize(
   request.caller = caller;
 }
 
+/** Who calls and from where, as the audit log records it (the user agent cut to a sane length). */
+function contextOf(request: FastifyRequest): RequestContext {
+  const caller = request.caller;
+  const agent = request.headers['user-agent'];
+  return {
+    actor: caller ? { id: caller.id, role: caller.role, email: caller.account.email } : null,
+    ip: request.ip || null,
+    userAgent: typeof agent === 'string' && agent ? agent.slice(0, 300) : null,
+  };
+}
+
 /**
  * Registers one endpoint of the contract: `POST /api<path>`, its roles in one place, its body
  * validated by the contract's request schema and its answer by the response schema. Whether a
@@ -126,9 +138,9 @@ export function route<E extends Endpoint>(
         // A response that breaks its own schema is our bug: it fails loudly as a '500'.
         return endpoint.response.parse(result);
       };
-      const data = options.idempotent
-        ? await idempotent(app.services.database.db, { request, reply, caller, endpoint: endpoint.path, body: parsed.data }, run)
-        : await run();
+      const data = await runInRequest(contextOf(request), () =>
+        options.idempotent ? idempotent(app.services.database.db, { request, reply, caller, endpoint: endpoint.path, body: parsed.data }, run) : run(),
+      );
       return sendEnvelope(reply, CODES.ok, 'success', data);
     },
   });
@@ -187,12 +199,14 @@ export function multipartRoute<E extends MultipartEndpoint>(
         }
         const parsed = endpoint.fields.safeParse(fields);
         if (!parsed.success) throw fromZodError(parsed.error);
-        const result = await handler(caller, {
-          fields: parsed.data as FieldsOf<E>,
-          file: { stream: part.file, filename: part.filename, declaredType: part.mimetype },
-          request,
-          reply,
-        });
+        const result = await runInRequest(contextOf(request), () =>
+          handler(caller, {
+            fields: parsed.data as FieldsOf<E>,
+            file: { stream: part.file, filename: part.filename, declaredType: part.mimetype },
+            request,
+            reply,
+          }),
+        );
         const data = endpoint.response.parse(result);
         return sendEnvelope(reply, CODES.ok, 'success', data);
       }

@@ -72,6 +72,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/pricing/pages/pricing-page'), 'PricingPage'),
     namespaces: ['pricing'],
   },
+  audit: { page: lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage'), namespaces: ['audit'] },
   contacts: {
     page: lazyPage(() => import('../features/onboarding/pages/contacts-page'), 'ContactsPage'),
     namespaces: ['onboarding'],

@@ -153,7 +153,8 @@ export async function insertZone(ex: Executor, name: string, stateId: number, ci
   return zone;
 }
 
-export async function deleteZone(ex: Executor, id: number): Promise<boolean> {
-  const rows = await ex.delete(zones).where(eq(zones.id, id)).returning({ id: zones.id });
-  return rows.length > 0;
+/** Removes a zone; answers what it was (its name and state), or undefined when there was none. */
+export async function deleteZone(ex: Executor, id: number): Promise<{ name: string; stateId: number } | undefined> {
+  const [row] = await ex.delete(zones).where(eq(zones.id, id)).returning({ name: zones.name, stateId: zones.stateId });
+  return row;
 }

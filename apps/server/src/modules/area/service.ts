@@ -4,6 +4,7 @@ import { conflict, invalid, notFound, rejected } from '../../errors.js';
 import * as repo from './repository.js';
 import type { AreaRow } from './repository.js';
 import { timeZoneOfState } from './time-zones.js';
+import type { AuditService } from '../audit/service.js';
 
 /**
  * Who else places things in areas. The area module does not read their tables: it asks, through
@@ -30,6 +31,7 @@ export class AreaService {
   constructor(
     private readonly db: Db,
     private readonly occupants: AreaOccupants,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -68,8 +70,12 @@ export class AreaService {
       if (!parent || parent.type !== parentType) throw invalid({ parent_id: 'area.parent_wrong_type' });
     }
     if (await repo.findAreaByName(this.db, body.parent_id, body.type, body.name)) throw conflict('area.duplicate');
-    const row = await repo.insertArea(this.db, { name: body.name, code: body.code, type: body.type, parentId: body.parent_id });
-    if (!row) throw conflict('area.duplicate');
+    const row = await this.db.transaction(async (tx) => {
+      const created = await repo.insertArea(tx, { name: body.name, code: body.code, type: body.type, parentId: body.parent_id });
+      if (!created) throw conflict('area.duplicate');
+      await this.audit.record(tx, { action: 'area.add', target: { id: created.id, label: created.name }, after: { name: created.name, code: created.code, type: created.type, parent_id: created.parentId } });
+      return created;
+    });
     return toArea(row, 0);
   }
 
@@ -85,12 +91,14 @@ export class AreaService {
 
   async delete(id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.findArea(tx, id))) throw notFound('area.not_found');
+      const area = await repo.findArea(tx, id);
+      if (!area) throw notFound('area.not_found');
       const usage = await repo.areaUsage(tx, id);
       if (usage.children > 0) throw rejected('area.has_children');
       const accounts = await this.occupants.countPlacedIn(tx, id);
       if (accounts > 0 || usage.zones > 0) throw rejected('area.in_use', { accounts, zones: usage.zones });
       await repo.deleteArea(tx, id);
+      await this.audit.record(tx, { action: 'area.delete', target: { id, label: area.name }, before: { name: area.name, code: area.code, type: area.type, parent_id: area.parentId } });
     });
   }
 
@@ -127,8 +135,12 @@ export class AreaService {
     if (cities.length !== cityIds.length || cities.some((city) => city.type !== 'city' || city.parentId !== state.id)) {
       throw invalid({ city_ids: 'zone.city_outside_state' });
     }
-    const zone = await this.db.transaction((tx) => repo.insertZone(tx, body.name, state.id, cityIds));
-    if (!zone) throw conflict('zone.duplicate');
+    const zone = await this.db.transaction(async (tx) => {
+      const created = await repo.insertZone(tx, body.name, state.id, cityIds);
+      if (!created) throw conflict('zone.duplicate');
+      await this.audit.record(tx, { action: 'zone.add', target: { id: created.id, label: created.name }, after: { name: created.name, state_id: state.id, city_ids: cityIds } });
+      return created;
+    });
     return {
       id: zone.id,
       name: zone.name,
@@ -140,6 +152,10 @@ export class AreaService {
   }
 
   async deleteZone(id: number): Promise<void> {
-    if (!(await repo.deleteZone(this.db, id))) throw notFound('zone.not_found');
+    await this.db.transaction(async (tx) => {
+      const removed = await repo.deleteZone(tx, id);
+      if (!removed) throw notFound('zone.not_found');
+      await this.audit.record(tx, { action: 'zone.delete', target: { id, label: removed.name }, before: { name: removed.name, state_id: removed.stateId } });
+    });
   }
 }

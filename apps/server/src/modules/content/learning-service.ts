@@ -17,6 +17,7 @@ import type { UploadService } from '../upload/service.js';
 import * as repo from './repository.js';
 import type { CourseRow, LessonProgressRow, LessonRow } from './repository.js';
 import { authorNameOf, type ContentService } from './service.js';
+import type { AuditService } from '../audit/service.js';
 
 type Body<K extends keyof typeof api.learn> = ParsedRequestOf<(typeof api.learn)[K]>;
 type Access = CourseSummary['access'];
@@ -32,6 +33,11 @@ interface Reach {
 
 const NO_PROGRESS = { started: false, completed: false, position_seconds: 0, update_time: null };
 
+/** A course as the audit log keeps it. */
+function courseView(row: CourseRow) {
+  return { code: row.code, title: row.title, description: row.description, language: row.language, status: row.status, open_roles: row.openRoles, cover_key: row.coverKey };
+}
+
 /**
  * The learning center: courses of ordered lessons (each an article, with or without a video),
  * each person's progress, and who sees which course — the courses named by the packages it
@@ -46,6 +52,7 @@ export class LearningService {
     private readonly payments: PaymentService,
     private readonly pricing: PricingService,
     private readonly events: EventService,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- Learners ----
@@ -142,7 +149,9 @@ export class LearningService {
       });
       if (!inserted) throw conflict('content.course_code_taken');
       await repo.replaceLessons(tx, inserted.id, body.lesson_content_ids);
-      return body.publish ? this.publishIn(tx, caller, inserted.id) : inserted;
+      const saved = body.publish ? await this.publishIn(tx, caller, inserted.id, false) : inserted;
+      await this.audit.record(tx, { action: 'course.add', target: { id: saved.id, label: saved.title }, after: { ...courseView(saved), lesson_content_ids: body.lesson_content_ids } });
+      return saved;
     });
     return this.detail(row, 'staff', caller.id, false);
   }
@@ -176,6 +185,8 @@ export class LearningService {
       }
       const row = await repo.updateCourse(tx, current.id, patch);
       if (!row) throw conflict('content.course_code_taken');
+      const lessons = body.lesson_content_ids !== undefined ? { lesson_content_ids: body.lesson_content_ids } : {};
+      await this.audit.record(tx, { action: 'course.update', target: { id: row.id, label: row.title }, before: courseView(current), after: { ...courseView(row), ...lessons } });
       return { row, dropped };
     });
     if (dropped && !(await repo.keyInUse(this.db, dropped))) await this.uploads.storage.delete(dropped).catch(() => {});
@@ -183,12 +194,15 @@ export class LearningService {
   }
 
   async publish(caller: Caller, id: number): Promise<CourseDetail> {
-    const row = await this.db.transaction((tx) => this.publishIn(tx, caller, id));
+    const row = await this.db.transaction((tx) => this.publishIn(tx, caller, id, true));
     return this.detail(row, 'staff', caller.id, false);
   }
 
-  /** Publishes and records `course.published` in the same transaction; a second publish is a no-op. */
-  private async publishIn(tx: Tx, caller: Caller, id: number): Promise<CourseRow> {
+  /**
+   * Publishes and records `course.published` in the same transaction; a second publish is a
+   * no-op. `audited`: publishing is the action itself, not the last step of a create.
+   */
+  private async publishIn(tx: Tx, caller: Caller, id: number, audited: boolean): Promise<CourseRow> {
     const current = await repo.lockCourse(tx, id);
     if (!current) throw notFound('content.course_not_found');
     if (current.status === 'published') return current;
@@ -199,6 +213,7 @@ export class LearningService {
       account_id: null,
       payload: { code: row.code, language: row.language, title: row.title, open_roles: row.openRoles, republished: current.publishedAt !== null },
     });
+    if (audited) await this.audit.record(tx, { action: 'course.publish', target: { id, label: row.title }, before: { status: current.status }, after: { status: row.status } });
     return row;
   }
 
@@ -208,7 +223,9 @@ export class LearningService {
       if (!current) throw notFound('content.course_not_found');
       if (current.status === 'draft') throw conflict('content.not_published');
       if (current.status === 'unpublished') return current;
-      return (await repo.updateCourse(tx, id, { status: 'unpublished' }))!;
+      const updated = (await repo.updateCourse(tx, id, { status: 'unpublished' }))!;
+      await this.audit.record(tx, { action: 'course.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
+      return updated;
     });
     return this.detail(row, 'staff', caller.id, false);
   }
@@ -218,6 +235,7 @@ export class LearningService {
       const current = await repo.lockCourse(tx, id);
       if (!current) throw notFound('content.course_not_found');
       await repo.deleteCourse(tx, id);
+      await this.audit.record(tx, { action: 'course.delete', target: { id, label: current.title }, before: courseView(current) });
       return current.coverKey;
     });
     if (coverKey && !(await repo.keyInUse(this.db, coverKey))) await this.uploads.storage.delete(coverKey).catch(() => {});

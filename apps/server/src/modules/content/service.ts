@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { api, ContentItem, ContentSummary, Language, LiveInfo, LiveTimeStatus, ParsedRequestOf } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
@@ -7,6 +8,7 @@ import type { UploadService } from '../upload/service.js';
 import * as repo from './repository.js';
 import type { ContentItemRow, NewContentItemRow } from './repository.js';
 import { sanitizeBody, withImageUrls } from './sanitize.js';
+import type { AuditService } from '../audit/service.js';
 
 type ContentBody<K extends keyof typeof api.content> = ParsedRequestOf<(typeof api.content)[K]>;
 type LiveBody<K extends keyof typeof api.live> = ParsedRequestOf<(typeof api.live)[K]>;
@@ -42,6 +44,29 @@ interface Changes {
 }
 
 /**
+ * An item as the audit log keeps it: what a reader compares between two versions. The body is
+ * kept as its length and digest, which show that it changed without copying every article twice.
+ */
+function auditView(row: ContentItemRow) {
+  return {
+    type: row.type,
+    status: row.status,
+    title: row.title,
+    language: row.language,
+    excerpt: row.excerpt,
+    tags: row.tags,
+    link: row.link,
+    cover_key: row.coverKey,
+    video_key: row.videoKey,
+    live_start: row.liveStart?.toISOString() ?? null,
+    live_time_zone: row.liveTimeZone,
+    live_duration_minutes: row.liveDurationMinutes,
+    body_length: row.bodyHtml.length,
+    body_sha256: createHash('sha256').update(row.bodyHtml).digest('hex').slice(0, 16),
+  };
+}
+
+/**
  * Content items (spec §3 "Content"; decision 030): staff write articles, live events and
  * landing pages; bodies are sanitized before they are stored; uploads (cover, video, body
  * images) are claimed in the same transaction as the save; publishing records
@@ -53,6 +78,7 @@ export class ContentService {
     private readonly uploads: UploadService,
     private readonly events: EventService,
     private readonly publicUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- Staff ----
@@ -107,7 +133,9 @@ export class ContentService {
       });
       await this.saveMedia(tx, caller, inserted.id, values.bodyHtml ?? '');
       if (changes.translation_of != null) await this.joinTranslations(tx, inserted, changes.translation_of);
-      return changes.publish ? this.publishIn(tx, caller, inserted.id) : (await repo.findContent(tx, inserted.id))!;
+      const saved = changes.publish ? await this.publishIn(tx, caller, inserted.id, false) : (await repo.findContent(tx, inserted.id))!;
+      await this.audit.record(tx, { action: type === 'live' ? 'live.add' : 'content.add', target: { id: saved.id, label: saved.title }, after: auditView(saved) });
+      return saved;
     });
     return this.toItem(row, false);
   }
@@ -136,22 +164,25 @@ export class ContentService {
       } else if (changes.language !== undefined && updated.translationGroup !== null) {
         await this.checkLanguageFree(tx, updated.translationGroup, id, changes.language);
       }
-      return { row: (await repo.findContent(tx, id))!, dropped };
+      const saved = (await repo.findContent(tx, id))!;
+      await this.audit.record(tx, { action: saved.type === 'live' ? 'live.update' : 'content.update', target: { id, label: saved.title }, before: auditView(current), after: auditView(saved) });
+      return { row: saved, dropped };
     });
     await this.dropUnused(dropped);
     return this.toItem(row, false);
   }
 
   async publish(caller: Caller, id: number): Promise<ContentItem> {
-    const row = await this.db.transaction((tx) => this.publishIn(tx, caller, id));
+    const row = await this.db.transaction((tx) => this.publishIn(tx, caller, id, true));
     return this.toItem(row, false);
   }
 
   /**
    * Publishes in the caller's transaction and records `content.published` with it. Publishing
    * a published item changes nothing and announces nothing again (a double click, a retry).
+   * `audited`: publishing is the action itself, not the last step of a create the log records.
    */
-  private async publishIn(tx: Tx, caller: Caller, id: number): Promise<ContentItemRow> {
+  private async publishIn(tx: Tx, caller: Caller, id: number, audited: boolean): Promise<ContentItemRow> {
     const current = await this.find(tx, id, undefined, true);
     if (current.status === 'published') return current;
     const now = new Date();
@@ -169,6 +200,7 @@ export class ContentService {
         ...(row.type === 'live' && row.liveStart ? { start_time: row.liveStart.toISOString() } : {}),
       },
     });
+    if (audited) await this.audit.record(tx, { action: 'content.publish', target: { id, label: row.title }, before: { status: current.status }, after: { status: row.status } });
     return row;
   }
 
@@ -177,7 +209,9 @@ export class ContentService {
       const current = await this.find(tx, id, undefined, true);
       if (current.status === 'draft') throw conflict('content.not_published');
       if (current.status === 'unpublished') return current;
-      return repo.updateContent(tx, id, { status: 'unpublished' });
+      const updated = await repo.updateContent(tx, id, { status: 'unpublished' });
+      await this.audit.record(tx, { action: 'content.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
+      return updated;
     });
     return this.toItem(row, false);
   }
@@ -188,6 +222,7 @@ export class ContentService {
       if ((await repo.lessonsUsing(tx, id)) > 0) throw conflict('content.in_course');
       const media = await repo.mediaOf(tx, [id]);
       await repo.deleteContent(tx, id);
+      await this.audit.record(tx, { action: current.type === 'live' ? 'live.delete' : 'content.delete', target: { id, label: current.title }, before: auditView(current) });
       return [current.coverKey, current.videoKey, ...media.map((item) => item.key)].filter((key): key is string => Boolean(key));
     });
     await this.dropUnused(keys);

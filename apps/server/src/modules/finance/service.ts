@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
 import type { EventPayload } from '../events/catalogue.js';
+import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import type { PaymentFacts, PaymentPort, ProviderRefund } from './payment-port.js';
 import { apportion, splitPayment } from './commission.js';
@@ -67,6 +68,7 @@ export class FinanceService {
     private readonly events: EventService,
     /** The payment module is built after this one (it posts through it), so it is looked up late. */
     private readonly payments: () => PaymentPort,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- settings and rules ----
@@ -82,15 +84,21 @@ export class FinanceService {
   }
 
   async updateSettings(caller: Caller, body: Body<'settingsUpdate'>): Promise<FinanceSettings> {
-    await repo.updateSettings(
-      this.db,
-      {
+    await this.db.transaction(async (tx) => {
+      const before = await this.settings(tx);
+      const changes = {
         ...(body.holding_days !== undefined ? { holdingDays: body.holding_days } : {}),
         ...(body.settlement_min_cents !== undefined ? { settlementMinCents: body.settlement_min_cents } : {}),
         ...(body.settlement_fee_bps !== undefined ? { settlementFeeBps: body.settlement_fee_bps } : {}),
-      },
-      caller.id,
-    );
+      };
+      await repo.updateSettings(tx, changes, caller.id);
+      const view = (row: { holdingDays: number; settlementMinCents: number; settlementFeeBps: number }) => ({
+        holding_days: row.holdingDays,
+        settlement_min_cents: row.settlementMinCents,
+        settlement_fee_bps: row.settlementFeeBps,
+      });
+      await this.audit.record(tx, { action: 'finance_settings.update', target: { id: 1 }, before: view(before), after: view({ ...before, ...changes }) });
+    });
     return this.settingsView();
   }
 
@@ -109,7 +117,16 @@ export class FinanceService {
 
   /** A new version: payments from now on use it; postings already made keep the version they used. */
   async updateRules(caller: Caller, body: Body<'rulesUpdate'>) {
-    await this.db.transaction((tx) => repo.insertRule(tx, body.rates, body.note, caller.id));
+    await this.db.transaction(async (tx) => {
+      const before = await this.currentRule(tx);
+      const row = await repo.insertRule(tx, body.rates, body.note, caller.id);
+      await this.audit.record(tx, {
+        action: 'commission_rules.update',
+        target: { id: row.version, label: body.note || null },
+        before: { version: before.version, rates: before.rates },
+        after: { version: row.version, rates: row.rates, note: row.note },
+      });
+    });
     return this.rules();
   }
 
@@ -274,8 +291,15 @@ export class FinanceService {
         provider: facts.provider,
         actorId: caller.id,
       });
-      if (facts.provider === 'sandbox') return this.completeRefundIn(tx, row, facts, null);
-      return row;
+      const done = facts.provider === 'sandbox' ? await this.completeRefundIn(tx, row, facts, null) : row;
+      const settled = done.status === 'completed' ? amount : 0;
+      await this.audit.record(tx, {
+        action: 'payment.refund',
+        target: { id: facts.id },
+        before: { refunded_cents: refunded.completed, remaining_cents: remaining },
+        after: { refunded_cents: refunded.completed + settled, remaining_cents: remaining - settled, refund_id: row.id, amount_cents: amount, reason: body.reason, status: done.status },
+      });
+      return done;
     });
     if (reserved.status !== 'pending') return this.refundAnswer(reserved);
 

@@ -27,6 +27,7 @@ import { isLanguage, message, pickLanguage, renderKind, type Params } from './re
 import * as repo from './repository.js';
 import type { AnnouncementRow, NotificationRow, Reader } from './repository.js';
 import { cardName } from '../account/presenter.js';
+import type { AuditService } from '../audit/service.js';
 
 type Body<K extends keyof typeof api.notification> = ParsedRequestOf<(typeof api.notification)[K]>;
 
@@ -54,6 +55,12 @@ export interface Notice {
 
 const ROLE_TYPES: Record<Role, number> = ACCOUNT_TYPE;
 
+/** An announcement as the audit log keeps it, named by its English title (or the first one it has). */
+function announcementView(row: AnnouncementRow) {
+  return { title: row.title, body: row.body, audience: row.audience, marketing: row.marketing, send_at: row.sendAt.toISOString(), sent_at: row.sentAt?.toISOString() ?? null };
+}
+const titleOf = (row: AnnouncementRow): string => row.title['en-US'] ?? Object.values(row.title)[0] ?? `#${row.id}`;
+
 export class NotificationService {
   constructor(
     private readonly db: Db,
@@ -63,6 +70,7 @@ export class NotificationService {
     readonly hub: NotificationHub,
     private readonly jobs: JobQueue,
     private readonly publicUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- making notifications -------------------------------------------------------------------
@@ -246,6 +254,7 @@ export class NotificationService {
         authorId: caller.id,
       });
       if (due) await this.hub.publish(tx, { type: 'announcement', announcement_id: saved.id });
+      await this.audit.record(tx, { action: 'announcement.add', target: { id: saved.id, label: titleOf(saved) }, after: announcementView(saved) });
       return saved;
     });
     return (await this.presentAnnouncements([row]))[0]!;
@@ -268,6 +277,7 @@ export class NotificationService {
         sentAt: due ? now : null,
       });
       if (due) await this.hub.publish(tx, { type: 'announcement', announcement_id: body.id });
+      await this.audit.record(tx, { action: 'announcement.update', target: { id: body.id, label: titleOf(saved!) }, before: announcementView(current), after: announcementView(saved!) });
       return saved!;
     });
     return (await this.presentAnnouncements([row]))[0]!;
@@ -280,6 +290,7 @@ export class NotificationService {
       if (!current) throw notFound('notification.announcement_not_found');
       if (current.sentAt) throw conflict('notification.announcement_sent');
       await repo.deleteAnnouncement(tx, id);
+      await this.audit.record(tx, { action: 'announcement.delete', target: { id, label: titleOf(current) }, before: announcementView(current) });
     });
     return null;
   }

@@ -6,6 +6,7 @@ import {
   type AccountSummary,
   type AgentSummary,
   type api,
+  type AuditAction,
   type ClientDetail,
   type Endpoint,
   type OperatorSummary,
@@ -17,6 +18,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { conflict, forbidden, invalid, notFound, rejected } from '../../errors.js';
 import { newReferralCode } from '../account/crypto.js';
 import type { SessionService } from '../account/session-service.js';
+import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import type { PaymentService } from '../payment/service.js';
 import { toOperator, toSummary } from './presenter.js';
@@ -28,6 +30,14 @@ type Body<A extends keyof Api, K extends keyof Api[A]> = Api[A][K] extends Endpo
 
 const ROLE_TYPES = { client: [0], agent: [2], studio: [1], admin: [10], super: [11] } as const;
 const PICKER_LIMIT = 200;
+
+/** The audit log's name for each move of an account under someone else. */
+const REASSIGN_ACTIONS = {
+  'studio.assigned': { agent: 'studio.assign', studio: 'studio.assign', operator: 'studio.assign' },
+  'client.assigned': { agent: 'client.assign_agent', studio: 'client.set_studio', operator: 'client.assign_operator' },
+} as const satisfies Record<string, Record<'agent' | 'studio' | 'operator', AuditAction>>;
+
+const snakeToCamel = (key: string): string => key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /**
  * Who belongs to whom: account management, agents, studios, clients, operators and
@@ -41,6 +51,7 @@ export class OrgService {
     private readonly hash: (password: string) => Promise<string>,
     private readonly payments: PaymentService,
     private readonly events: EventService,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- shared rules --------------------------------------------------------------------------
@@ -169,6 +180,11 @@ export class OrgService {
         account_id: created.id,
         payload: { account_type: created.accountType },
       });
+      await this.audit.record(tx, {
+        action: 'account.create',
+        target: { id: created.id, label: created.email },
+        after: { email: created.email, role: body.role, username: created.username, name: created.name, agent_type: created.agentType, main_agent_id: created.mainAgentId },
+      });
       return created;
     });
     return this.summary(row.id);
@@ -192,6 +208,15 @@ export class OrgService {
       await repo.updateAccount(tx, id, patch);
       // Disabling or a new password ends every session of that account at once.
       if (status === 'disabled' || password !== undefined) await this.sessions.revokeAll(tx, id);
+      // The fields as the API names them; a password is recorded as changed, never its value.
+      const { id: _id, password: _password, ...changed } = body;
+      const before = Object.fromEntries(Object.keys(changed).map((key) => [key, target[snakeToCamel(key) as keyof AccountRow] ?? null]));
+      await this.audit.record(tx, {
+        action: 'account.edit',
+        target: { id, label: target.email },
+        before,
+        after: { ...changed, ...(password !== undefined ? { password: 'changed' } : {}) },
+      });
     });
     return this.summary(id);
   }
@@ -264,7 +289,7 @@ export class OrgService {
     const agentType = asPartner ? 'sub' : body.agent_type;
     const row = await this.db.transaction(async (tx) => {
       const mainAgentId = agentType === 'sub' ? (asPartner ? caller.id : (await this.mainAgent(tx, body.main_agent_id)).id) : null;
-      return this.newAccount(tx, {
+      const created = await this.newAccount(tx, {
         email: body.email,
         password: body.password,
         username: body.username,
@@ -277,6 +302,8 @@ export class OrgService {
         mainAgentId,
         infoStatus: INFO_STATUS.complete,
       });
+      await this.audit.record(tx, { action: 'agent.add', target: { id: created.id, label: created.email }, after: { email: created.email, agent_type: agentType, main_agent_id: mainAgentId } });
+      return created;
     });
     return this.agent({ id: row.id });
   }
@@ -285,13 +312,19 @@ export class OrgService {
     await this.db.transaction(async (tx) => {
       const target = await repo.findAccount(tx, { id: body.id, accountTypes: [ACCOUNT_TYPE.partner] });
       if (!target) throw notFound('org.account_not_found');
-      if (body.agent_type === 'main') {
-        await repo.updateAccount(tx, target.id, { agentType: 'main', mainAgentId: null });
-        return;
+      let mainAgentId: number | null = null;
+      if (body.agent_type === 'sub') {
+        const main = await this.mainAgent(tx, body.main_agent_id, target.id);
+        if ((await repo.countSubAgents(tx, target.id)) > 0) throw rejected('org.agent_has_subagents');
+        mainAgentId = main.id;
       }
-      const main = await this.mainAgent(tx, body.main_agent_id, target.id);
-      if ((await repo.countSubAgents(tx, target.id)) > 0) throw rejected('org.agent_has_subagents');
-      await repo.updateAccount(tx, target.id, { agentType: 'sub', mainAgentId: main.id });
+      await repo.updateAccount(tx, target.id, { agentType: body.agent_type, mainAgentId });
+      await this.audit.record(tx, {
+        action: 'agent.switch',
+        target: { id: target.id, label: target.email },
+        before: { agent_type: target.agentType, main_agent_id: target.mainAgentId },
+        after: { agent_type: body.agent_type, main_agent_id: mainAgentId },
+      });
     });
     return this.agent({ id: body.id });
   }
@@ -336,6 +369,8 @@ export class OrgService {
         account_id: account.id,
         payload: { role, from_id: from, to_id: to },
       });
+      const field = `${role}_id`;
+      await this.audit.record(tx, { action: REASSIGN_ACTIONS[type][role], target: { id: account.id, label: account.email }, before: { [field]: from }, after: { [field]: to } });
     });
   }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import type { PackageRow } from './repository.js';
+import type { AuditService } from '../audit/service.js';
 
 type Body<K extends keyof typeof api.price> = ParsedRequestOf<(typeof api.price)[K]>;
 
@@ -84,7 +85,10 @@ const columns = (body: Partial<Body<'add'>>) => ({
  * ones, priced for them (the first-purchase discount until it is used).
  */
 export class PricingService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(caller: Caller | null, body: Body<'list'>, language: ApiLanguage = 'en') {
     const manager = caller?.role === 'super';
@@ -115,7 +119,11 @@ export class PricingService {
 
   async add(body: Body<'add'>): Promise<PricePackage> {
     const values = columns(body);
-    const row = await repo.insertPackage(this.db, { ...values, name: body.name, type: body.type, basePriceCents: body.base_price_cents, actualPriceCents: body.actual_price_cents });
+    const row = await this.db.transaction(async (tx) => {
+      const created = await repo.insertPackage(tx, { ...values, name: body.name, type: body.type, basePriceCents: body.base_price_cents, actualPriceCents: body.actual_price_cents });
+      await this.audit.record(tx, { action: 'price.add', target: { id: created.id, label: created.name }, after: toPackage(created, true) });
+      return created;
+    });
     return toPackage(row, true);
   }
 
@@ -130,11 +138,20 @@ export class PricingService {
     if (actual > base) throw invalid({ actual_price_cents: 'pricing.actual_above_base' });
     if (discount > actual) throw invalid({ discount_cents: 'pricing.discount_too_big' });
     const patch = Object.fromEntries(Object.entries(columns(fields)).filter(([, value]) => value !== undefined));
-    const row = await repo.updatePackage(this.db, id, patch);
-    return toPackage(row!, true);
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await repo.updatePackage(tx, id, patch);
+      if (!updated) throw notFound('pricing.not_found');
+      await this.audit.record(tx, { action: 'price.update', target: { id, label: updated.name }, before: toPackage(current, true), after: toPackage(updated, true) });
+      return updated;
+    });
+    return toPackage(row, true);
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await repo.deletePackage(this.db, id))) throw notFound('pricing.not_found');
+    await this.db.transaction(async (tx) => {
+      const current = await repo.findPackage(tx, id);
+      if (!current || !(await repo.deletePackage(tx, id))) throw notFound('pricing.not_found');
+      await this.audit.record(tx, { action: 'price.delete', target: { id, label: current.name }, before: toPackage(current, true) });
+    });
   }
 }

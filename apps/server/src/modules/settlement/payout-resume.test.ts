@@ -42,7 +42,7 @@ const realLedger = (): SettlementLedger => settlementLedger(t.app.services.ledge
 /** A process of its own: the same database and the same rail, its own clock and ledger. */
 function processWith(rail: RecordingRail, options: { now?: () => Date; ledger?: SettlementLedger } = {}): SettlementService {
   const services = t.app.services;
-  return new SettlementService(t.database.db, options.ledger ?? realLedger(), services.verification, services.accounts, rail, services.events, {
+  return new SettlementService(t.database.db, options.ledger ?? realLedger(), services.verification, services.accounts, rail, services.events, services.audit, {
     ...(options.now ? { now: options.now } : {}),
   });
 }

@@ -4,6 +4,7 @@ import type { PayoutRail, PayoutResult } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './repository.js';
 import type { SettlementRow } from './repository.js';
@@ -40,6 +41,7 @@ export interface SettlementPayoutsDeps {
   verification: PayeeVerification;
   rail: PayoutRail;
   events: Pick<EventService, 'record'>;
+  audit: Pick<AuditService, 'record'>;
   now: () => Date;
 }
 
@@ -80,7 +82,7 @@ export class SettlementPayouts {
         return repo.updatePayout(tx, id, { payoutLeaseToken: token, payoutLeaseUntil: leaseUntil });
       }
       if (!(await this.deps.verification.isPayoutVerified(current.accountId, tx))) throw rejected('settlement.not_verified');
-      return repo.updatePayout(tx, id, {
+      const started = await repo.updatePayout(tx, id, {
         payoutStartedAt: now,
         payoutKey: payoutKeyOf(id),
         payoutRequestedBy: actorId,
@@ -90,6 +92,14 @@ export class SettlementPayouts {
         payoutLeaseUntil: leaseUntil,
         payoutLastError: null,
       });
+      // The decision is staff's here; the payout it starts ends paid, or pending again if refused.
+      await this.deps.audit.record(tx, {
+        action: 'settlement.approve',
+        target: { id },
+        before: { status: current.status, gross_cents: current.grossCents },
+        after: { status: 'payout_started', payout_reference: reference },
+      });
+      return started;
     });
     return this.run(held, token);
   }

@@ -5,6 +5,7 @@ import type { PayoutRail } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import { amountsFor, blockerOf, dollars } from './amounts.js';
 import { recordDecided, SettlementPayouts, type PayoutOutcome } from './payouts.js';
@@ -78,9 +79,10 @@ export class SettlementService {
     private readonly parties: PartyDirectory,
     private readonly rail: PayoutRail,
     private readonly events: EventService,
+    private readonly audit: AuditService,
     options: SettlementServiceOptions = {},
   ) {
-    this.payouts = new SettlementPayouts({ db, ledger, verification, rail, events, now: options.now ?? (() => new Date()) });
+    this.payouts = new SettlementPayouts({ db, ledger, verification, rail, events, audit, now: options.now ?? (() => new Date()) });
   }
 
   /** What an application would be now: the available balance, the period, the fee and the amount to receive. */
@@ -187,6 +189,12 @@ export class SettlementService {
       await this.ledger.release(tx, { settlementId: current.id, accountId: current.accountId, grossCents: current.grossCents, actorId });
       const decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt: new Date() });
       await recordDecided(this.events, tx, decided, actorId);
+      await this.audit.record(tx, {
+        action: decision.status === 'failed' ? 'settlement.fail' : 'settlement.reject',
+        target: { id },
+        before: { status: current.status, gross_cents: current.grossCents },
+        after: { status: decided.status, reason: decision.reason },
+      });
       return decided;
     });
     return (await this.present([row]))[0]!;

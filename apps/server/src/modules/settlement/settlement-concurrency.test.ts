@@ -113,7 +113,7 @@ describe('racing applications', () => {
     const rail = new RecordingRail();
     rail.modes.push('slow', 'slow');
     const services = t.app.services;
-    const instance = () => new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, rail, services.events);
+    const instance = () => new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, rail, services.events, services.audit);
     const reached = rail.nextPay();
     const approvals = [instance().approve(id('admin'), pending!.id, 'BT-TWICE-1'), instance().approve(id('super'), pending!.id, 'BT-TWICE-2')];
     const outcomes = Promise.allSettled(approvals);

@@ -15,6 +15,7 @@ import type { Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
+import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import type { UploadService } from '../upload/service.js';
 import * as repo from './repository.js';
@@ -62,6 +63,7 @@ export class VerificationService {
     private readonly uploads: UploadService,
     private readonly events: EventService,
     private readonly key: Buffer,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- studios and agents ---------------------------------------------------------------------
@@ -154,6 +156,12 @@ export class VerificationService {
         subject_id: id,
         account_id: decided.accountId,
         payload: { status, reason },
+      });
+      await this.audit.record(tx, {
+        action: status === 'approved' ? 'verification.approve' : 'verification.reject',
+        target: { id, label: current.legalName },
+        before: { status: current.status, reject_reason: current.rejectReason },
+        after: { status, reject_reason: reason },
       });
       return decided;
     });
@@ -251,6 +259,7 @@ export class VerificationService {
         account_id: resolved.accountId,
         payload: { note: resolved.note },
       });
+      await this.audit.record(tx, { action: 'verification.resolve', target: { id: resolved.id }, before: { status: 'open' }, after: { status: 'resolved', note: resolved.note } });
       return resolved;
     });
     return (await this.presentCorrectionsForStaff([row]))[0]!;

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BankOutlined,
   BookOutlined,
   DashboardOutlined,
@@ -27,6 +28,7 @@ export const NAV_ICONS: Partial<Record<RouteKey, ReactNode>> = {
   promotion: <QrcodeOutlined />,
   contacts: <PhoneOutlined />,
   announcements: <SoundOutlined />,
+  audit: <AuditOutlined />,
   material: <FolderOpenOutlined />,
   clients: <ShopOutlined />,
   learning: <BookOutlined />,

@@ -1,17 +1,12 @@
-import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { FinanceRecord } from '@nearcast/contract';
-import { Button, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportList, type ExportFormat } from '../../../lib/export/export-list';
 import type { ExportColumn } from '../../../lib/export/export-table';
 import { formatDate } from '../../../lib/format-date';
-import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { centsToDollars } from '../../../lib/money';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listRecords } from '../api/list-records';
 import { percentOf } from '../lib/display';
 import { useParty, type RecordFilters } from './records-table';
+import { ExportButtons } from '../../../components/export-buttons';
 
 function useRecordColumns(): ExportColumn<FinanceRecord>[] {
   const { t } = useTranslation('finance');
@@ -41,36 +36,19 @@ function useRecordColumns(): ExportColumn<FinanceRecord>[] {
  */
 export function RecordsExportButtons({ filters }: { filters: RecordFilters }) {
   const { t } = useTranslation('finance');
-  const columns = useRecordColumns();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-
-  const run = async (format: ExportFormat) => {
-    setBusy(format);
-    try {
-      const count = await exportList({
-        format,
-        fetchPage: (page, pageSize) => listRecords({ ...filters, page, page_size: pageSize }),
-        columns,
-        fileBase: 'finance',
-        sheetName: t('sheet_name'),
-      });
-      if (count === 0) notifyError(t('feedback.no_data'));
-      else notifySuccess(t('feedback.exported', { count }));
-    } catch (error) {
-      if (!isSignedOut(error)) notifyError(failureText(t('feedback.export_failed'), error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
-    <Space wrap>
-      <Button icon={<FileTextOutlined />} loading={busy === 'csv'} disabled={busy !== null} onClick={() => void run('csv')} data-testid="export-csv">
-        {t('actions.export_csv')}
-      </Button>
-      <Button icon={<FileExcelOutlined />} loading={busy === 'xlsx'} disabled={busy !== null} onClick={() => void run('xlsx')} data-testid="export-xlsx">
-        {t('actions.export_xlsx')}
-      </Button>
-    </Space>
+    <ExportButtons
+      fetchPage={(page, pageSize) => listRecords({ ...filters, page, page_size: pageSize })}
+      columns={useRecordColumns()}
+      fileBase="finance"
+      sheetName={t('sheet_name')}
+      texts={{
+        csv: t('actions.export_csv'),
+        xlsx: t('actions.export_xlsx'),
+        noData: t('feedback.no_data'),
+        exported: (count) => t('feedback.exported', { count }),
+        failed: t('feedback.export_failed'),
+      }}
+    />
   );
 }

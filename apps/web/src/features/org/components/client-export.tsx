@@ -1,17 +1,12 @@
-import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { AccountSummary } from '@nearcast/contract';
-import { Button, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { listClients, type ClientListQuery } from '../../../api/client-list';
-import { exportList, type ExportFormat } from '../../../lib/export/export-list';
 import type { ExportColumn } from '../../../lib/export/export-table';
 import { centsToDollars } from '../../../lib/money';
 import { displayName } from './display';
-import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { formatUsPhone } from '../../../lib/phone';
+import { ExportButtons } from '../../../components/export-buttons';
 
 export type ClientFilters = Omit<ClientListQuery, 'page' | 'page_size'>;
 
@@ -46,36 +41,19 @@ function useClientColumns(): ExportColumn<AccountSummary>[] {
  */
 export function ClientExportButtons({ filters }: { filters: ClientFilters }) {
   const { t } = useTranslation('org');
-  const columns = useClientColumns();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-
-  const run = async (format: ExportFormat) => {
-    setBusy(format);
-    try {
-      const count = await exportList({
-        format,
-        fetchPage: (page, pageSize) => listClients({ ...filters, page, page_size: pageSize }),
-        columns,
-        fileBase: 'clients',
-        sheetName: t('clients.sheet_name'),
-      });
-      if (count === 0) notifyError(t('feedback.no_data'));
-      else notifySuccess(t('clients.exported', { count }));
-    } catch (error) {
-      if (!isSignedOut(error)) notifyError(failureText(t('feedback.export_failed'), error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
-    <Space wrap>
-      <Button icon={<FileTextOutlined />} loading={busy === 'csv'} disabled={busy !== null} onClick={() => void run('csv')} data-testid="export-csv">
-        {t('actions.export_csv')}
-      </Button>
-      <Button icon={<FileExcelOutlined />} loading={busy === 'xlsx'} disabled={busy !== null} onClick={() => void run('xlsx')} data-testid="export-xlsx">
-        {t('actions.export_xlsx')}
-      </Button>
-    </Space>
+    <ExportButtons
+      fetchPage={(page, pageSize) => listClients({ ...filters, page, page_size: pageSize })}
+      columns={useClientColumns()}
+      fileBase="clients"
+      sheetName={t('clients.sheet_name')}
+      texts={{
+        csv: t('actions.export_csv'),
+        xlsx: t('actions.export_xlsx'),
+        noData: t('feedback.no_data'),
+        exported: (count) => t('clients.exported', { count }),
+        failed: t('feedback.export_failed'),
+      }}
+    />
   );
 }
