@@ -1,9 +1,10 @@
-import type { AuditEntry, AuditVerifyResponse, Role } from '@nearcast/contract';
+import type { AuditEntry, AuditVerifyResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { merchantPays } from '../../test/settlement-fixtures.js';
 import { canonicalJson, entryHash, firstBreak, GENESIS, type ChainedContent } from './chain.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 /**
  * The staff audit log: staff actions recorded with who, from where and the values before and
@@ -13,15 +14,6 @@ import { canonicalJson, entryHash, firstBreak, GENESIS, type ChainedContent } fr
 let t: TestApp;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  subagent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 const token = (name: string) => tokens.get(name)!;
 const BROWSER = 'Mozilla/5.0 (Audit test)';
 

@@ -1,6 +1,7 @@
 import { api, type ContentItem, type CourseDetail, type CourseSummary, type Role } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 /**
  * The content scope matrix: every content, live and learning endpoint, called as every demo
@@ -11,14 +12,6 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 let t: TestApp;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 const STAFF: Role[] = ['super', 'admin'];
 const LEARNERS: Role[] = ['super', 'admin', 'partner', 'studio', 'operator'];
 const ANYONE = 'public' as const;

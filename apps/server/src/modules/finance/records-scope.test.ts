@@ -5,6 +5,7 @@ import { addAccount, idOf, pay } from '../../test/finance-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { givePlan } from '../../test/plans.js';
 import { countRecords } from './records-repository.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 /**
  * The finance read side's scope matrix: every read endpoint called as every role is allowed or
@@ -16,15 +17,6 @@ const tokens = new Map<string, string>();
 const ids = new Map<string, number>();
 const payments = new Map<string, number>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  subagent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 
 interface Row {
   transaction_id: string;

@@ -9,6 +9,7 @@ import { mediaFile } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';
 import { givePlan } from '../../test/plans.js';
 import { tusCreate, tusHead } from '../../test/tus-client.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 /**
  * The material scope matrix: every material endpoint called as every demo role is allowed or
@@ -21,14 +22,6 @@ const tokens = new Map<string, string>();
 const accountIds = new Map<string, number>();
 const material = new Map<string, number>();
 const DEMO = ['super', 'admin', 'agent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 
 /** A material without running the processing job: a temporary upload, added, then put in a status by SQL. */
 async function addMaterial(token: string, status: Footage['status']): Promise<number> {

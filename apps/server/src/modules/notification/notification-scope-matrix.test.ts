@@ -2,6 +2,7 @@ import type { Announcement, NotificationListResponse, Role } from '@nearcast/con
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 /**
  * The notification scope matrix: every notification endpoint called as every demo role is
@@ -11,15 +12,6 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 let t: TestApp;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  subagent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 const token = (name: string) => tokens.get(name)!;
 const ALL: Role[] = ['super', 'admin', 'partner', 'studio', 'operator', 'client'];
 const STAFF: Role[] = ['super', 'admin'];

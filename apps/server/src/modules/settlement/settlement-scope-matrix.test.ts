@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { holdingPeriodPasses, merchantPays } from '../../test/settlement-fixtures.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 /**
  * The settlement scope matrix: every settlement endpoint called as every demo role is allowed
@@ -13,15 +14,6 @@ import { holdingPeriodPasses, merchantPays } from '../../test/settlement-fixture
 let t: TestApp;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  subagent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 const token = (name: string) => tokens.get(name)!;
 const settlementOf = new Map<string, number>();
 

@@ -8,20 +8,12 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { givePlan } from '../../test/plans.js';
 import { mediaFile, type MediaFormat } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';
+import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
 let t: TestApp;
 let dataDir: string;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  subagent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-};
 const token = (name: string) => tokens.get(name)!;
 
 beforeAll(async () => {
