@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payThroughSandbox } from '../support/accounts';
 import { apiPost } from '../support/api';
 import { baseUrl, screenshot, WIDTHS } from '../support/browser';
-import { signInThroughForm, useBrowser } from '../support/journey';
+import { signInThroughForm, useBrowser, waitGone } from '../support/journey';
 import { apiLogin, settle, type ApiSession } from '../support/session';
 import { ensurePayoutVerified } from '../support/verification';
 
@@ -120,7 +120,7 @@ describe('money from a payment to a payout', () => {
     await page.fill('[data-testid=decision-text]', 'WIRE-2026-0042');
     await page.click('[data-testid=decision-submit]');
     // The queue shows pending applications: the approved one leaves it.
-    await row.waitFor({ state: 'detached' });
+    await waitGone(page, row, 'the approved application in the queue');
   });
 
   it('the studio sees the settlement paid with its reference', async () => {

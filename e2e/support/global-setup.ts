@@ -57,6 +57,22 @@ async function waitForReady(baseUrl: string, server: ChildProcess, output: strin
   throw new Error(`server did not become ready:\n${output.join('')}`);
 }
 
+/**
+ * The server's error-level log lines, printed when the run ends: a journey that fails on a
+ * refusal or a crash behind the page then shows the server's side in the same log.
+ */
+function reportServerErrors(output: string): void {
+  const errors = output.split('\n').filter((line) => {
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= 50;
+    } catch {
+      return line.trim() !== '';
+    }
+  });
+  if (errors.length === 0) return;
+  console.error(`The journeys' server logged ${errors.length} error line(s):\n${errors.slice(-30).join('\n')}`);
+}
+
 export default async function setup(project: TestProject) {
   // E2E_WEB_DIST lets a run use its own build (say, one built with --outDir elsewhere).
   const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
@@ -118,6 +134,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    reportServerErrors(output.join(''));
     await mailbox.close();
     await database?.drop();
     if (process.env.E2E_KEEP !== '1') fs.rmSync(workDir, { recursive: true, force: true });

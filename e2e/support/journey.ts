@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launch, newContext, WIDTHS, type LANGUAGES } from './browser';
 import { DEMO_PASSWORD, settle } from './session';
@@ -40,11 +40,26 @@ export async function signInThroughForm(page: Page, email: string, path: string,
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
   } catch (error) {
-    // Say what the page said instead of only that it did not move.
-    const said = await page.locator('.ant-message-notice, .ant-form-item-explain-error').allTextContents();
-    throw new Error(`signing in as ${email} stayed on ${page.url()}; the page said: ${JSON.stringify(said)}`, { cause: error });
+    throw new Error(`signing in as ${email} stayed on ${page.url()}; the page said: ${await whatThePageSaid(page)}`, { cause: error });
   }
   await page.waitForSelector('[data-testid=page-title]');
+}
+
+/** The toasts and field messages on screen: what a failed step reports instead of only a timeout. */
+async function whatThePageSaid(page: Page): Promise<string> {
+  return JSON.stringify(await page.locator('.ant-message-notice, .ant-form-item-explain-error').allTextContents());
+}
+
+/**
+ * Waits for what a submitted form removes (a dialog, a row leaving its queue); when it stays,
+ * fails with what the page said (a server refusal in a toast, a field message).
+ */
+export async function waitGone(page: Page, locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.waitFor({ state: 'detached' });
+  } catch (error) {
+    throw new Error(`${what} stayed; the page said: ${await whatThePageSaid(page)}`, { cause: error });
+  }
 }
 
 /** Opens an antd select by its test id, types to search, and picks the option with that exact label. */
