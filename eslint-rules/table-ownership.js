@@ -32,6 +32,7 @@ export const OWNERS = {
   dashboard: ['modules/dashboard'],
   notification: ['modules/notification'],
   audit: ['modules/audit'],
+  waitlist: ['modules/waitlist'],
   idempotency: ['plugins'],
   columns: ['*'],
 };

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext, screenshot, WIDTHS, type ContextOptions } from '../support/browser';
+import { baseUrl, launch, newContext, screenshot, WIDTHS, type ContextOptions } from '../support/browser';
 import { apiCall } from '../support/api';
+import { mailContaining } from '../support/mailbox';
 import { fillCity, findCity, findPackage, newStudio, placesIn, type PackageRow } from '../support/fill-city';
 import { pickOption } from '../support/journey';
 import { apiLogin, pathOf, settle, signedInContext, type ApiSession } from '../support/session';
@@ -313,13 +314,18 @@ describe('a visitor who chooses a plan', () => {
 });
 
 describe('a city whose 100 studio places are taken', () => {
+  let full: Awaited<ReturnType<typeof fillCity>>;
+  let late: ApiSession;
+  let cheyenne: number;
+
   it('shows a studio 0 places left and no purchase, and the API refuses the checkout', async () => {
     const { city } = await findCity('Wyoming', 'Cheyenne');
-    const full = await fillCity(city.id, studioPlan.id, RUN);
+    cheyenne = city.id;
+    full = await fillCity(city.id, studioPlan.id, RUN);
     expect(full).toMatchObject({ limit: 100, left: 0 });
 
     const admin = await apiLogin('super@example.com');
-    const late = await newStudio(admin.token, `late-studio-${RUN}@example.com`);
+    late = await newStudio(admin.token, `late-studio-${RUN}@example.com`);
     const refused = await apiCall('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: city.id }, late.token);
     expect(refused.code).toBe('409');
     expect(refused.msg).toBe('No studio places are left in Cheyenne; please choose another city');
@@ -332,6 +338,56 @@ describe('a city whose 100 studio places are taken', () => {
     expect(await testIdText(page, 'plan-city-full')).toBe(text('en-US', 'plan.city.full', { city: 'Cheyenne' }));
     expect(await page.getByTestId('plan-purchase').isDisabled()).toBe(true);
     await shoot(page, 'plan-city-full-1440');
+
+    // The studio joins Cheyenne's waitlist, first in line.
+    await page.getByTestId('waitlist-join').click();
+    const waiting = page.getByTestId('waitlist-waiting');
+    await waiting.waitFor();
+    expect(await waiting.getAttribute('data-position')).toBe('1');
+    expect(await waiting.textContent()).toContain(text('en-US', 'waitlist.position', { position: 1, count: 1, city: 'Cheyenne' }));
+    await shoot(page, 'plan-waitlist-waiting-1440');
+  });
+
+  it('offers the first in line a freed place, by mail, and sells it to that studio alone', async () => {
+    expect(late, 'the studio above joined the line').toBeTruthy();
+    const since = Date.now();
+    // One of the checkouts that filled the city is declined: its place is free again.
+    const freed = full.checkouts[0]!;
+    const declined = await fetch(`${baseUrl()}/sandbox/checkout/${encodeURIComponent(freed.sessionId)}/decline`, { method: 'POST', redirect: 'manual' });
+    expect(declined.status).toBe(303);
+    const filler = await apiLogin(freed.email);
+    expect((await apiCall<{ status: string }>('/v1/payment/stripe/callback', { session_id: freed.sessionId }, filler.token)).data.status).toBe('failed');
+    // Someone outside the line finds the city full: the freed place is the line's.
+    const admin = await apiLogin('super@example.com');
+    const outsider = await newStudio(admin.token, `outsider-studio-${RUN}@example.com`);
+    expect((await apiCall('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: cheyenne }, outsider.token)).code).toBe('409');
+
+    // The offer pass (every minute; run now) offers it to the first in line, who is emailed.
+    expect((await fetch(`${baseUrl()}/__e2e/waitlist/offer-due`, { method: 'POST' })).status).toBe(200);
+    const entry = await apiCall<{ list: { status: string; city_id: number }[] }>('/v1/area/waitlist/list', { open: true }, late.token);
+    expect(entry.data.list).toMatchObject([{ status: 'offered', city_id: cheyenne }]);
+    const mail = await mailContaining(late.user.email, since, '/plans?type=studio');
+    expect(mail).toContain('A place in Cheyenne is held for you until');
+
+    // Back on the studio plan, the picker opens on Cheyenne with the place held and the purchase open.
+    const page = await signedIn(late);
+    await page.goto(`/plans/${studioPlan.id}`);
+    await page.getByTestId('waitlist-offered').waitFor();
+    await expect.poll(() => testIdText(page, 'plan-places-left')).toBe('1 of 100 places left in Cheyenne');
+    expect(await page.getByTestId('plan-purchase').isDisabled()).toBe(false);
+    await shoot(page, 'plan-waitlist-offered-1440');
+    expect((await apiCall('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: cheyenne }, outsider.token)).code).toBe('409');
+    expect((await apiCall('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: cheyenne }, late.token)).code).toBe('200');
+
+    // The outsider joins the line behind; staff see Cheyenne's line on /waitlist.
+    expect((await apiCall('/v1/area/waitlist/join', { city_id: cheyenne }, outsider.token)).code).toBe('200');
+    const staff = await signedIn(admin);
+    await staff.goto('/waitlist');
+    const table = staff.getByTestId('waitlist-table');
+    await table.getByText(late.user.email).waitFor();
+    expect(await table.textContent()).toContain(outsider.user.email);
+    expect(await table.textContent()).toContain('Cheyenne, Wyoming');
+    await shoot(staff, 'waitlist-staff-1440');
   });
 });
 

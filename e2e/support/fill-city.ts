@@ -64,22 +64,26 @@ export async function newStudio(superToken: string, email: string): Promise<ApiS
 /**
  * Takes every place left in a city: one new studio per place, each starting a checkout of the
  * studio membership there. A pending checkout holds its place (apps/server payment repository,
- * `placesTaken`), so no payment is needed. A few at a time, to spare the two cores.
+ * `placeHolders`), so no payment is needed. A few at a time, to spare the two cores. Answers the
+ * checkouts too: one declined frees its place.
  */
-export async function fillCity(cityId: number, studioPackageId: number, tag: string): Promise<Places> {
+export async function fillCity(cityId: number, studioPackageId: number, tag: string): Promise<Places & { checkouts: { email: string; sessionId: string }[] }> {
   const admin = await apiLogin('super@example.com');
   const before = await placesIn(cityId, admin.token);
   const indexes = Array.from({ length: before.left }, (_, index) => index);
   const BATCH = 4;
+  const checkouts: { email: string; sessionId: string }[] = [];
   for (let start = 0; start < indexes.length; start += BATCH) {
     await Promise.all(
       indexes.slice(start, start + BATCH).map(async (index) => {
-        const studio = await newStudio(admin.token, `fill-${tag}-${index}@example.com`);
-        await apiPost('/v1/payment/stripe', { package_id: studioPackageId, periods: 1, city_id: cityId }, studio.token);
+        const email = `fill-${tag}-${index}@example.com`;
+        const studio = await newStudio(admin.token, email);
+        const checkout = await apiPost<{ session_id: string }>('/v1/payment/stripe', { package_id: studioPackageId, periods: 1, city_id: cityId }, studio.token);
+        checkouts.push({ email, sessionId: checkout.session_id });
       }),
     );
   }
   const after = await placesIn(cityId, admin.token);
   if (after.left !== 0 || after.taken < STUDIO_PLACES_PER_CITY) throw new Error(`city ${cityId} not full: ${JSON.stringify(after)}`);
-  return after;
+  return { ...after, checkouts };
 }

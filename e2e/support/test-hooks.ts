@@ -50,6 +50,8 @@ diagnostics.subscribe('fastify.initialization', (message) => {
       const collected = await new MetricsCollector(deps).collect();
       return { advanced, collected };
     });
+    // The waitlist's offer pass now rather than at the next minute: the real pass, the real lock.
+    app.post('/__e2e/waitlist/offer-due', async () => ({ offered: await fastify.services.waitlist.offerDue() }));
     // When an account's plan ends, so a journey can look at what depends on the calendar (a list
     // of plans about to end, its "days left" tags) whatever day it runs. Answers the end it
     // replaced, for putting it back.

@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { REDACTED, redactUrl } from './lib/redact-url.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/area/routes.js';
+import { waitlistRoutes } from './modules/waitlist/routes.js';
 import { itemPageRoutes } from './modules/content/item-page.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { EMBED_ORIGINS } from './modules/content/sanitize.js';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
 
   await app.register(accountRoutes);
   await app.register(areaRoutes);
+  await app.register(waitlistRoutes);
   await app.register(orgRoutes);
   await app.register(promotionRoutes);
   await app.register(pricingRoutes);

@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { JobQueue, queueTimings } from './jobs/queue.js';
 import { AccountService } from './modules/account/service.js';
 import { AreaService } from './modules/area/service.js';
+import { WaitlistService } from './modules/waitlist/service.js';
 import { AuditService } from './modules/audit/service.js';
 import { LearningService } from './modules/content/learning-service.js';
 import { ContentService } from './modules/content/service.js';
@@ -58,6 +59,8 @@ export interface Services extends CreativeServices {
   codes: EmailCodeService;
   accounts: AccountService;
   areas: AreaService;
+  /** Full cities' lines of studio applicants, and the offers of freed places. */
+  waitlist: WaitlistService;
   org: OrgService;
   promotion: PromotionService;
   pricing: PricingService;
@@ -117,10 +120,20 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const ledger = new LedgerService(database.db);
   // Fulfilment posts commissions through finance; finance reads payments back for refunds.
   const finance: FinanceService = new FinanceService(database.db, ledger, accounts, events, () => payments, audit);
+  // A city's waitlist and its checkouts count the same places: each asks the other, both under the city's lock.
+  const waitlist: WaitlistService = new WaitlistService(
+    database.db,
+    { freeForLine: (ex, cityId) => payments.freeForLine(ex, cityId), leftFor: (ex, cityId, accountId) => payments.leftFor(ex, cityId, accountId) },
+    areas,
+    accounts,
+    events,
+    audit,
+  );
   const payments = new PaymentService(database.db, createPaymentProvider(config, database.db), accounts, pricing, areas, {
     publicUrl: config.PUBLIC_URL,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
-  }, events, finance);
+  }, events, finance, waitlist);
+  events.subscribe(waitlist.subscriber());
   const onboarding = new OnboardingService(database.db, accounts, areas);
   const storage = createFileStorage(config);
   const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
@@ -199,6 +212,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     codes,
     accounts,
     areas,
+    waitlist,
     org,
     promotion,
     pricing,

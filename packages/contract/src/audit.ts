@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'area.delete',
   'zone.add',
   'zone.delete',
+  'waitlist.move',
+  'waitlist.remove',
   'price.add',
   'price.update',
   'price.delete',

@@ -25,7 +25,7 @@ describe('roles', () => {
 describe('route table', () => {
   it('lists the main-layout routes and roles of spec §2 exactly', () => {
     // Routes whose paths the spec leaves to us (decision 009) are checked below instead.
-    const ours = new Set<string>(['promotion', 'contacts', 'announcements', 'audit']);
+    const ours = new Set<string>(['promotion', 'contacts', 'announcements', 'audit', 'waitlist']);
     const table = Object.fromEntries(
       ROUTES.filter((route) => route.layout === 'main' && 'nav' in route && !ours.has(route.key)).map((route) => [route.path, route.roles]),
     );
@@ -51,6 +51,7 @@ describe('route table', () => {
     expect(byKey('contacts').roles).toEqual(['super', 'admin']);
     expect(byKey('promotion').roles).toEqual(['super', 'admin', 'partner', 'studio']);
     expect(byKey('announcements').roles).toEqual(['super', 'admin']);
+    expect(byKey('waitlist').roles).toEqual(['super', 'admin']);
     // The audit log records what admins did too: super admins alone read it.
     expect(byKey('audit').roles).toEqual(['super']);
     expect(byKey('notifications')).toMatchObject({ roles: '*', layout: 'main' });

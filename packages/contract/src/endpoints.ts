@@ -18,6 +18,7 @@ import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
 import * as verification from './verification.js';
 import * as video from './video.js';
+import * as waitlist from './waitlist.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
 
 /**
@@ -276,6 +277,12 @@ export const api = {
     zoneAll: endpoint('/v1/area/zone/all', empty, area.zoneAllResponse),
     zoneAdd: endpoint('/v1/area/zone/add', area.zoneAddRequest, area.zone),
     zoneDelete: endpoint('/v1/area/zone/delete', area.zoneDeleteRequest, ok),
+    // A full city's waitlist: an applicant that has not paid yet joins, reads and leaves it.
+    waitlistJoin: endpoint('/v1/area/waitlist/join', waitlist.waitlistJoinRequest, waitlist.waitlistEntry, OPEN_TO_UNPAID),
+    waitlistList: endpoint('/v1/area/waitlist/list', waitlist.waitlistListRequest, waitlist.waitlistListResponse, OPEN_TO_UNPAID),
+    waitlistLeave: endpoint('/v1/area/waitlist/leave', waitlist.waitlistLeaveRequest, waitlist.waitlistEntry, OPEN_TO_UNPAID),
+    /** Ours: staff reorder a city's line. */
+    waitlistMove: endpoint('/v1/area/waitlist/move', waitlist.waitlistMoveRequest, waitlist.waitlistEntry),
   },
   // Content (ours, spec §3 Content): articles and landing pages; live events also through /v1/live.
   content: {

@@ -53,6 +53,8 @@ export const NOTIFICATION_KINDS = [
   'approval_given',
   'changes_requested',
   'connection_needs_reconnect',
+  // A studio applicant first in a full city's line is offered a freed place, held for it.
+  'waitlist_offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -78,6 +80,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   'video_post',
   'platform_connection',
   'announcement',
+  'city_waitlist',
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
@@ -107,6 +110,9 @@ export function notificationLink(subject: NotificationSubject | null, role?: Rol
       return merchant ? '/dashboard' : '/video?tab=connections';
     case 'announcement':
       return `/notifications?tab=official&id=${subject.id}`;
+    case 'city_waitlist':
+      // The studio plans: the plan page opens its city picker on the held place.
+      return '/plans?type=studio';
   }
 }
 

@@ -54,7 +54,10 @@ export const placesResponse = z.object({
   city_name: z.string(),
   limit: z.number().int(),
   taken: z.number().int(),
+  /** Places left for the caller: a freed place goes to the city's waitlist first. */
   left: z.number().int(),
+  /** Studio applicants in the city's waitlist, waiting or holding an offered place. */
+  waiting: z.number().int(),
 });
 
 /**

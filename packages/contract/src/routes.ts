@@ -48,6 +48,8 @@ export const ROUTES = [
   { key: 'pricing', path: '/pricing', roles: ['super'], layout: 'main', nav: true },
   { key: 'area', path: '/area', roles: ['super', 'admin'], layout: 'main', nav: true },
   { key: 'zone', path: '/zone', roles: ['super', 'admin'], layout: 'main', nav: true },
+  // Ours: the full cities' lines of studio applicants, which staff reorder (spec §9's 100 places).
+  { key: 'waitlist', path: '/waitlist', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Ours (the spec does not show the path): the promotion link and QR code tool.
   { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
   // Ours: the contact-completion submissions, for the staff who call back.

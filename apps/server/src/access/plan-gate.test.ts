@@ -69,7 +69,7 @@ const endpoints: [string, Walked][] = Object.entries(api).flatMap(([group, membe
 );
 
 describe('the contract says which endpoints an unpaid account may call', () => {
-  it('marks exactly its own account, sign-out and checkout open to unpaid accounts', () => {
+  it("marks exactly its own account, sign-out, checkout and a full city's waitlist open to unpaid accounts", () => {
     const open = endpoints.filter(([, endpoint]) => endpoint.openToUnpaid).map(([name]) => name);
     expect(open.sort()).toEqual(
       [
@@ -84,6 +84,10 @@ describe('the contract says which endpoints an unpaid account may call', () => {
         'payment.callback',
         'payment.places',
         'payment.plan',
+        // A studio waits for a place before it has bought one.
+        'area.waitlistJoin',
+        'area.waitlistList',
+        'area.waitlistLeave',
       ].sort(),
     );
   });

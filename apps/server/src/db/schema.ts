@@ -21,3 +21,4 @@ export * from './schema/creative.js';
 export * from './schema/dashboard.js';
 export * from './schema/notification.js';
 export * from './schema/audit.js';
+export * from './schema/waitlist.js';

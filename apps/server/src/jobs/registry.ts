@@ -26,6 +26,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     releaseJob(services.finance, log) as JobDefinition<never>,
     foldTotalsJob(services.ledger, log) as JobDefinition<never>,
     ...services.settlements.jobDefinitions(log),
+    ...services.waitlist.jobDefinitions(log),
     ...services.notifications.jobDefinitions(services.config.PLAN_REMINDER_CRON, log),
   ];
 }

@@ -79,6 +79,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   },
   area: { page: lazyPage(() => import('../features/territory/pages/area-page'), 'AreaPage'), namespaces: ['territory'] },
   zone: { page: lazyPage(() => import('../features/territory/pages/zone-page'), 'ZonePage'), namespaces: ['territory'] },
+  waitlist: { page: lazyPage(() => import('../features/territory/pages/waitlist-page'), 'WaitlistPage'), namespaces: ['territory'] },
   promotion: {
     page: lazyPage(() => import('../features/promotion/pages/promotion-page'), 'PromotionPage'),
     namespaces: ['promotion'],

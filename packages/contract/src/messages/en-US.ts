@@ -111,6 +111,12 @@ export const enUS = {
   'payment.package_wrong_role': 'This package is not for your account type',
   'payment.city_required': 'Please choose the city of your studio',
   'payment.city_full': 'No studio places are left in {{city}}; please choose another city',
+  'waitlist.not_applicant': 'Only a studio that has not bought its plan yet can join a waitlist',
+  'waitlist.already_in_line': 'You are already in line for {{city}}',
+  'waitlist.city_has_places': '{{city}} has places left: you can buy one now',
+  'waitlist.not_found': 'Waitlist entry not found',
+  'waitlist.not_in_line': 'This entry is no longer in line',
+  'waitlist.not_waiting': 'Only an entry still waiting can be moved',
   'payment.session_missing': 'No valid session_id detected',
   'payment.session_unknown': 'We cannot verify your payment. Please try again or contact customer service.',
   'payment.webhook_signature': 'Invalid webhook signature',
@@ -347,6 +353,8 @@ export const enUS = {
   'notification.kind.changes_requested.body': '{{name}} asked for changes to "{{title}}": {{comment}}',
   'notification.kind.connection_needs_reconnect.title': 'Reconnect {{platform}}',
   'notification.kind.connection_needs_reconnect.body': 'The {{platform}} account of {{name}} needs to be connected again before videos can be published.',
+  'notification.kind.waitlist_offer.title': 'A studio place in {{city}} is yours',
+  'notification.kind.waitlist_offer.body': 'A place in {{city}} is held for you until {{time}}. Buy your studio plan before then, or it passes to the next in line.',
   'notification.email.footer': 'You receive this because email notifications are on in your profile.',
 } as const;
 

@@ -84,6 +84,19 @@ export class AreaService {
     return repo.findArea(ex, id);
   }
 
+  /** Cities by id with their state (id and name), for lists that name where a row is. */
+  async citiesWithStates(ids: number[]): Promise<Map<number, { name: string; stateId: number | null; stateName: string | null }>> {
+    const cities = await repo.findAreasByIds(this.db, ids);
+    const stateIds = [...new Set(cities.map((city) => city.parentId).filter((parent): parent is number => parent !== null))];
+    const states = new Map((await repo.findAreasByIds(this.db, stateIds)).map((state) => [state.id, state]));
+    return new Map(
+      cities.map((city) => {
+        const state = city.parentId === null ? undefined : states.get(city.parentId);
+        return [city.id, { name: city.name, stateId: state?.id ?? null, stateName: state?.name ?? null }];
+      }),
+    );
+  }
+
   /** Locks an area inside the caller's transaction (a studio checkout counting a city's places). */
   lock(ex: Executor, id: number): Promise<void> {
     return repo.lockArea(ex, id);

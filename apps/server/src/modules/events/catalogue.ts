@@ -147,6 +147,9 @@ export const EVENT_CATALOGUE = {
   'video.approval_given': entry('video_post', z.object({ post_id: id, title: z.string(), comment: z.string().optional() })),
   'video.changes_requested': entry('video_post', z.object({ post_id: id, title: z.string(), comment: z.string().nullable() })),
 
+  /** A freed studio place offered to the first applicant in its city's line, held until `hold_until`. */
+  'waitlist.offered': entry('city_waitlist', z.object({ entry_id: id, city_id: id, city_name: z.string(), hold_until: z.string() })),
+
   'connection.connected': entry('platform_connection', connection),
   'connection.disconnected': entry('platform_connection', connection),
   'connection.needs_reconnect': entry('platform_connection', connection),

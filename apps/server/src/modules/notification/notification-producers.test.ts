@@ -131,6 +131,31 @@ describe('videos', () => {
   });
 });
 
+describe('places', () => {
+  it('a place freed in a full city is offered to the first in its line, who is told by mail', async () => {
+    // An applicant has no plan, so no notification center (docs/decisions/053): mail tells it.
+    const [city] = await t.query<{ id: number }>(sql`
+      with country as (insert into areas (name, type) values ('Testland', 'country') returning id),
+           state as (insert into areas (name, type, parent_id) select 'Test State', 'state', id from country returning id)
+      insert into areas (name, type, parent_id) select 'Full City', 'city', id from state returning id`);
+    await t.query(sql`
+      insert into accounts (email, password_hash, referral_code, account_type, pay_status, city_id)
+      select 'full' || i || '@example.com', 'x', 'FULL' || lpad(i::text, 4, '0'), 1, 1, ${city!.id} from generate_series(1, 100) i`);
+    const added = await t.call('/v1/account/add', { email: 'hopeful@example.com', password: 'Hopeful-pass-1', username: 'hopeful', role: 'studio' }, { token: token('super') });
+    expect(added.code).toBe('200');
+    const hopeful = await t.login('hopeful@example.com', 'Hopeful-pass-1');
+    expect((await t.call('/v1/area/waitlist/join', { city_id: city!.id }, { token: hopeful })).code).toBe('200');
+    await t.query(sql`update accounts set pay_status = 2 where email = 'full1@example.com'`);
+    expect(await t.app.services.waitlist.offerDue()).toBe(1);
+    await deliverRecorded();
+    await t.app.services.notifications.sendPending();
+    const mail = t.mailer.lastTo('hopeful@example.com');
+    expect(mail?.subject).toBe('A studio place in Full City is yours');
+    expect(mail?.text).toMatch(/held for you until \w+ \d+, \d{4} at \d+:\d{2} [AP]M UTC/);
+    expect(mail?.text).toContain('https://nearcast.example.com/plans?type=studio');
+  });
+});
+
 describe('coverage', () => {
   it('every event type the notification center reacts to was produced by its real module', () => {
     // Two need a platform's scripted fake or clock, so their own tests check the centers: a grant

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pickLanguage, renderKind } from './render.js';
 
 describe('rendering notifications', () => {
-  const params = { name: 'Carmen’s Tacos', amount_cents: 123_456, date: '2031-03-17', title: 'Taco Tuesday', platform: 'youtube', reason: 'Too short', comment: 'Brighter, please' };
+  const params = { name: 'Carmen’s Tacos', amount_cents: 123_456, date: '2031-03-17', title: 'Taco Tuesday', platform: 'youtube', reason: 'Too short', comment: 'Brighter, please', city: 'Reno', time: '2031-03-17T18:05:00.000Z' };
 
   it('every kind reads in every language with every placeholder filled', () => {
     for (const language of LANGUAGES) {
@@ -21,6 +21,9 @@ describe('rendering notifications', () => {
     expect(renderKind('es-ES', 'payment_received', params).body).toContain('1234,56');
     expect(renderKind('zh-CN', 'plan_expiring', params).body).toContain('2031年3月17日');
     expect(renderKind('en-US', 'video_published', params).body).toBe('"Taco Tuesday" is published on YouTube.');
+    // A moment reads with its zone, since a notice does not know the reader's.
+    expect(renderKind('en-US', 'waitlist_offer', params).body).toContain('until March 17, 2031 at 6:05 PM UTC.');
+    expect(renderKind('es-ES', 'waitlist_offer', params).body).toContain('17 de marzo de 2031 a las 18:05 UTC');
   });
 
   it('quotes a platform’s own words inside a sentence of the reader’s language', () => {

@@ -52,6 +52,10 @@ function displayValues(language: Language, params: Params, kind?: NotificationKi
   if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)) {
     out.date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${params.date}T00:00:00Z`));
   }
+  // A moment (an offer's hold running out) with its zone: a notice does not know the reader's.
+  if (typeof params.time === 'string' && !Number.isNaN(Date.parse(params.time))) {
+    out.time = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(params.time));
+  }
   if (typeof params.platform === 'string') out.platform = PLATFORM_NAMES[params.platform as PublishTargetName] ?? params.platform;
   // A reason the platform stored as a message key (why a video failed) reads in this language.
   if (typeof params.reason === 'string' && params.reason.trim() !== '') {

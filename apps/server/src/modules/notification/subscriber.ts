@@ -68,6 +68,13 @@ const RULES: { [T in EventType]?: NoticeRule<T> } = {
     const params = { title: event.payload.title, comment: event.payload.comment, name: await nameOf(event.accountId) };
     return team(event).flatMap((id) => tell(id, 'changes_requested', params, { type: 'video_post', id: event.payload.post_id }));
   },
+  'waitlist.offered': (event, tell) =>
+    tell(
+      event.accountId,
+      'waitlist_offer',
+      { city: event.payload.city_name, time: event.payload.hold_until },
+      { type: 'city_waitlist', id: event.payload.entry_id },
+    ),
   'connection.needs_reconnect': async (event, tell, nameOf) => {
     const params = { platform: event.payload.platform, name: await nameOf(event.accountId) };
     const subject = { type: 'platform_connection' as const, id: event.payload.connection_id };

@@ -191,7 +191,7 @@ describe('studio places', () => {
     const noCity = await t.call('/v1/payment/stripe', { package_id: pkg.id }, { token });
     expect(noCity.data).toEqual({ fields: { city_id: 'Please choose the city of your studio' } });
     const places = await t.call('/v1/payment/places', { city_id: cityId }, { token });
-    expect(places.data).toEqual({ city_id: cityId, city_name: cityName, limit: 100, taken: 98, left: 2 });
+    expect(places.data).toEqual({ city_id: cityId, city_name: cityName, limit: 100, taken: 98, left: 2, waiting: 0 });
   });
 
   it('gives the last place to exactly one of two racing studios, and refuses a full city before any money moves', async () => {

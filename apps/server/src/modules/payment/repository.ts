@@ -95,17 +95,15 @@ export async function recordWebhookEvent(ex: Executor, id: string, type: string)
 }
 
 /**
- * Studio places pending orders still hold in a city: one per buyer. Paid studios hold the rest;
- * the account module counts those (payment does not read accounts).
+ * The buyers whose pending orders still hold a studio place in a city (one place each). Paid
+ * studios hold the rest; the account module counts those (payment does not read accounts).
  */
-export async function placesHeld(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+export async function placeHolders(ex: Executor, cityId: number): Promise<number[]> {
+  const rows = await selectRows<{ account_id: number }>(
     ex,
-    sql`select count(distinct account_id)::int as n from ${orders}
-          where city_id = ${cityId} and status = 'pending' and hold_until > now()
-            ${exceptAccountId ? sql`and account_id <> ${exceptAccountId}` : sql``}`,
+    sql`select distinct account_id from ${orders} where city_id = ${cityId} and status = 'pending' and hold_until > now()`,
   );
-  return Number(row?.n ?? 0);
+  return rows.map((row) => Number(row.account_id));
 }
 
 /** Distinguishes this module's advisory locks from any other's. */

@@ -13,7 +13,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.payment.stripe, BUYERS, (caller, { body }) => payments.checkout(caller, body), { idempotent: true });
   route(app, api.payment.callback, '*', (caller, { body }) => payments.verify(caller, body.session_id));
-  route(app, api.payment.places, '*', (_caller, { body }) => payments.places(body.city_id));
+  route(app, api.payment.places, '*', (caller, { body }) => payments.places(caller, body.city_id));
   route(app, api.payment.plan, BUYERS, (caller) => payments.planOf(caller));
 
   const provider = payments.provider;

@@ -17,6 +17,7 @@ import type { AreaService } from '../area/service.js';
 import type { EventService } from '../events/service.js';
 import type { PaymentFacts, ProviderRefund } from '../finance/payment-port.js';
 import type { FinanceService } from '../finance/service.js';
+import type { CityReservations } from '../waitlist/service.js';
 import { firstPurchaseFor, type PricingService } from '../pricing/service.js';
 import * as repo from './repository.js';
 import type { OrderRow } from './repository.js';
@@ -54,7 +55,22 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-/** What finance needs to know of a payment: who paid, how much, for what, and when. */
+/** A city's waitlist, as a studio checkout must respect it (the waitlist module answers). */
+export interface CityLine {
+  reservationsIn(ex: Executor, cityId: number, accountId?: number): Promise<CityReservations>;
+}
+
+/** A city's studio places as one account sees them: who holds one, and who is served first. */
+interface CityPlacesSeen {
+  /** Paid studios, the account itself left out (a renewal keeps its own place). */
+  paid: number;
+  /** Others' pending checkouts and offered places, each applicant once. */
+  held: number;
+  /** Applicants waiting in line ahead of the account (all, when it is not in line). */
+  waitingAhead: number;
+  inLine: number;
+}
+
 export interface PaymentOptions {
   publicUrl: string;
   holdMinutes: number;
@@ -74,6 +90,7 @@ export class PaymentService {
     private readonly options: PaymentOptions,
     private readonly events: EventService,
     private readonly finance: FinanceService,
+    private readonly line: CityLine,
   ) {}
 
   /** The payment an order became, for modules that hear of the order (`payment.completed`). */
@@ -147,16 +164,41 @@ export class PaymentService {
     };
   }
 
-  /** Studio places in use in a city: paid studios, and pending studio orders still holding one. */
-  private async placesTaken(ex: Executor, cityId: number, exceptAccountId?: number): Promise<number> {
-    return (await this.accounts.countPaidStudiosIn(ex, cityId, exceptAccountId)) + (await repo.placesHeld(ex, cityId, exceptAccountId));
+  /**
+   * A city's studio places as `accountId` sees them: paid studios, pending studio orders and
+   * places offered to the city's waitlist are taken; applicants waiting ahead are served first.
+   */
+  private async placesSeen(ex: Executor, cityId: number, accountId?: number): Promise<CityPlacesSeen> {
+    const paid = await this.accounts.countPaidStudiosIn(ex, cityId, accountId);
+    const holders = await repo.placeHolders(ex, cityId);
+    const line = await this.line.reservationsIn(ex, cityId, accountId);
+    const held = new Set([...holders, ...line.offered]);
+    if (accountId !== undefined) held.delete(accountId);
+    const waitingAhead = line.waitingAhead.filter((id) => !held.has(id)).length;
+    return { paid, held: held.size, waitingAhead, inLine: line.inLine };
   }
 
-  async places(cityId: number) {
+  /** Places the city's waitlist may be offered now: none paid for, in checkout or offered. */
+  async freeForLine(ex: Executor, cityId: number): Promise<number> {
+    const seen = await this.placesSeen(ex, cityId);
+    return Math.max(0, STUDIO_PLACES_PER_CITY - seen.paid - seen.held);
+  }
+
+  /** Places `accountId` could buy in the city now. */
+  async leftFor(ex: Executor, cityId: number, accountId: number | undefined): Promise<number> {
+    const seen = await this.placesSeen(ex, cityId, accountId);
+    return Math.max(0, STUDIO_PLACES_PER_CITY - seen.paid - seen.held - seen.waitingAhead);
+  }
+
+  async places(caller: Caller | null, cityId: number) {
     const city = await this.areas.find(cityId);
     if (!city || city.type !== 'city') throw notFound('area.not_found');
-    const taken = await this.placesTaken(this.db, cityId);
-    return { city_id: city.id, city_name: city.name, limit: STUDIO_PLACES_PER_CITY, taken, left: Math.max(0, STUDIO_PLACES_PER_CITY - taken) };
+    // Taken counts every holder, the caller too (its own checkout holds a place); left is what
+    // the caller could buy, its own hold or offer included and those waiting ahead served first.
+    const all = await this.placesSeen(this.db, cityId);
+    const left = caller ? await this.leftFor(this.db, cityId, caller.id) : Math.max(0, STUDIO_PLACES_PER_CITY - all.paid - all.held - all.waitingAhead);
+    const taken = Math.min(STUDIO_PLACES_PER_CITY, all.paid + all.held);
+    return { city_id: city.id, city_name: city.name, limit: STUDIO_PLACES_PER_CITY, taken, left, waiting: all.inLine };
   }
 
   async checkout(caller: Caller, body: Body<'stripe'>) {
@@ -184,8 +226,8 @@ export class PaymentService {
       let cityId: number | null = null;
       if (city) {
         await this.areas.lock(tx, city.id);
-        const taken = await this.placesTaken(tx, city.id, caller.id);
-        if (taken >= STUDIO_PLACES_PER_CITY) throw conflict('payment.city_full', { city: city.name });
+        // Places offered to the city's waitlist are not for sale to others, and those waiting are served first.
+        if ((await this.leftFor(tx, city.id, caller.id)) <= 0) throw conflict('payment.city_full', { city: city.name });
         cityId = city.id;
       }
       return repo.insertOrder(tx, {

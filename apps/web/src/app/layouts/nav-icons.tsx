@@ -17,6 +17,7 @@ import {
   TagsOutlined,
   QrcodeOutlined,
   TeamOutlined,
+  OrderedListOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { RouteKey } from '@nearcast/contract';
@@ -29,6 +30,7 @@ export const NAV_ICONS: Partial<Record<RouteKey, ReactNode>> = {
   contacts: <PhoneOutlined />,
   announcements: <SoundOutlined />,
   audit: <AuditOutlined />,
+  waitlist: <OrderedListOutlined />,
   material: <FolderOpenOutlined />,
   clients: <ShopOutlined />,
   learning: <BookOutlined />,

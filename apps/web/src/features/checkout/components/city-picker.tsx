@@ -1,10 +1,12 @@
 import { STUDIO_PLACES_PER_CITY } from '@nearcast/contract';
 import { Alert, Select, Spin } from 'antd';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaces } from '../api/city-places';
+import { useMyWaitlistEntry } from '../../../api/waitlist';
 import { useAreaList, useStates } from '../../../api/area-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { CityWaitlist } from './city-waitlist';
 
 /** Enough cities to scroll; the search narrows a state's hundreds down. */
 const CITY_PAGE = 50;
@@ -12,16 +14,20 @@ const CITY_PAGE = 50;
 /**
  * A studio's city, chosen before paying (spec §9: 100 studio places per city): the state, then
  * the city searched on the server (a state has hundreds), then how many places are left there.
- * The plan page reads the same places query (one request, shared) to allow the purchase.
+ * The plan page reads the same places query (one request, shared) to allow the purchase. An
+ * applicant (a studio without a plan) may join a full city's waitlist; one already in a line finds
+ * the picker open on that city.
  */
 export function CityPicker({
   cityId,
   onCityChange,
   showRequired,
+  applicant,
 }: {
   cityId: number | null;
   onCityChange: (cityId: number | null) => void;
   showRequired: boolean;
+  applicant: boolean;
 }) {
   const { t } = useTranslation('checkout');
   const stateLabel = useId();
@@ -36,6 +42,19 @@ export function CityPicker({
     { enabled: stateId !== null, keepPrevious: true, staleTime: 5 * 60_000 },
   );
   const places = usePlaces(cityId);
+  const line = useMyWaitlistEntry(applicant);
+  const entry = line.data ?? null;
+
+  // Once, when nothing is chosen yet: an applicant in a city's line comes back to that city.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !entry || entry.state_id === null) return;
+    opened.current = true;
+    if (cityId !== null || stateId !== null) return;
+    setStateId(entry.state_id);
+    setChosen({ value: entry.city_id, label: entry.city_name });
+    onCityChange(entry.city_id);
+  }, [entry, cityId, stateId, onCityChange]);
 
   // The chosen city stays among the options while another search runs, so the select keeps
   // showing its name rather than its id.
@@ -115,9 +134,10 @@ export function CityPicker({
               <div className="plan-places__bar" aria-hidden="true">
                 <span style={{ width: `${Math.min(100, (places.data.taken / Math.max(1, places.data.limit)) * 100)}%` }} />
               </div>
-              {left === 0 && (
+              {left === 0 && entry?.city_id !== cityId && (
                 <Alert type="warning" showIcon title={t('plan.city.full', { city: places.data.city_name })} data-testid="plan-city-full" />
               )}
+              {applicant && line.isSuccess && <CityWaitlist cityId={cityId} cityName={places.data.city_name} full={left === 0} entry={entry} />}
             </>
           ) : null}
         </div>

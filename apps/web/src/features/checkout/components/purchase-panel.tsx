@@ -1,4 +1,4 @@
-import { checkoutRequest, roleOf, type CurrentUser, type PricePackage } from '@nearcast/contract';
+import { checkoutRequest, PAY_STATUS, roleOf, type CurrentUser, type PricePackage } from '@nearcast/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Select } from 'antd';
@@ -145,6 +145,7 @@ export function PurchasePanel({ pkg, user }: { pkg: PricePackage; user: CurrentU
               if (next !== null) setCityRequired(false);
             }}
             showRequired={cityRequired}
+            applicant={user.pay_status !== PAY_STATUS.paid}
           />
         )}
         {refusal && <Alert type="error" showIcon title={refusal} data-testid="plan-purchase-error" />}
