@@ -33,6 +33,7 @@ export const OWNERS = {
   notification: ['modules/notification'],
   audit: ['modules/audit'],
   waitlist: ['modules/waitlist'],
+  promotion: ['modules/promotion'],
   idempotency: ['plugins'],
   columns: ['*'],
 };

@@ -377,17 +377,34 @@ describe('a city whose 100 studio places are taken', () => {
     expect(await page.getByTestId('plan-purchase').isDisabled()).toBe(false);
     await shoot(page, 'plan-waitlist-offered-1440');
     expect((await apiCall('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: cheyenne }, outsider.token)).code).toBe('409');
-    expect((await apiCall('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: cheyenne }, late.token)).code).toBe('200');
+    const bought = await apiCall<{ session_id: string }>('/v1/payment/stripe', { package_id: studioPlan.id, periods: 1, city_id: cheyenne }, late.token);
+    expect(bought.code).toBe('200');
 
-    // The outsider joins the line behind; staff see Cheyenne's line on /waitlist.
+    // The studio pays within the hold: the place is its own, and its place in line ends.
+    const paid = await fetch(`${baseUrl()}/sandbox/checkout/${encodeURIComponent(bought.data.session_id)}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect((await apiCall<{ status: string }>('/v1/payment/stripe/callback', { session_id: bought.data.session_id }, late.token)).data.status).toBe('paid');
+    await expect
+      .poll(async () => (await apiCall<{ list: { status: string }[] }>('/v1/area/waitlist/list', {}, late.token)).data.list[0]?.status, { timeout: 15_000 })
+      .toBe('purchased');
+
+    // The outsider joins the line behind, and reads its place on a phone in Chinese.
     expect((await apiCall('/v1/area/waitlist/join', { city_id: cheyenne }, outsider.token)).code).toBe('200');
-    const staff = await signedIn(admin);
+    const phone = await signedIn(outsider, { width: WIDTHS.phone, language: 'zh-CN' });
+    await phone.goto(`/plans/${studioPlan.id}`);
+    const waiting = phone.getByTestId('waitlist-waiting');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain(text('zh-CN', 'waitlist.position', { position: 1, count: 1, city: 'Cheyenne' }));
+    await shoot(phone, 'plan-waitlist-waiting-375-zh');
+
+    // Staff see Cheyenne's line on /waitlist, in Spanish.
+    const staff = await signedIn(admin, { language: 'es-ES' });
     await staff.goto('/waitlist');
     const table = staff.getByTestId('waitlist-table');
-    await table.getByText(late.user.email).waitFor();
-    expect(await table.textContent()).toContain(outsider.user.email);
+    await table.getByText(outsider.user.email).waitFor();
     expect(await table.textContent()).toContain('Cheyenne, Wyoming');
-    await shoot(staff, 'waitlist-staff-1440');
+    expect(await table.textContent()).toContain('N.º 1 de 1');
+    await shoot(staff, 'waitlist-staff-1440-es');
   });
 });
 

@@ -29,6 +29,8 @@ export interface RegisterOptions {
   /** Defaults to a unique name (also the account's first `name`, as the server sets it). */
   username?: string;
   password?: string;
+  /** A promotion link's code: the account is signed up through that link. */
+  ref?: string;
 }
 
 export interface RegisteredSession extends ApiSession {
@@ -56,6 +58,7 @@ export async function registerThroughApi(joinType: JoinType, options: RegisterOp
     code,
     join_type: joinType,
     remember: false,
+    ...(options.ref ? { ref: options.ref } : {}),
   });
   return { token: signed.token, user: signed.user, email, username, password };
 }

@@ -35,6 +35,8 @@ export interface ContextOptions {
   language?: (typeof LANGUAGES)[number];
   /** Accept the cookie banner up front so it does not cover what a journey looks at. */
   consent?: 'accepted' | 'rejected';
+  /** Another browser's user agent: two contexts on one machine are then two visitors. */
+  userAgent?: string;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -44,6 +46,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: { width, height: width <= WIDTHS.phone ? 812 : 900 },
     deviceScaleFactor: 1,
     colorScheme: 'dark',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const storage: Record<string, string> = {};
   if (options.language) storage['nearcast.language'] = options.language;

@@ -1,13 +1,15 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { launch, newContext, WIDTHS, type LANGUAGES } from './browser';
+import { launch, newContext, WIDTHS, type ContextOptions, type LANGUAGES } from './browser';
 import { DEMO_PASSWORD, settle } from './session';
 
 /**
  * One Chromium per journey file, a fresh context per page (English unless asked, cookies accepted), all
  * closed after the file. Call at the top level of a test file.
  */
-export function useBrowser(): { open: (width?: number, language?: (typeof LANGUAGES)[number]) => Promise<Page> } {
+export function useBrowser(): {
+  open: (width?: number, language?: (typeof LANGUAGES)[number], options?: Pick<ContextOptions, 'userAgent'>) => Promise<Page>;
+} {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -18,8 +20,8 @@ export function useBrowser(): { open: (width?: number, language?: (typeof LANGUA
     await browser?.close();
   });
   return {
-    async open(width: number = WIDTHS.desktop, language: (typeof LANGUAGES)[number] = 'en-US') {
-      const context = await newContext(browser, { width, consent: 'accepted', language });
+    async open(width: number = WIDTHS.desktop, language: (typeof LANGUAGES)[number] = 'en-US', options: Pick<ContextOptions, 'userAgent'> = {}) {
+      const context = await newContext(browser, { width, consent: 'accepted', language, ...options });
       contexts.push(context);
       return context.newPage();
     },

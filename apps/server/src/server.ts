@@ -7,6 +7,7 @@ import { seedDemoLibrary } from './demo/footage-library.js';
 import { startDemoProduction } from './demo/production-seed.js';
 import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemo } from './demo/seed.js';
+import { seedDemoPromotion } from './demo/promotion-seed.js';
 import { backfillDashboard } from './scripts/dashboard-backfill.js';
 import { startJobs } from './jobs/registry.js';
 import { startWorkerHealth } from './jobs/worker-health.js';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     if (seeded) {
       const videos = await seedDemoVideos(app.services);
       if (videos) app.log.info(videos, `seeded the demo video history in ${videos.ms} ms`);
+      app.log.info(await seedDemoPromotion(app.services), "seeded a month of visitors to the demo's promotion links");
     }
     // The demo rows were written without events: the dashboard's rollups start from them.
     if (seeded) app.log.info(await backfillDashboard(database.db), 'built the dashboard rollups of the demo');

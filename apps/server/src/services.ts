@@ -139,7 +139,8 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
   // After payments: a client's detail shows its purchases through the payment service.
   const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events, audit);
-  const promotion = new PromotionService(config.PUBLIC_URL, org);
+  const promotion = new PromotionService(database.db, config.PUBLIC_URL, org, accounts);
+  events.subscribe(promotion.subscriber());
   // Payout details are sealed under the configured key (config.ts refuses a malformed one).
   const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!, audit);
   const financeRecords = new FinanceRecordsService(database.db, accounts, payments, ledger);

@@ -17,6 +17,7 @@ import * as settlement from './settlement.js';
 import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
 import * as verification from './verification.js';
+import * as promotion from './promotion.js';
 import * as video from './video.js';
 import * as waitlist from './waitlist.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
@@ -163,6 +164,8 @@ export const api = {
   },
   promotion: {
     link: endpoint('/v1/promotion/link', empty, org.promotionLinkResponse),
+    visit: endpoint('/v1/promotion/visit', promotion.promotionVisitRequest, ok),
+    stats: endpoint('/v1/promotion/stats', promotion.promotionStatsRequest, promotion.promotionStatsResponse),
   },
   base: {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),

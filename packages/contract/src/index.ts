@@ -22,6 +22,7 @@ export * from './notification.js';
 export * from './dashboard.js';
 export * from './audit.js';
 export * from './waitlist.js';
+export * from './promotion.js';
 export * from './endpoints.js';
 export * from './messages/index.js';
 export * from './party-name.js';

@@ -22,3 +22,4 @@ export * from './schema/dashboard.js';
 export * from './schema/notification.js';
 export * from './schema/audit.js';
 export * from './schema/waitlist.js';
+export * from './schema/promotion.js';

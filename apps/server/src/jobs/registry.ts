@@ -27,6 +27,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     foldTotalsJob(services.ledger, log) as JobDefinition<never>,
     ...services.settlements.jobDefinitions(log),
     ...services.waitlist.jobDefinitions(log),
+    ...services.promotion.jobDefinitions(log),
     ...services.notifications.jobDefinitions(services.config.PLAN_REMINDER_CRON, log),
   ];
 }

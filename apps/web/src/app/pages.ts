@@ -19,7 +19,8 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
     // `video`: a merchant's dashboard shows its published videos (features/video's MerchantVideos);
     // `creative`: and the videos its studio is making for it (features/creative's MerchantCreative).
-    namespaces: ['dashboard', 'video', 'creative'],
+    // `promotion`: an agent's or a studio's dashboard shows what its promotion link brought.
+    namespaces: ['dashboard', 'video', 'creative', 'promotion'],
   },
   profile: {
     page: lazyPage(() => import('../features/account/pages/profile-page'), 'ProfilePage'),
@@ -57,7 +58,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     namespaces: ['video'],
   },
   review: { page: lazyPage(() => import('../features/video/pages/review-page'), 'ReviewPage'), namespaces: ['video'] },
-  agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats'] },
+  agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats', 'promotion'] },
   finance: {
     page: lazyPage(() => import('../features/finance/pages/finance-page'), 'FinancePage'),
     namespaces: ['finance'],

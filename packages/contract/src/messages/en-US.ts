@@ -115,6 +115,7 @@ export const enUS = {
   'waitlist.already_in_line': 'You are already in line for {{city}}',
   'waitlist.city_has_places': '{{city}} has places left: you can buy one now',
   'waitlist.not_found': 'Waitlist entry not found',
+  'promotion.not_found': 'No promotion link found for this account',
   'waitlist.not_in_line': 'This entry is no longer in line',
   'waitlist.not_waiting': 'Only an entry still waiting can be moved',
   'payment.session_missing': 'No valid session_id detected',

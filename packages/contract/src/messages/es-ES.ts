@@ -108,6 +108,7 @@ export const esES: MessageCatalogue = {
   'waitlist.already_in_line': 'Ya estás en la lista de espera de {{city}}',
   'waitlist.city_has_places': '{{city}} tiene plazas libres: puedes comprar una ahora',
   'waitlist.not_found': 'Entrada de la lista de espera no encontrada',
+  'promotion.not_found': 'No se encontró un enlace de promoción para esta cuenta',
   'waitlist.not_in_line': 'Esta entrada ya no está en la lista',
   'waitlist.not_waiting': 'Solo se puede mover una entrada que sigue esperando',
   'payment.session_missing': 'No se detectó un session_id válido',

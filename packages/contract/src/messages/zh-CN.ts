@@ -108,6 +108,7 @@ export const zhCN: MessageCatalogue = {
   'waitlist.already_in_line': '您已在 {{city}} 的候补名单中',
   'waitlist.city_has_places': '{{city}} 还有名额，现在即可购买',
   'waitlist.not_found': '未找到该候补记录',
+  'promotion.not_found': '未找到该账户的推广链接',
   'waitlist.not_in_line': '该记录已不在候补队列中',
   'waitlist.not_waiting': '只能调整仍在等候的记录',
   'payment.session_missing': '未检测到有效的 session_id',

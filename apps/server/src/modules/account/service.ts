@@ -252,6 +252,11 @@ export class AccountService {
     return repo.findAccountById(this.db, id);
   }
 
+  /** The account a promotion link's code belongs to (codes are kept upper-case). */
+  findByReferralCode(code: string): Promise<AccountRow | undefined> {
+    return repo.findAccountByReferralCode(this.db, code.trim().toUpperCase());
+  }
+
   /**
    * A caller for background work done in an account's name (a plan approving its drafts as the
    * studio that set it up); null when the account is gone or disabled, so nothing is done in the

@@ -1,6 +1,6 @@
 import { JOIN_TYPES, type CurrentUser, type JoinType } from '@nearcast/contract';
 import { Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 // The after-login rule lives with the guard, a pure module, so both read one definition.
@@ -8,6 +8,7 @@ import { afterLoginPath } from '../../../app/guard';
 import { Brand } from '../../../components/brand';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { notifySuccess } from '../../../lib/notify';
+import { reportPromotionVisit } from '../api/promotion-visit';
 import { saveSession } from '../../../lib/storage';
 import { ForgetForm } from '../components/forget-form';
 import { LoginForm } from '../components/login-form';
@@ -32,6 +33,13 @@ export function SigninPage() {
   const [params, setParams] = useSearchParams();
   const mode = modeOf(params.get('mode'));
   const [email, setEmail] = useState<string | undefined>(undefined);
+  const referral = params.get('ref');
+
+  // A landing through a promotion link or its QR code counts in that link's funnel.
+  useEffect(() => {
+    if (referral) reportPromotionVisit(referral, params);
+    // Once per code: the mode switching in the address is the same visit.
+  }, [referral]);
 
   const setMode = (next: Mode) => {
     const query = new URLSearchParams(params);

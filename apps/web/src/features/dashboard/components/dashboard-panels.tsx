@@ -6,7 +6,8 @@ import { useSession } from '../../../lib/session';
 import { MerchantCreative } from '../../creative';
 import { MerchantApprovals, MerchantVideos } from '../../video';
 import { planFromSession } from '../lib/plan';
-import { seesClients, seesProfit, seesStudios } from '../lib/scope';
+import { seesClients, seesProfit, seesPromotion, seesStudios } from '../lib/scope';
+import { FunnelCard } from '../../promotion';
 import { ActivityCard } from './activity-card';
 import { ClientsPanel } from './clients-panel';
 import { ConnectionsCard } from './connections-card';
@@ -60,6 +61,7 @@ export function DashboardPanels({ range, scope }: { range: DashboardRange; scope
         <ConnectionsCard range={range} />
         {seesProfit(scope) && <ProfitPanel range={range} />}
       </div>
+      {seesPromotion(scope) && <FunnelCard />}
     </>
   );
 }

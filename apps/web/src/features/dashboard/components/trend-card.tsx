@@ -2,19 +2,16 @@ import { LineChartOutlined } from '@ant-design/icons';
 import type { DashboardRange, DashboardScope } from '@nearcast/contract';
 import { Card, Segmented, Skeleton } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { InlineLoadFailed } from '../../../components/list-state';
 import { currentLanguage } from '../../../lib/i18n';
-import { retryImport } from '../../../lib/lazy-with-retry';
 import { useDashboardPay } from '../api/dashboard-pay';
 import { chartPoints, trendSummary } from '../lib/trend';
 import { formatFigure } from './figure-tile';
 import './panels.css';
 
-// recharts arrives with the first panel that draws, after the page has painted its numbers.
-const loadChart = retryImport(() => import('./trend-chart'));
-const TrendChart = lazy(() => loadChart().then((module) => ({ default: module.TrendChart })));
 
 type Metric = 'revenue' | 'plays';
 
@@ -70,8 +67,8 @@ export function TrendCard({ range, scope }: { range: DashboardRange; scope: Dash
           </span>
         </p>
         <div className={pay.isFetching ? 'dash-chart dash-chart--stale' : 'dash-chart'} data-testid="trend-chart" role="img" aria-label={t('trend.aria', { series: label, value: formatFigure(summary.total, money, locale) })}>
-          <Suspense fallback={<Skeleton.Node active className="dash-chart-skeleton" style={{ height: CHART_HEIGHT }} />}>
-            <TrendChart
+          {/* recharts arrives with the first panel that draws, after the page has painted its numbers. */}
+          <LazyTrendChart
               points={points}
               label={label}
               height={CHART_HEIGHT}
@@ -80,7 +77,6 @@ export function TrendCard({ range, scope }: { range: DashboardRange; scope: Dash
               formatAxis={(value) => compact(value, money, locale)}
               formatDate={(date) => (weekly ? t('trend.week_of', { date: dayjs(date).format('MM/DD') }) : dayjs(date).format('MM/DD'))}
             />
-          </Suspense>
         </div>
       </>
     );

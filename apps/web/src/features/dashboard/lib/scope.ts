@@ -25,3 +25,5 @@ export function scopeOf(role: Role, user: Pick<CurrentUser, 'agent_type'>): Dash
 export const seesStudios = (scope: DashboardScope) => scope === 'platform' || scope === 'agent' || scope === 'sub_agent';
 export const seesClients = (scope: DashboardScope) => scope !== 'client';
 export const seesProfit = (scope: DashboardScope) => scope === 'platform';
+/** Agents and studios recruit through a promotion link: their dashboard shows what it brought. */
+export const seesPromotion = (scope: DashboardScope) => scope === 'agent' || scope === 'sub_agent' || scope === 'studio';

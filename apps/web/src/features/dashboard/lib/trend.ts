@@ -1,8 +1,7 @@
+import type { TrendPoint } from '../../../components/trend-chart';
+
 /** One point of a drawn trend: the first day it covers (YYYY-MM-DD) and its value. */
-export interface TrendPoint {
-  date: string;
-  value: number;
-}
+export type { TrendPoint };
 
 /** Past this many days a daily line turns to noise at phone width: the chart sums weeks instead. */
 export const MAX_DAILY_POINTS = 120;

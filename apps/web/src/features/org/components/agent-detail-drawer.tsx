@@ -1,4 +1,4 @@
-import type { AgentSummary } from '@nearcast/contract';
+import { isStaff, type AgentSummary } from '@nearcast/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
@@ -9,6 +9,8 @@ import { DetailDrawer, DetailSection } from './detail-frame';
 import { displayName } from './display';
 import { AccountStatusTag, AgentTypeTag, Maybe } from './status-tags';
 import { formatUsPhone } from '../../../lib/phone';
+import { useSession } from '../../../lib/session';
+import { FunnelCard } from '../../promotion';
 
 /**
  * Everything known about one agent (/v1/proxy/get): its type and main agent, its studios,
@@ -20,6 +22,7 @@ export function AgentDetailDrawer({ id, onClose, actions }: { id: number | null;
   const data = agent.data;
   const language = currentLanguage();
   const text = (value: string | null | undefined) => <Maybe value={value} />;
+  const { role } = useSession();
   return (
     <DetailDrawer
       open={id !== null}
@@ -51,6 +54,8 @@ export function AgentDetailDrawer({ id, onClose, actions }: { id: number | null;
               [t('fields.sales'), <span key="sales" data-testid="agent-sales">{formatUsd(data.sales_cents, language)}</span>],
             ]}
           />
+          {/* What the agent's promotion link brought: staff read any agent's. */}
+          {role && isStaff(role) && <FunnelCard accountId={data.id} />}
           <DetailSection
             title={t('detail.contact')}
             items={[

@@ -1,7 +1,7 @@
 import { QR_SIZES } from '@nearcast/contract';
 import { create } from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { isQrSize, linkProblem, QR_QUIET_ZONE, QR_TEXT_MAX, qrFileName, qrLayout } from './qr';
+import { isQrSize, linkProblem, QR_QUIET_ZONE, QR_TEXT_MAX, qrFileName, qrLayout, scanLink } from './qr';
 
 describe('linkProblem', () => {
   it('requires a link (spec §5 "Promotion: link required")', () => {
@@ -48,5 +48,15 @@ describe('qrFileName and sizes', () => {
   it('knows the three sizes of spec §9', () => {
     expect(QR_SIZES.filter(isQrSize)).toEqual([128, 256, 512]);
     expect(isQrSize(300)).toBe(false);
+  });
+});
+
+describe('scanLink', () => {
+  it('marks the promotion link as scanned, keeping its code, and leaves other text alone', () => {
+    expect(scanLink('https://nearcast.example.com/signin?mode=register&join=studio&ref=AB12CD')).toBe(
+      'https://nearcast.example.com/signin?mode=register&join=studio&ref=AB12CD&src=qr',
+    );
+    expect(scanLink('https://nearcast.example.com/signin?ref=AB12CD&src=qr')).toBe('https://nearcast.example.com/signin?ref=AB12CD&src=qr');
+    expect(scanLink('not a link')).toBe('not a link');
   });
 });

@@ -1,4 +1,4 @@
-import { QR_SIZES } from '@nearcast/contract';
+import { PROMOTION_QR_PARAM, QR_SIZES } from '@nearcast/contract';
 
 export type QrSize = (typeof QR_SIZES)[number];
 
@@ -10,6 +10,17 @@ export const QR_QUIET_ZONE = 4;
 
 export function isQrSize(value: unknown): value is QrSize {
   return (QR_SIZES as readonly unknown[]).includes(value);
+}
+
+/** The link a QR code carries: the promotion link marked as scanned, so the funnel counts scans. */
+export function scanLink(link: string): string {
+  try {
+    const url = new URL(link);
+    url.searchParams.set(PROMOTION_QR_PARAM, 'qr');
+    return url.toString();
+  } catch {
+    return link;
+  }
 }
 
 /** Spec §5 "Promotion: link required"; answers the problem's message key in the promotion catalogue, or null. */

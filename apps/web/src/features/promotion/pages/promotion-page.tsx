@@ -7,6 +7,8 @@ import { useSession } from '../../../lib/session';
 import { usePromotionLink } from '../api/get-promotion-link';
 import { LinkCard } from '../components/link-card';
 import { QrCard } from '../components/qr-card';
+import { scanLink } from '../lib/qr';
+import { FunnelCard } from '../components/funnel-card';
 import './promotion.css';
 
 /** The promotion tool (spec §2): the user's referral link, a QR code of it, and its download. */
@@ -35,7 +37,8 @@ export function PromotionPage() {
     body = (
       <div className="promo-grid">
         <LinkCard link={link.data} staff={!!role && isStaff(role)} />
-        <QrCard key={link.data.url} defaultLink={link.data.url} code={link.data.code} />
+        <QrCard key={link.data.url} defaultLink={scanLink(link.data.url)} code={link.data.code} />
+        <FunnelCard />
       </div>
     );
   }

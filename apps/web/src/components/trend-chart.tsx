@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { TrendPoint } from '../lib/trend';
+
+/** One point of a line over time: its day (YYYY-MM-DD) and its value. */
+export interface TrendPoint {
+  date: string;
+  value: number;
+}
 
 export interface TrendChartProps {
   points: TrendPoint[];
