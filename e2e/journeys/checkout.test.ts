@@ -395,6 +395,8 @@ describe('a city whose 100 studio places are taken', () => {
     const waiting = phone.getByTestId('waitlist-waiting');
     await waiting.waitFor();
     expect(await waiting.textContent()).toContain(text('zh-CN', 'waitlist.position', { position: 1, count: 1, city: 'Cheyenne' }));
+    // The panel sits under the plan on a phone: the shot shows it, not the page's top.
+    await waiting.scrollIntoViewIfNeeded();
     await shoot(phone, 'plan-waitlist-waiting-375-zh');
 
     // Staff see Cheyenne's line on /waitlist, in Spanish.
