@@ -34,6 +34,7 @@ export const OWNERS = {
   audit: ['modules/audit'],
   waitlist: ['modules/waitlist'],
   promotion: ['modules/promotion'],
+  report: ['modules/report'],
   idempotency: ['plugins'],
   columns: ['*'],
 };

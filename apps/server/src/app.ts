@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { financeRecordRoutes } from './modules/finance/records-routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
+import { reportRoutes } from './modules/report/routes.js';
 import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
 import { footageRoutes } from './modules/footage/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(waitlistRoutes);
   await app.register(orgRoutes);
   await app.register(promotionRoutes);
+  await app.register(reportRoutes);
   await app.register(pricingRoutes);
   await app.register(paymentRoutes);
   await app.register(onboardingRoutes);

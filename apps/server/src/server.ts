@@ -8,6 +8,7 @@ import { startDemoProduction } from './demo/production-seed.js';
 import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemo } from './demo/seed.js';
 import { seedDemoPromotion } from './demo/promotion-seed.js';
+import { seedDemoReports } from './demo/report-seed.js';
 import { backfillDashboard } from './scripts/dashboard-backfill.js';
 import { startJobs } from './jobs/registry.js';
 import { startWorkerHealth } from './jobs/worker-health.js';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     }
     // The demo rows were written without events: the dashboard's rollups start from them.
     if (seeded) app.log.info(await backfillDashboard(database.db), 'built the dashboard rollups of the demo');
+    // The reports read the rollups: built after them.
+    if (seeded) app.log.info(await seedDemoReports(app.services), "built the demo merchants' monthly reports");
   }
 
   // PGlite has no autovacuum daemon: its work is done here, at once (a fresh or seeded database

@@ -31,6 +31,7 @@ import { OnboardingService } from './modules/onboarding/service.js';
 import { OrgService } from './modules/org/service.js';
 import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
+import { ReportService } from './modules/report/service.js';
 import { PromotionService } from './modules/promotion/service.js';
 import { settlementLedger } from './modules/settlement/ledger.js';
 import { SettlementService } from './modules/settlement/service.js';
@@ -99,6 +100,8 @@ export interface Services extends CreativeServices {
   notifications: NotificationService;
   /** The dashboards of every role, read from daily rollups its subscriber keeps. */
   dashboard: DashboardService;
+  /** Merchants' monthly reports, built on the first of each month. */
+  reports: ReportService;
 }
 
 declare module 'fastify' {
@@ -202,6 +205,14 @@ export function createServices(config: Config, database: Database, mailer: Maile
     tools: () => (mediaTools ??= resolveMediaTools(config)),
   });
   events.subscribe(notificationSubscriber(notifications, accounts));
+  // Each figure of a monthly report is read from the module that owns it.
+  const reports = new ReportService(
+    database.db,
+    { dashboard, video, payments, accounts, areas, notifications },
+    events,
+    storage,
+    { urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
+  );
   return {
     config,
     database,
@@ -237,6 +248,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     videoMetrics,
     dashboard,
     notifications,
+    reports,
     ...creative,
   };
 }

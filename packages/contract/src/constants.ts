@@ -16,6 +16,9 @@ export function apiLanguageOf(language: string | null | undefined): ApiLanguage 
   return 'en';
 }
 
+/** The language a short tag names: what a request's language is written in (a PDF, a notice). */
+export const LANGUAGE_OF: Record<ApiLanguage, Language> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES' };
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 

@@ -18,6 +18,7 @@ import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
 import * as verification from './verification.js';
 import * as promotion from './promotion.js';
+import * as report from './report.js';
 import * as video from './video.js';
 import * as waitlist from './waitlist.js';
 import { empty, ok, refuseControlCharacters } from './fields.js';
@@ -204,6 +205,11 @@ export const api = {
     refunds: endpoint('/v1/finance/refunds', finance.paymentRefundsRequest, finance.paymentRefundsResponse),
   },
   /** The staff audit log: super admins read it and check its chain (decision 059). */
+  // Ours: a merchant's monthly report, built on the first of the next month.
+  report: {
+    monthlyList: endpoint('/v1/report/monthly/list', report.monthlyReportListRequest, report.monthlyReportListResponse),
+    monthlyGet: endpoint('/v1/report/monthly/get', report.monthlyReportGetRequest, report.monthlyReport),
+  },
   audit: {
     list: endpoint('/v1/audit/list', audit.auditListRequest, audit.auditListResponse),
     verify: endpoint('/v1/audit/verify', empty, audit.auditVerifyResponse),

@@ -23,6 +23,7 @@ export * from './dashboard.js';
 export * from './audit.js';
 export * from './waitlist.js';
 export * from './promotion.js';
+export * from './report.js';
 export * from './endpoints.js';
 export * from './messages/index.js';
 export * from './party-name.js';

@@ -55,6 +55,8 @@ export const NOTIFICATION_KINDS = [
   'connection_needs_reconnect',
   // A studio applicant first in a full city's line is offered a freed place, held for it.
   'waitlist_offer',
+  // A merchant's report of last month is ready.
+  'monthly_report',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -81,6 +83,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   'platform_connection',
   'announcement',
   'city_waitlist',
+  'monthly_report',
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
@@ -113,6 +116,8 @@ export function notificationLink(subject: NotificationSubject | null, role?: Rol
     case 'city_waitlist':
       // The studio plans: the plan page opens its city picker on the held place.
       return '/plans?type=studio';
+    case 'monthly_report':
+      return `/reports?id=${subject.id}`;
   }
 }
 

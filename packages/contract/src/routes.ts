@@ -52,6 +52,8 @@ export const ROUTES = [
   { key: 'waitlist', path: '/waitlist', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Ours (the spec does not show the path): the promotion link and QR code tool.
   { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
+  // Ours: merchants' monthly reports, for the merchant and everyone who works for it.
+  { key: 'reports', path: '/reports', roles: ALL, layout: 'main', nav: true },
   // Ours: the contact-completion submissions, for the staff who call back.
   { key: 'contacts', path: '/contacts', roles: ['super', 'admin'], layout: 'main', nav: true },
   // Ours: official announcements, written and scheduled by staff, with their read counts.

@@ -23,3 +23,4 @@ export * from './schema/notification.js';
 export * from './schema/audit.js';
 export * from './schema/waitlist.js';
 export * from './schema/promotion.js';
+export * from './schema/report.js';

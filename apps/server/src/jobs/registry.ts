@@ -28,6 +28,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...services.settlements.jobDefinitions(log),
     ...services.waitlist.jobDefinitions(log),
     ...services.promotion.jobDefinitions(log),
+    ...services.reports.jobDefinitions(log),
     ...services.notifications.jobDefinitions(services.config.PLAN_REMINDER_CRON, log),
   ];
 }

@@ -115,6 +115,7 @@ export const enUS = {
   'waitlist.already_in_line': 'You are already in line for {{city}}',
   'waitlist.city_has_places': '{{city}} has places left: you can buy one now',
   'waitlist.not_found': 'Waitlist entry not found',
+  'report.not_found': 'No such report',
   'promotion.not_found': 'No promotion link found for this account',
   'waitlist.not_in_line': 'This entry is no longer in line',
   'waitlist.not_waiting': 'Only an entry still waiting can be moved',
@@ -356,6 +357,8 @@ export const enUS = {
   'notification.kind.connection_needs_reconnect.body': 'The {{platform}} account of {{name}} needs to be connected again before videos can be published.',
   'notification.kind.waitlist_offer.title': 'A studio place in {{city}} is yours',
   'notification.kind.waitlist_offer.body': 'A place in {{city}} is held for you until {{time}}. Buy your studio plan before then, or it passes to the next in line.',
+  'notification.kind.monthly_report.title': 'Your {{month}} report is ready',
+  'notification.kind.monthly_report.body': 'See what your videos did in {{month}}: {{plays}} plays from {{videos}} videos. Open the report or download it as a PDF.',
   'notification.email.footer': 'You receive this because email notifications are on in your profile.',
 } as const;
 

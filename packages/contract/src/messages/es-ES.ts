@@ -108,6 +108,7 @@ export const esES: MessageCatalogue = {
   'waitlist.already_in_line': 'Ya estás en la lista de espera de {{city}}',
   'waitlist.city_has_places': '{{city}} tiene plazas libres: puedes comprar una ahora',
   'waitlist.not_found': 'Entrada de la lista de espera no encontrada',
+  'report.not_found': 'No se encontró el informe',
   'promotion.not_found': 'No se encontró un enlace de promoción para esta cuenta',
   'waitlist.not_in_line': 'Esta entrada ya no está en la lista',
   'waitlist.not_waiting': 'Solo se puede mover una entrada que sigue esperando',
@@ -348,5 +349,7 @@ export const esES: MessageCatalogue = {
   'notification.kind.connection_needs_reconnect.body': 'La cuenta de {{platform}} de {{name}} debe conectarse de nuevo para poder publicar vídeos.',
   'notification.kind.waitlist_offer.title': 'Una plaza de estudio en {{city}} es tuya',
   'notification.kind.waitlist_offer.body': 'Una plaza en {{city}} está reservada para ti hasta el {{time}}. Compra tu plan de estudio antes o pasará al siguiente de la lista.',
+  'notification.kind.monthly_report.title': 'Tu informe de {{month}} está listo',
+  'notification.kind.monthly_report.body': 'Mira lo que lograron tus vídeos en {{month}}: {{plays}} reproducciones de {{videos}} vídeos. Abre el informe o descárgalo en PDF.',
   'notification.email.footer': 'Recibes esto porque tienes activadas las notificaciones por correo en tu perfil.',
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_TYPE, PAY_STATUS, type EmailCodeScene } from '@nearcast/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { CALLER_ACCOUNT_FIELDS } from '../../access/caller.js';
@@ -420,6 +420,19 @@ export async function notificationTargets(ex: Executor, ids: number[]): Promise<
 }
 
 /** Paid plans (clients and studios) whose expiry falls in [from, to): the plan reminders' recipients. */
+/**
+ * Merchants whose plan ran at some time since `since` (it expires after it) and that existed
+ * before `before`: the merchants a month's report is made for, with the state that sets their
+ * time zone.
+ */
+export async function merchantsWithPlanSince(ex: Executor, since: Date, before: Date): Promise<{ id: number; stateId: number | null }[]> {
+  return ex
+    .select({ id: accounts.id, stateId: accounts.stateId })
+    .from(accounts)
+    .where(and(eq(accounts.accountType, ACCOUNT_TYPE.client), gt(accounts.expireAt, since), lt(accounts.createdAt, before)))
+    .orderBy(accounts.id);
+}
+
 export async function paidPlansExpiringBetween(ex: Executor, from: Date, to: Date): Promise<{ id: number; expireAt: Date }[]> {
   const rows = await ex
     .select({ id: accounts.id, expireAt: accounts.expireAt })

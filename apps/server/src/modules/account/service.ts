@@ -238,6 +238,11 @@ export class AccountService {
     return repo.notificationTargets(ex, [...new Set(ids)]);
   }
 
+  /** Merchants whose plan ran at some time since `since` and that existed before `before` (monthly reports). */
+  merchantsWithPlanSince(since: Date, before: Date): Promise<{ id: number; stateId: number | null }[]> {
+    return repo.merchantsWithPlanSince(this.db, since, before);
+  }
+
   /** Paid plans expiring in [from, to), for the plan reminders. */
   paidPlansExpiringBetween(from: Date, to: Date): Promise<{ id: number; expireAt: Date }[]> {
     return repo.paidPlansExpiringBetween(this.db, from, to);

@@ -279,6 +279,15 @@ export class DashboardService {
     };
   }
 
+  /**
+   * A merchant's videos published and plays over some UTC days and the days before them, as its
+   * dashboard counts them: what its monthly report states, so the two never disagree.
+   */
+  async merchantDays(merchantId: number, window: repo.Window): Promise<{ videos: Figure; plays: Figure }> {
+    const f = await repo.figures(this.db, { kind: 'client', id: merchantId }, window);
+    return { videos: flow(f, 'videos_published'), plays: flow(f, 'plays') };
+  }
+
   private figuresOf(key: ScopeKey, period: DashboardPeriod) {
     return repo.figures(this.db, key, { from: period.from, to: period.to, previousFrom: period.previous_from, previousTo: period.previous_to });
   }

@@ -150,6 +150,9 @@ export const EVENT_CATALOGUE = {
   /** A freed studio place offered to the first applicant in its city's line, held until `hold_until`. */
   'waitlist.offered': entry('city_waitlist', z.object({ entry_id: id, city_id: id, city_name: z.string(), hold_until: z.string() })),
 
+  /** A merchant's report of a month, built on the first of the next (its figures frozen then). */
+  'report.monthly_ready': entry('monthly_report', z.object({ report_id: id, month: z.string(), videos: z.number().int(), plays: z.number().int() })),
+
   'connection.connected': entry('platform_connection', connection),
   'connection.disconnected': entry('platform_connection', connection),
   'connection.needs_reconnect': entry('platform_connection', connection),

@@ -1,47 +1,7 @@
 import type { Language } from '@nearcast/contract';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import { woffToSfnt } from '../../lib/woff.js';
+import { formatMoney, pdfDocument } from '../../lib/pdf-text.js';
 
-/**
- * A payment's receipt as a PDF (pdfkit), in the reader's language. One font for every language:
- * Noto Sans SC covers Latin (with Spanish accents) and Simplified Chinese, and pdfkit embeds
- * only the glyphs a receipt uses, so a receipt stays a few tens of kilobytes.
- */
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  body: require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff'),
-  bold: require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-700-normal.woff'),
-};
-
-/**
- * A font's ascender in thousandths of its size (hhea ascent over head's units per em): where
- * pdfkit puts the baseline below the top of a line, and so what a run in another font on the
- * same line is lowered by to share that baseline.
- */
-export function ascenderOf(sfnt: Buffer): number {
-  const tables = sfnt.readUInt16BE(4);
-  const table = (tag: string) => {
-    for (let index = 0; index < tables; index += 1) {
-      const at = 12 + index * 16;
-      if (sfnt.toString('latin1', at, at + 4) === tag) return sfnt.readUInt32BE(at + 8);
-    }
-    throw new Error(`no ${tag} table`);
-  };
-  return (sfnt.readInt16BE(table('hhea') + 4) * 1000) / sfnt.readUInt16BE(table('head') + 18);
-}
-
-let fonts: { body: Buffer; bold: Buffer; ascender: number } | undefined;
-/** The two weights, unwrapped on the first receipt and kept (about 5 MB). */
-function receiptFonts() {
-  if (!fonts) {
-    const body = woffToSfnt(readFileSync(FONT_FILES.body));
-    fonts = { body, bold: woffToSfnt(readFileSync(FONT_FILES.bold)), ascender: ascenderOf(body) };
-  }
-  return fonts;
-}
+export { ascenderOf, formatMoney, textRuns, type TextRun } from '../../lib/pdf-text.js';
 
 export interface ReceiptFacts {
   paymentId: number;
@@ -136,11 +96,6 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
 /** `R-000123`: the receipt number people quote; the payment id, padded so receipts sort. */
 export const receiptNumber = (paymentId: number) => `R-${String(paymentId).padStart(6, '0')}`;
 
-/** As the web writes money in each language: a plain "$" with cents, never "US$". */
-export function formatMoney(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 }).format(cents / 100);
-}
-
 let regionCodes: Map<string, string> | undefined;
 
 /**
@@ -168,90 +123,21 @@ export function countryName(stored: string, language: Language): string {
   return code ? (new Intl.DisplayNames(language, { type: 'region', fallback: 'none' }).of(code) ?? stored) : stored;
 }
 
-/**
- * Punctuation the CJK font draws a full em wide, with the mark in one half: right for Chinese
- * text, but beside Latin letters "Carmen’s" reads "Carmen’ s" and "plan · Growth" gapes. The
- * font's cut for the web (its subsets) has no proportional forms of them, so beside Latin text
- * they are drawn in Helvetica, a PDF base font every reader has, whose widths are Latin ones.
- */
-const FULL_WIDTH_MARKS = new Set('§±¶·×÷‘’“”•…');
-const CJK = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
-const LATIN_FONT = { body: 'Helvetica', bold: 'Helvetica-Bold' } as const;
-
-export interface TextRun {
-  text: string;
-  /** Drawn in the Latin base font instead of the CJK font. */
-  latin: boolean;
-}
-
-/** The text cut where its font changes: full-width marks beside Latin text go to the Latin font. */
-export function textRuns(text: string): TextRun[] {
-  const chars = Array.from(text);
-  const neighbour = (index: number, step: 1 | -1) => {
-    for (let at = index + step; at >= 0 && at < chars.length; at += step) if (chars[at]!.trim() !== '') return chars[at]!;
-    return '';
-  };
-  // A quote belongs to the text it opens or closes; other marks stand between two texts.
-  const latinAt = (char: string, index: number) => {
-    if (!FULL_WIDTH_MARKS.has(char)) return false;
-    if (char === '’' || char === '”') return !CJK.test(neighbour(index, -1));
-    if (char === '‘' || char === '“') return !CJK.test(neighbour(index, 1));
-    return !CJK.test(neighbour(index, -1)) && !CJK.test(neighbour(index, 1));
-  };
-  const runs: TextRun[] = [];
-  chars.forEach((char, index) => {
-    const latin = latinAt(char, index);
-    const last = runs[runs.length - 1];
-    if (last && last.latin === latin) last.text += char;
-    else runs.push({ text: char, latin });
-  });
-  return runs;
-}
-
 function formatDay(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/** A payment's receipt as a PDF (the platform's PDF stack, lib/pdf-text.ts), in the reader's language. */
 export function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buffer> {
   const texts = RECEIPT_TEXTS[language];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    // Fixed dates keep the same receipt byte-identical, whenever it is downloaded.
-    info: { Title: `${texts.title} ${receiptNumber(facts.paymentId)}`, Author: 'Nearcast', CreationDate: facts.paidAt, ModDate: facts.paidAt },
-  });
-  const { body, bold, ascender } = receiptFonts();
-  doc.registerFont('body', body);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  // Fixed dates keep the same receipt byte-identical, whenever it is downloaded.
+  const { doc, done, left, width, write } = pdfDocument({ Title: `${texts.title} ${receiptNumber(facts.paymentId)}`, CreationDate: facts.paidAt });
   const accent = '#7c5cff';
 
   doc.font('bold').fontSize(22).fillColor(accent).text('Nearcast', left, 56);
   doc.font('bold').fontSize(16).fillColor('#111111').text(texts.title, left, 90);
   doc.moveDown(0.8);
 
-  /** Text at a place, each run in its font (textRuns), wrapping as one paragraph. */
-  const write = (text: string, weight: 'body' | 'bold', size: number, x: number, y: number, options: PDFKit.Mixins.TextOptions) => {
-    doc.fontSize(size);
-    const runs = textRuns(text);
-    runs.forEach((run, index) => {
-      doc.font(run.latin ? LATIN_FONT[weight] : weight);
-      const continued = index < runs.length - 1;
-      // Each font would hang its text from its own ascender: a Latin run is set on the CJK
-      // font's baseline instead, or its marks would float above the line.
-      const baseline = run.latin ? -(ascender / 1000) * size : 'top';
-      if (index === 0) doc.text(run.text, x, y, { ...options, continued, baseline });
-      else doc.text(run.text, { continued, baseline });
-    });
-  };
   const row = (label: string, value: string, options: { bold?: boolean } = {}) => {
     const y = doc.y;
     doc.fillColor('#555555');

@@ -1,8 +1,6 @@
-import { api, type ApiLanguage, type Language } from '@nearcast/contract';
+import { api, LANGUAGE_OF } from '@nearcast/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
-
-const LANGUAGE_OF: Record<ApiLanguage, Language> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES' };
 
 /** The read side of /finance: every role reads its own records; balances for earners and staff. */
 export async function financeRecordRoutes(app: FastifyInstance): Promise<void> {

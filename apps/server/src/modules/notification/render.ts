@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGE_OF,
   LANGUAGES,
   MESSAGES,
   apiLanguageOf,
@@ -14,10 +15,9 @@ import {
 
 export type Params = Record<string, string | number | null>;
 
-const BY_API_LANGUAGE: Record<ApiLanguage, Language> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES' };
 
 export function languageOf(lang: ApiLanguage): Language {
-  return BY_API_LANGUAGE[lang];
+  return LANGUAGE_OF[lang];
 }
 
 export function isLanguage(value: string): value is Language {
@@ -51,6 +51,11 @@ function displayValues(language: Language, params: Params, kind?: NotificationKi
   }
   if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)) {
     out.date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${params.date}T00:00:00Z`));
+  }
+  for (const key of ['plays', 'videos']) if (typeof params[key] === 'number') out[key] = new Intl.NumberFormat(language).format(params[key]);
+  // A calendar month (a monthly report's): "October 2026", "2026年10月", "octubre de 2026".
+  if (typeof params.month === 'string' && /^\d{4}-\d{2}$/.test(params.month)) {
+    out.month = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${params.month}-01T00:00:00Z`));
   }
   // A moment (an offer's hold running out) with its zone: a notice does not know the reader's.
   if (typeof params.time === 'string' && !Number.isNaN(Date.parse(params.time))) {

@@ -138,6 +138,12 @@ export class NotificationService {
     return { total: official + interactive, official, interactive };
   }
 
+  /** The language an account last read the center in: what its mail is written in (en-US when never). */
+  async languageOf(accountId: number): Promise<Language> {
+    const stored = (await repo.languagesOf(this.db, [accountId])).get(accountId) ?? 'en-US';
+    return isLanguage(stored) ? stored : 'en-US';
+  }
+
   async list(caller: Caller, language: Language, body: Body<'list'>) {
     const paging = { unreadOnly: body.unread_only, limit: body.page_size, offset: (body.page - 1) * body.page_size };
     let list: NotificationItem[];

@@ -75,6 +75,13 @@ const RULES: { [T in EventType]?: NoticeRule<T> } = {
       { city: event.payload.city_name, time: event.payload.hold_until },
       { type: 'city_waitlist', id: event.payload.entry_id },
     ),
+  'report.monthly_ready': (event, tell) =>
+    tell(
+      event.accountId,
+      'monthly_report',
+      { month: event.payload.month, videos: event.payload.videos, plays: event.payload.plays },
+      { type: 'monthly_report', id: event.payload.report_id },
+    ),
   'connection.needs_reconnect': async (event, tell, nameOf) => {
     const params = { platform: event.payload.platform, name: await nameOf(event.accountId) };
     const subject = { type: 'platform_connection' as const, id: event.payload.connection_id };

@@ -67,6 +67,17 @@ export async function lastPaidPlan(ex: Executor, accountId: number): Promise<Ord
   return row;
 }
 
+/** The last plan (not an add-on) the account paid for before a time. */
+export async function lastPaidPlanBefore(ex: Executor, accountId: number, before: Date): Promise<OrderRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.status, 'paid'), ne(orders.packageType, 'addon'), lt(orders.paidAt, before)))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(1);
+  return row;
+}
+
 /** Records the money; null when this order was already paid for (one payment per order). */
 export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<typeof payments.$inferSelect | null> {
   const rows = await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId }).returning();

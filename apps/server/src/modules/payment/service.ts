@@ -165,6 +165,15 @@ export class PaymentService {
   }
 
   /**
+   * What an account's plan cost for a month (a 30-day period), as of a time: the last plan it
+   * paid for before then, its amount over its periods. null when it had paid for none.
+   */
+  async monthlyPriceAt(accountId: number, at: Date): Promise<{ name: string; priceCents: number } | null> {
+    const plan = await repo.lastPaidPlanBefore(this.db, accountId, at);
+    return plan ? { name: plan.packageName, priceCents: Math.round(plan.amountCents / plan.periods) } : null;
+  }
+
+  /**
    * A city's studio places as `accountId` sees them: paid studios, pending studio orders and
    * places offered to the city's waitlist are taken; applicants waiting ahead are served first.
    */

@@ -374,6 +374,14 @@ export class VideoService {
     return this.statsOf({ caller, postId: body.post_id, merchantId: body.merchant_id }, body.range);
   }
 
+  /**
+   * A merchant's videos over a month, for its monthly report (the caller, the report module,
+   * has checked who may read it): growth per platform, the leading posts, and what was made.
+   */
+  monthOfMerchant(merchantId: number, from: Date, to: Date, top: number) {
+    return statsRepo.monthOfMerchant(this.db, merchantId, from, to, top);
+  }
+
   /** The merchant's own published videos and their numbers. */
   async mine(caller: Caller, body: Body<'mine'>, lang: ApiLanguage = 'en'): Promise<ResponseOf<Api['video']['mine']>> {
     const [stats, page] = await Promise.all([

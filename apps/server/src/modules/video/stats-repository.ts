@@ -3,7 +3,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
 import { visibleMerchantIds } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
-import { platformConnections, videoMetricSnapshots, videoPublishJobs } from '../../db/schema/video.js';
+import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs } from '../../db/schema/video.js';
 
 /** The statistics of published videos, read from their jobs and the jobs' metric snapshots. */
 
@@ -187,3 +187,112 @@ export async function dailySeries(ex: Executor, scope: StatsScope, from: Date, t
   }));
 }
 
+
+/** One platform's month for one merchant: videos that went out in it and what all its videos gained. */
+export interface MonthPlatform extends Omit<MetricSums, 'collections'> {
+  platform: PublishTargetName;
+  videos: number;
+}
+
+/** One post's month: what its jobs on every platform gained. */
+export interface MonthPost {
+  postId: number;
+  title: string;
+  thumbKey: string | null;
+  platforms: PublishTargetName[];
+  plays: number;
+  likes: number | null;
+}
+
+/** What was made for a merchant in a month. */
+export interface MonthWork {
+  /** Distinct materials the month's new posts were made from. */
+  materialsUsed: number;
+  /** Posts created for the merchant in the month. */
+  videosMade: number;
+  /** Posts the merchant approved in the month. */
+  approvals: number;
+}
+
+/**
+ * A merchant's videos over `[from, to)`: each published job's growth is its last reading before
+ * `to` minus its last reading before `from` (none: zero, as a video published inside the month
+ * started from nothing). Per platform, and per post for the month's leading videos.
+ */
+export async function monthOfMerchant(
+  ex: Executor,
+  merchantId: number,
+  from: Date,
+  to: Date,
+  top: number,
+): Promise<{ platforms: MonthPlatform[]; posts: MonthPost[]; work: MonthWork }> {
+  const start = sql`${from.toISOString()}::timestamptz`;
+  const end = sql`${to.toISOString()}::timestamptz`;
+  const growth = sql`
+    with jobs as (
+      select j.id, j.post_id, j.platform, j.published_at from ${videoPublishJobs} j
+       where j.merchant_id = ${merchantId} and j.published_at is not null and j.published_at < ${end}
+    ), grown as (
+      select jobs.*,
+             e.plays - coalesce(b.plays, 0) as plays, e.likes - coalesce(b.likes, 0) as likes,
+             e.comments - coalesce(b.comments, 0) as comments, e.shares - coalesce(b.shares, 0) as shares
+        from jobs
+        left join lateral (
+          select s.plays, s.likes, s.comments, s.shares from ${videoMetricSnapshots} s
+           where s.job_id = jobs.id and s.taken_at < ${end} order by s.taken_at desc limit 1
+        ) e on true
+        left join lateral (
+          select s.plays, s.likes, s.comments, s.shares from ${videoMetricSnapshots} s
+           where s.job_id = jobs.id and s.taken_at < ${start} order by s.taken_at desc limit 1
+        ) b on true
+    )`;
+  const [platformRows, postRows, workRows] = await Promise.all([
+    selectRows<{ platform: PublishTargetName; videos: string | number; plays: string | null; likes: string | null; comments: string | null; shares: string | null }>(
+      ex,
+      sql`${growth}
+      select platform, count(*) filter (where published_at >= ${start}) as videos,
+             sum(plays) as plays, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares
+        from grown group by platform order by platform`,
+    ),
+    selectRows<{ post_id: number; title: string; thumb_key: string | null; platforms: PublishTargetName[]; plays: string | null; likes: string | null }>(
+      ex,
+      sql`${growth}
+      select g.post_id, p.title, p.thumb_key, array_agg(distinct g.platform order by g.platform) as platforms,
+             coalesce(sum(g.plays), 0) as plays, sum(g.likes) as likes
+        from grown g join ${videoPosts} p on p.id = g.post_id
+       group by g.post_id, p.title, p.thumb_key
+      having coalesce(sum(g.plays), 0) > 0
+       order by coalesce(sum(g.plays), 0) desc, g.post_id desc
+       limit ${top}`,
+    ),
+    selectRows<{ made: string | number; materials: string | number; approvals: string | number }>(
+      ex,
+      sql`select count(*) filter (where p.created_at >= ${start} and p.created_at < ${end}) as made,
+                 count(distinct p.footage_id) filter (where p.created_at >= ${start} and p.created_at < ${end}) as materials,
+                 count(*) filter (where p.approval = 'approved' and p.approval_at >= ${start} and p.approval_at < ${end}) as approvals
+            from ${videoPosts} p
+           where p.merchant_id = ${merchantId}`,
+    ),
+  ]);
+  const num = (value: string | null) => (value === null ? null : Math.max(0, Number(value)));
+  const work = workRows[0];
+  return {
+    platforms: platformRows.map((row) => ({
+      platform: row.platform,
+      videos: Number(row.videos),
+      plays: num(row.plays),
+      likes: num(row.likes),
+      comments: num(row.comments),
+      shares: num(row.shares),
+    })),
+    posts: postRows.map((row) => ({
+      postId: Number(row.post_id),
+      title: row.title,
+      thumbKey: row.thumb_key,
+      platforms: row.platforms,
+      plays: num(row.plays) ?? 0,
+      likes: num(row.likes),
+    })),
+    work: { materialsUsed: Number(work?.materials ?? 0), videosMade: Number(work?.made ?? 0), approvals: Number(work?.approvals ?? 0) },
+  };
+}

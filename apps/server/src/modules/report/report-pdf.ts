@@ -1,0 +1,284 @@
+import { PLATFORM_NAMES, type Language } from '@nearcast/contract';
+import { formatMoney, pdfDocument } from '../../lib/pdf-text.js';
+import type { ReportFacts } from './facts.js';
+
+export interface ReportPdfInput {
+  month: string;
+  /** When the report was built: its PDF's fixed date, so the same report is the same bytes. */
+  builtAt: Date;
+  facts: ReportFacts;
+  /** Each top video's cover (JPEG or PNG), or null where it has none. */
+  covers: (Buffer | null)[];
+}
+
+interface ReportTexts {
+  title: string;
+  period: (from: string, to: string) => string;
+  videos: string;
+  plays: string;
+  likes: string;
+  comments: string;
+  shares: string;
+  cpm: string;
+  notAvailable: string;
+  change: (percent: string, month: string) => string;
+  noChange: (month: string) => string;
+  newThisMonth: string;
+  plan: (name: string, price: string) => string;
+  noPlan: string;
+  platforms: string;
+  platform: string;
+  noVideos: string;
+  top: string;
+  noTop: string;
+  playsOf: (plays: string) => string;
+  work: string;
+  materialsUsed: string;
+  videosMade: string;
+  approvals: string;
+  footer: (date: string) => string;
+}
+
+export const REPORT_TEXTS: Record<Language, ReportTexts> = {
+  'en-US': {
+    title: 'Monthly report',
+    period: (from, to) => `${from} – ${to}`,
+    videos: 'Videos published',
+    plays: 'Plays',
+    likes: 'Likes',
+    comments: 'Comments',
+    shares: 'Shares',
+    cpm: 'Cost per 1,000 plays',
+    notAvailable: 'Not available',
+    change: (percent, month) => `${percent} vs ${month}`,
+    noChange: (month) => `Same as ${month}`,
+    newThisMonth: 'New this month',
+    plan: (name, price) => `Your plan: ${name} · ${price} a month`,
+    noPlan: 'No plan was paid for this month.',
+    platforms: 'By platform',
+    platform: 'Platform',
+    noVideos: 'No video was published this month.',
+    top: 'Top videos',
+    noTop: 'No video gained plays this month.',
+    playsOf: (plays) => `${plays} plays`,
+    work: 'What your studio did',
+    materialsUsed: 'Materials used',
+    videosMade: 'Videos made',
+    approvals: 'Videos you approved',
+    footer: (date) => `Figures count the calendar month in UTC, as your dashboard does. Built on ${date}.`,
+  },
+  'zh-CN': {
+    title: '月度报告',
+    period: (from, to) => `${from} 至 ${to}`,
+    videos: '发布视频',
+    plays: '播放量',
+    likes: '点赞',
+    comments: '评论',
+    shares: '分享',
+    cpm: '千次播放成本',
+    notAvailable: '暂无数据',
+    change: (percent, month) => `较${month} ${percent}`,
+    noChange: (month) => `与${month}持平`,
+    newThisMonth: '本月新增',
+    plan: (name, price) => `您的套餐：${name} · 每月 ${price}`,
+    noPlan: '本月没有已付费的套餐。',
+    platforms: '各平台数据',
+    platform: '平台',
+    noVideos: '本月没有发布视频。',
+    top: '热门视频',
+    noTop: '本月没有视频获得播放。',
+    playsOf: (plays) => `${plays} 次播放`,
+    work: '工作室为您做了什么',
+    materialsUsed: '使用素材',
+    videosMade: '制作视频',
+    approvals: '您审核通过的视频',
+    footer: (date) => `数据按 UTC 自然月统计，与仪表盘一致。生成于 ${date}。`,
+  },
+  'es-ES': {
+    title: 'Informe mensual',
+    period: (from, to) => `${from} – ${to}`,
+    videos: 'Vídeos publicados',
+    plays: 'Reproducciones',
+    likes: 'Me gusta',
+    comments: 'Comentarios',
+    shares: 'Compartidos',
+    cpm: 'Coste por 1.000 reproducciones',
+    notAvailable: 'No disponible',
+    change: (percent, month) => `${percent} frente a ${month}`,
+    noChange: (month) => `Igual que en ${month}`,
+    newThisMonth: 'Nuevo este mes',
+    plan: (name, price) => `Tu plan: ${name} · ${price} al mes`,
+    noPlan: 'Este mes no se pagó ningún plan.',
+    platforms: 'Por plataforma',
+    platform: 'Plataforma',
+    noVideos: 'Este mes no se publicó ningún vídeo.',
+    top: 'Vídeos destacados',
+    noTop: 'Ningún vídeo ganó reproducciones este mes.',
+    playsOf: (plays) => `${plays} reproducciones`,
+    work: 'Lo que hizo tu estudio',
+    materialsUsed: 'Materiales usados',
+    videosMade: 'Vídeos creados',
+    approvals: 'Vídeos que aprobaste',
+    footer: (date) => `Las cifras cuentan el mes natural en UTC, como tu panel. Generado el ${date}.`,
+  },
+};
+
+/** "October 2026", "2026年10月", "octubre de 2026". */
+export function monthName(month: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+function dayName(day: string | Date, language: Language): string {
+  const date = typeof day === 'string' ? new Date(`${day}T00:00:00Z`) : day;
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** The change from the month before, in words: "+12% vs September", or null when nothing to compare. */
+export function changeText(value: number | null, previous: number | null, language: Language, previousMonth: string): string | null {
+  const texts = REPORT_TEXTS[language];
+  if (value === null || previous === null) return null;
+  if (previous === 0) return value === 0 ? texts.noChange(previousMonth) : texts.newThisMonth;
+  const ratio = (value - previous) / previous;
+  if (Math.abs(ratio) < 0.005) return texts.noChange(previousMonth);
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'always' }).format(ratio);
+  return texts.change(percent, previousMonth);
+}
+
+/** A monthly report as a PDF (the platform's PDF stack, lib/pdf-text.ts), in the reader's language. */
+export function reportPdf(input: ReportPdfInput, language: Language): Promise<Buffer> {
+  const texts = REPORT_TEXTS[language];
+  const { facts } = input;
+  const number = (value: number | null) => (value === null ? texts.notAvailable : new Intl.NumberFormat(language).format(value));
+  const previousMonthName = monthName(facts.period.previous_from.slice(0, 7), language);
+  const { doc, done, left, width, write } = pdfDocument({ Title: `${texts.title} ${monthName(input.month, language)} · ${facts.merchant_name}`, CreationDate: input.builtAt });
+  const accent = '#7c5cff';
+  const ink = '#111111';
+  const muted = '#666666';
+
+  doc.fillColor(accent);
+  write('Nearcast', 'bold', 20, left, 48, { width });
+  doc.fillColor(ink);
+  write(`${texts.title} · ${monthName(input.month, language)}`, 'bold', 16, left, 78, { width });
+  doc.fillColor(muted);
+  write(`${facts.merchant_name} · ${texts.period(dayName(facts.period.from, language), dayName(facts.period.to, language))}`, 'body', 10, left, 102, { width });
+  doc.y = 124;
+  write(facts.plan ? texts.plan(facts.plan.name, formatMoney(facts.plan.price_cents, language)) : texts.noPlan, 'body', 10, left, doc.y, { width });
+  doc.y += 10;
+
+  // The headline figures: three boxes a row.
+  const boxes: { label: string; value: string; change: string | null }[] = [
+    { label: texts.videos, value: number(facts.videos.value), change: changeText(facts.videos.value, facts.videos.previous, language, previousMonthName) },
+    { label: texts.plays, value: number(facts.plays.value), change: changeText(facts.plays.value, facts.plays.previous, language, previousMonthName) },
+    { label: texts.likes, value: number(facts.likes.value), change: changeText(facts.likes.value, facts.likes.previous, language, previousMonthName) },
+    { label: texts.comments, value: number(facts.comments.value), change: changeText(facts.comments.value, facts.comments.previous, language, previousMonthName) },
+    { label: texts.shares, value: number(facts.shares.value), change: changeText(facts.shares.value, facts.shares.previous, language, previousMonthName) },
+    {
+      label: texts.cpm,
+      value: facts.cost_per_thousand_cents === null ? texts.notAvailable : formatMoney(facts.cost_per_thousand_cents, language),
+      change: changeText(facts.cost_per_thousand_cents, facts.previous_cost_per_thousand_cents, language, previousMonthName),
+    },
+  ];
+  const gap = 10;
+  const boxWidth = (width - gap * 2) / 3;
+  const boxHeight = 62;
+  const boxesTop = doc.y;
+  boxes.forEach((box, index) => {
+    const x = left + (index % 3) * (boxWidth + gap);
+    const y = boxesTop + Math.floor(index / 3) * (boxHeight + gap);
+    doc.roundedRect(x, y, boxWidth, boxHeight, 6).lineWidth(0.6).strokeColor('#d9d4ff').stroke();
+    doc.fillColor(muted);
+    write(box.label, 'body', 9, x + 10, y + 8, { width: boxWidth - 20, lineBreak: false });
+    doc.fillColor(ink);
+    write(box.value, 'bold', 16, x + 10, y + 22, { width: boxWidth - 20, lineBreak: false });
+    if (box.change) {
+      doc.fillColor(muted);
+      write(box.change, 'body', 8, x + 10, y + 46, { width: boxWidth - 20, lineBreak: false });
+    }
+  });
+  doc.y = boxesTop + 2 * boxHeight + gap + 18;
+
+  const heading = (text: string) => {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.fillColor(accent);
+    write(text, 'bold', 12, left, doc.y, { width });
+    doc.y += 6;
+  };
+
+  // Per platform: a table.
+  heading(texts.platforms);
+  if (facts.platforms.length === 0) {
+    doc.fillColor(muted);
+    write(texts.noVideos, 'body', 10, left, doc.y, { width });
+    doc.y += 8;
+  } else {
+    const columns = [texts.platform, texts.videos, texts.plays, texts.likes, texts.comments, texts.shares];
+    const first = width * 0.25;
+    const rest = (width - first) / 5;
+    const xOf = (column: number) => (column === 0 ? left : left + first + (column - 1) * rest);
+    const line = (cells: string[], weight: 'body' | 'bold', color: string) => {
+      const y = doc.y;
+      doc.fillColor(color);
+      cells.forEach((cell, column) => write(cell, weight, 9, xOf(column), y, { width: (column === 0 ? first : rest) - 6, lineBreak: false }));
+      doc.y = y + 16;
+    };
+    line(columns, 'bold', muted);
+    for (const row of facts.platforms) {
+      line([PLATFORM_NAMES[row.platform], number(row.videos), number(row.plays), number(row.likes), number(row.comments), number(row.shares)], 'body', ink);
+    }
+    doc.y += 8;
+  }
+
+  // The month's leading videos, with their covers.
+  heading(texts.top);
+  if (facts.top.length === 0) {
+    doc.fillColor(muted);
+    write(texts.noTop, 'body', 10, left, doc.y, { width });
+    doc.y += 8;
+  }
+  facts.top.forEach((video, index) => {
+    if (doc.y > doc.page.height - 120) doc.addPage();
+    const y = doc.y;
+    const cover = input.covers[index];
+    const coverBox = { width: 36, height: 64 };
+    let drawn = false;
+    if (cover) {
+      try {
+        doc.image(cover, left, y, { fit: [coverBox.width, coverBox.height], align: 'center', valign: 'center' });
+        drawn = true;
+      } catch {
+        // An image pdfkit cannot read is drawn as an empty frame, like a video without a cover.
+      }
+    }
+    if (!drawn) doc.rect(left, y, coverBox.width, coverBox.height).fillColor('#ece9ff').fill();
+    doc.fillColor(ink);
+    write(`${index + 1}. ${video.title}`, 'bold', 11, left + coverBox.width + 12, y + 8, { width: width - coverBox.width - 12 });
+    doc.fillColor(muted);
+    const likes = video.likes === null ? '' : ` · ${number(video.likes)} ${texts.likes}`;
+    write(`${texts.playsOf(number(video.plays))}${likes} · ${video.platforms.map((platform) => PLATFORM_NAMES[platform]).join(', ')}`, 'body', 9, left + coverBox.width + 12, y + 28, {
+      width: width - coverBox.width - 12,
+    });
+    doc.y = y + coverBox.height + 10;
+  });
+  doc.y += 6;
+
+  // What the studio did for the merchant.
+  heading(texts.work);
+  for (const [label, value] of [
+    [texts.materialsUsed, facts.work.materials_used],
+    [texts.videosMade, facts.work.videos_made],
+    [texts.approvals, facts.work.approvals],
+  ] as const) {
+    const y = doc.y;
+    doc.fillColor(muted);
+    write(label, 'body', 10, left, y, { width: width * 0.6 });
+    doc.fillColor(ink);
+    write(number(value), 'bold', 10, left + width * 0.6, y, { width: width * 0.4 });
+    doc.y = y + 18;
+  }
+
+  doc.y += 18;
+  doc.fillColor('#888888');
+  write(texts.footer(dayName(input.builtAt, language)), 'body', 8, left, doc.y, { width });
+  doc.end();
+  return done;
+}
