@@ -156,6 +156,20 @@ describe('places', () => {
   });
 });
 
+describe('reports', () => {
+  it('a merchant’s monthly report, built by the report module, reaches the merchant by mail with its link', async () => {
+    const month = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 7);
+    expect(await t.app.services.reports.build(id('client'), month)).not.toBeNull();
+    await deliverRecorded();
+    await t.app.services.notifications.sendPending();
+    const notice = (await center('client')).find((item) => item.kind === 'monthly_report');
+    expect(notice?.link).toMatch(/^\/reports\?id=\d+$/);
+    const mail = t.mailer.lastTo('client@example.com');
+    expect(mail?.subject).toMatch(/^Your \w+ \d{4} report is ready$/);
+    expect(mail?.text).toContain(`https://nearcast.example.com${notice!.link}`);
+  });
+});
+
 describe('coverage', () => {
   it('every event type the notification center reacts to was produced by its real module', () => {
     // Two need a platform's scripted fake or clock, so their own tests check the centers: a grant

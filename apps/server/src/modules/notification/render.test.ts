@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pickLanguage, renderKind } from './render.js';
 
 describe('rendering notifications', () => {
-  const params = { name: 'Carmen’s Tacos', amount_cents: 123_456, date: '2031-03-17', title: 'Taco Tuesday', platform: 'youtube', reason: 'Too short', comment: 'Brighter, please', city: 'Reno', time: '2031-03-17T18:05:00.000Z' };
+  const params = { name: 'Carmen’s Tacos', amount_cents: 123_456, date: '2031-03-17', title: 'Taco Tuesday', platform: 'youtube', reason: 'Too short', comment: 'Brighter, please', city: 'Reno', time: '2031-03-17T18:05:00.000Z', month: '2031-02', plays: 12_345, videos: 28 };
 
   it('every kind reads in every language with every placeholder filled', () => {
     for (const language of LANGUAGES) {
@@ -24,6 +24,10 @@ describe('rendering notifications', () => {
     // A moment reads with its zone, since a notice does not know the reader's.
     expect(renderKind('en-US', 'waitlist_offer', params).body).toContain('until March 17, 2031 at 6:05 PM UTC.');
     expect(renderKind('es-ES', 'waitlist_offer', params).body).toContain('17 de marzo de 2031 a las 18:05 UTC');
+    // A month and counts, as a monthly report's notice says them.
+    expect(renderKind('en-US', 'monthly_report', params).title).toBe('Your February 2031 report is ready');
+    expect(renderKind('zh-CN', 'monthly_report', params).body).toContain('2031年2月');
+    expect(renderKind('es-ES', 'monthly_report', params).body).toContain('12.345 reproducciones de 28 vídeos');
   });
 
   it('quotes a platform’s own words inside a sentence of the reader’s language', () => {
