@@ -37,6 +37,9 @@ const ONCE_IS_ENOUGH = [
   // A phone's list cards and the drawers of people rows; its writes (assigning a studio, editing
   // and disabling an employee, adding an account) are the org API suite's calls.
   'journeys/people-details.test.ts',
+  // A merchant reads and downloads its monthly report: the report API suite builds, scopes and
+  // reconciles reports on both engines; the journey reads the page and the PDF.
+  'journeys/reports.test.ts',
   // Assigning a studio to a sub-agent, the exports, disabling an account and adding an employee:
   // each a single synchronous call of the org and account API suites, which run on both engines.
   'journeys/people.test.ts',

@@ -85,6 +85,8 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/promotion/pages/promotion-page'), 'PromotionPage'),
     namespaces: ['promotion'],
   },
+  // `video`: the platforms are named as the video pages name them (哔哩哔哩, not Bilibili, in Chinese).
+  reports: { page: lazyPage(() => import('../features/report/pages/reports-page'), 'ReportsPage'), namespaces: ['report', 'video'] },
   verification: {
     page: lazyPage(() => import('../features/verification/pages/verification-page'), 'VerificationPage'),
     namespaces: ['verification'],

@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  BarChartOutlined,
   BookOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -27,6 +28,7 @@ import type { ReactNode } from 'react';
 export const NAV_ICONS: Partial<Record<RouteKey, ReactNode>> = {
   dashboard: <DashboardOutlined />,
   promotion: <QrcodeOutlined />,
+  reports: <BarChartOutlined />,
   contacts: <PhoneOutlined />,
   announcements: <SoundOutlined />,
   audit: <AuditOutlined />,
