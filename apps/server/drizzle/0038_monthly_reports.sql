@@ -10,4 +10,4 @@ CREATE TABLE "monthly_reports" (
 --> statement-breakpoint
 ALTER TABLE "monthly_reports" ADD CONSTRAINT "monthly_reports_merchant_id_accounts_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "monthly_reports_merchant_month_uq" ON "monthly_reports" USING btree ("merchant_id","month");--> statement-breakpoint
-CREATE INDEX "monthly_reports_month_idx" ON "monthly_reports" USING btree ("month" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "monthly_reports_month_idx" ON "monthly_reports" USING btree ("month" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -21,7 +21,7 @@ export const monthlyReports = pgTable(
     pdfKeys: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('monthly_reports_merchant_month_uq').on(t.merchantId, t.month), index('monthly_reports_month_idx').on(t.month.desc(), t.id.desc())],
+  (t) => [uniqueIndex('monthly_reports_merchant_month_uq').on(t.merchantId, t.month), index('monthly_reports_month_idx').on(t.month.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export type MonthlyReportRow = typeof monthlyReports.$inferSelect;
