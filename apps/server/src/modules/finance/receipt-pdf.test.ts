@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.js';
 import { countryName, formatMoney, receiptPdf, textRuns, type ReceiptFacts } from './receipt-pdf.js';
 
 const facts: ReceiptFacts = {
@@ -19,18 +16,6 @@ const facts: ReceiptFacts = {
   payer: { name: 'Carmen Núñez', company: '晨光咖啡', email: 'carmen@example.com', address: '1 Main St, Austin' },
 };
 
-/** The text a reader sees, through poppler's pdftotext when the machine has it. */
-function textOf(pdf: Buffer): string | null {
-  try {
-    const dir = mkdtempSync(path.join(tmpdir(), 'receipt-'));
-    const file = path.join(dir, 'r.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } catch {
-    return null;
-  }
-}
-
 describe('receipt PDF', () => {
   it('is a PDF in the asked language, the same bytes each time', async () => {
     const [en, zh, es] = await Promise.all([receiptPdf(facts, 'en-US'), receiptPdf(facts, 'zh-CN'), receiptPdf(facts, 'es-ES')]);
@@ -41,15 +26,15 @@ describe('receipt PDF', () => {
     expect(zh.includes(title('付款收据 R-000042'))).toBe(true);
     expect(es.toString('latin1')).toContain('Recibo de pago R-000042');
     // With poppler at hand, the page text itself (CI machines may lack it).
-    const text = textOf(zh);
+    const text = pdfText(zh);
     if (text === null) return;
     expect(text).toContain('付款收据');
     expect(text).toContain('晨光咖啡');
     expect(text).toContain('R-000042');
-    expect(textOf(en)).toContain('Payment receipt');
-    expect(textOf(en)).toContain('$1,998.00');
-    expect(textOf(es)).toContain('Recibo de pago');
-    expect(textOf(es)).toContain('Carmen Núñez');
+    expect(pdfText(en)).toContain('Payment receipt');
+    expect(pdfText(en)).toContain('$1,998.00');
+    expect(pdfText(es)).toContain('Recibo de pago');
+    expect(pdfText(es)).toContain('Carmen Núñez');
   });
 });
 
@@ -89,7 +74,7 @@ describe('receipt words', () => {
     const pdf = await receiptPdf(carmen, 'es-ES');
     // The apostrophe is drawn in the Latin base font, which the PDF then names.
     expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica');
-    const text = textOf(pdf);
+    const text = pdfText(pdf);
     if (text === null) return;
     expect(text).toContain('Carmen’s Tacos Inc.');
     expect(text).toContain('Estados Unidos');
