@@ -38,6 +38,25 @@ export interface JobDefinition<T = unknown> {
   handler(data: T): Promise<void>;
 }
 
+/**
+ * A periodic pass that catches up on everything due at once: one run waiting and one running
+ * across every instance ('stately'), no queue retry (the next tick is the retry), and `done`
+ * told how many things the pass did, to log what it changed.
+ */
+export function periodicPass(name: string, schedule: string, run: () => Promise<number>, done: (count: number) => void): JobDefinition<never> {
+  const pass: JobDefinition<Record<string, never>> = {
+    name,
+    schedule,
+    policy: 'stately',
+    retryLimit: 1,
+    handler: async () => {
+      const count = await run();
+      if (count > 0) done(count);
+    },
+  };
+  return pass as JobDefinition<never>;
+}
+
 /** Which definitions this process works: all of them, none (a web process), or only a group. */
 export type WorkScope = boolean | 'render';
 

@@ -23,7 +23,7 @@ import type { Caller } from '../../access/caller.js';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import { periodicPass, type JobDefinition, type JobQueue } from '../../jobs/queue.js';
 import type { PaymentService } from '../payment/service.js';
 import type { UploadService } from '../upload/service.js';
 import { processMedia } from './media-processing.js';
@@ -359,27 +359,11 @@ export class FootageService {
         await this.process(id);
       },
     };
-    const sweepJob: JobDefinition<Record<string, never>> = {
-      name: 'footage.sweep',
-      schedule: '* * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const queued = await this.sweep();
-        if (queued > 0) log.info({ queued }, 'queued materials waiting for processing');
-      },
-    };
-    const stagingJob: JobDefinition<Record<string, never>> = {
-      name: 'footage.purge-staging',
-      schedule: '17 * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const removed = await this.staging.purgeExpired();
-        if (removed > 0) log.info({ removed }, 'removed abandoned resumable uploads');
-      },
-    };
-    return [processJob, sweepJob, stagingJob] as JobDefinition<never>[];
+    return [
+      processJob as JobDefinition<never>,
+      periodicPass('footage.sweep', '* * * * *', () => this.sweep(), (queued) => log.info({ queued }, 'queued materials waiting for processing')),
+      periodicPass('footage.purge-staging', '17 * * * *', () => this.staging.purgeExpired(), (removed) => log.info({ removed }, 'removed abandoned resumable uploads')),
+    ];
   }
 
   /**

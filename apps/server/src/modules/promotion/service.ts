@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isStaff, type api, type ParsedRequestOf, type PromotionSource, type PromotionStats } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
@@ -89,17 +89,7 @@ export class PromotionService {
 
   /** The salt sweep, listed in the job registry: hourly, so a day's salt outlives it by an hour at most. */
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
-    const sweep: JobDefinition<Record<string, never>> = {
-      name: SALT_SWEEP_JOB,
-      schedule: '7 * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const dropped = await this.dropOldSalts();
-        if (dropped > 0) log.info({ dropped }, "dropped past days' visitor salts");
-      },
-    };
-    return [sweep] as JobDefinition<never>[];
+    return [periodicPass(SALT_SWEEP_JOB, '7 * * * *', () => this.dropOldSalts(), (dropped) => log.info({ dropped }, "dropped past days' visitor salts"))];
   }
 
   /** A link's funnel per day for the last `days` days, today included, and its totals. */

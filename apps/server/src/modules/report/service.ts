@@ -6,7 +6,7 @@ import { visibleAccountIds } from '../../access/scope.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
@@ -133,17 +133,7 @@ export class ReportService {
 
   /** The hourly pass, listed in the job registry: one run at a time. */
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
-    const pass: JobDefinition<Record<string, never>> = {
-      name: MONTHLY_REPORT_JOB,
-      schedule: '7 * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const built = await this.buildDue();
-        if (built > 0) log.info({ built }, 'built merchants’ monthly reports');
-      },
-    };
-    return [pass] as JobDefinition<never>[];
+    return [periodicPass(MONTHLY_REPORT_JOB, '7 * * * *', () => this.buildDue(), (built) => log.info({ built }, 'built merchants’ monthly reports'))];
   }
 
   /** The merchants whose reports the caller may read: its own, or those it works for. */

@@ -13,7 +13,7 @@ import type { Caller } from '../../access/caller.js';
 import { PublishError, type PublisherRegistry, type PlatformAccount, type TokenSet } from '../../adapters/publishing/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { notFound, rejected } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import { seal, unseal } from '../../lib/sealed-secret.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './connection-repository.js';
@@ -331,17 +331,7 @@ export class ConnectionService implements PublishConnections {
   }
 
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
-    const job: JobDefinition<Record<string, never>> = {
-      name: REFRESH_JOB,
-      schedule: '*/5 * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const refreshed = await this.refreshDue(log);
-        if (refreshed > 0) log.info({ refreshed }, 'refreshed platform tokens');
-      },
-    };
-    return [job] as JobDefinition<never>[];
+    return [periodicPass(REFRESH_JOB, '*/5 * * * *', () => this.refreshDue(log), (refreshed) => log.info({ refreshed }, 'refreshed platform tokens'))];
   }
 
   present(row: PlatformConnectionRow, now: Date = this.now()): VideoConnection {

@@ -17,7 +17,7 @@ import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
 import type { FootageService } from '../footage/service.js';
 import type { UploadService } from '../upload/service.js';
@@ -348,17 +348,7 @@ export class VideoService {
   }
 
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
-    const job: JobDefinition<Record<string, never>> = {
-      name: RELEASE_JOB,
-      schedule: '* * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const released = await this.releaseDue();
-        if (released > 0) log.info({ released }, 'released scheduled video posts');
-      },
-    };
-    return [job] as JobDefinition<never>[];
+    return [periodicPass(RELEASE_JOB, '* * * * *', () => this.releaseDue(), (released) => log.info({ released }, 'released scheduled video posts'))];
   }
 
   // ---- statistics ------------------------------------------------------------------------------

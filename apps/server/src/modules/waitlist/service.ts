@@ -4,7 +4,7 @@ import type { Caller } from '../../access/caller.js';
 import { hasActivePlan } from '../../access/plan.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
@@ -199,17 +199,7 @@ export class WaitlistService {
 
   /** The offer pass, listed in the job registry: every minute, one run at a time. */
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
-    const pass: JobDefinition<Record<string, never>> = {
-      name: WAITLIST_OFFER_JOB,
-      schedule: '* * * * *',
-      policy: 'stately',
-      retryLimit: 1,
-      handler: async () => {
-        const offered = await this.offerDue();
-        if (offered > 0) log.info({ offered }, 'offered freed studio places to waiting applicants');
-      },
-    };
-    return [pass] as JobDefinition<never>[];
+    return [periodicPass(WAITLIST_OFFER_JOB, '* * * * *', () => this.offerDue(), (offered) => log.info({ offered }, 'offered freed studio places to waiting applicants'))];
   }
 
   /**
