@@ -203,13 +203,17 @@ export function reportPdf(input: ReportPdfInput, language: Language): Promise<Bu
     write(text, 'bold', 12, left, doc.y, { width });
     doc.y += 6;
   };
+  /** What a section says when the month has nothing for it. */
+  const nothing = (text: string) => {
+    doc.fillColor(muted);
+    write(text, 'body', 10, left, doc.y, { width });
+    doc.y += 8;
+  };
 
   // Per platform: a table.
   heading(texts.platforms);
   if (facts.platforms.length === 0) {
-    doc.fillColor(muted);
-    write(texts.noVideos, 'body', 10, left, doc.y, { width });
-    doc.y += 8;
+    nothing(texts.noVideos);
   } else {
     const columns = [texts.platform, texts.videos, texts.plays, texts.likes, texts.comments, texts.shares];
     const first = width * 0.25;
@@ -230,11 +234,7 @@ export function reportPdf(input: ReportPdfInput, language: Language): Promise<Bu
 
   // The month's leading videos, with their covers.
   heading(texts.top);
-  if (facts.top.length === 0) {
-    doc.fillColor(muted);
-    write(texts.noTop, 'body', 10, left, doc.y, { width });
-    doc.y += 8;
-  }
+  if (facts.top.length === 0) nothing(texts.noTop);
   facts.top.forEach((video, index) => {
     if (doc.y > doc.page.height - 120) doc.addPage();
     const y = doc.y;

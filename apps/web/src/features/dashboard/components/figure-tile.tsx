@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StatTile } from '../../../components/stat-tiles';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatUsd } from '../../../lib/money';
-import { changeOf, isGoodChange } from '../lib/change';
+import { changeOf, isGoodChange } from '../../../lib/change';
 import './panels.css';
 
 export function formatFigure(value: number, money: boolean, locale: string): string {

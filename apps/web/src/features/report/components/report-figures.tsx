@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatTile } from '../../../components/stat-tiles';
 import { currentLanguage } from '../../../lib/i18n';
-import { changeOf, formatMetric, formatPercent, isGoodChange, type Change } from '../lib/report-view';
+import { isGoodChange, type Change } from '../../../lib/change';
+import { formatMetric, formatPercent, monthChangeOf } from '../lib/report-view';
 
 /**
  * A move against the month before, coloured by whether it is good news, with last month's value
@@ -90,7 +91,7 @@ export function FigureCard({
         value === null ? (
           <span className="report-change__was">{t('figures.not_available_hint')}</span>
         ) : (
-          <ChangeHint change={changeOf(value, previous)} previousText={previous === null ? null : formatMetric(previous, language, na)} testId={`${testId}-change`} />
+          <ChangeHint change={monthChangeOf(value, previous)} previousText={previous === null ? null : formatMetric(previous, language, na)} testId={`${testId}-change`} />
         )
       }
     />

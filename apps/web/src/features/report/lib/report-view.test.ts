@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   byPlatformOrder,
-  changeOf,
   costView,
   emptyKind,
   formatCount,
   formatMetric,
   formatPercent,
   formatReportMonth,
-  isGoodChange,
   linkFreshFor,
   nextReportDate,
   parseReportMonth,
+  monthChangeOf,
   reportIdOf,
 } from './report-view';
 
@@ -43,38 +42,16 @@ describe('formatReportMonth', () => {
   });
 });
 
-describe('changeOf', () => {
-  it('says how much a figure rose or fell, one decimal below 10 %', () => {
-    expect(changeOf(150, 100)).toEqual({ direction: 'up', percent: 50 });
-    expect(changeOf(80, 100)).toEqual({ direction: 'down', percent: 20 });
-    expect(changeOf(1034, 1000)).toEqual({ direction: 'up', percent: 3.4 });
-    expect(changeOf(1, 3)).toEqual({ direction: 'down', percent: 67 });
-  });
-
-  it('calls a rise from nothing new, and nothing to nothing flat', () => {
-    expect(changeOf(12, 0)).toEqual({ direction: 'new' });
-    expect(changeOf(0, 0)).toEqual({ direction: 'flat', percent: 0 });
-    expect(changeOf(0, 40)).toEqual({ direction: 'down', percent: 100 });
-  });
-
-  it('calls a move too small to show flat', () => {
-    expect(changeOf(10_001, 10_000)).toEqual({ direction: 'flat', percent: 0 });
+describe('monthChangeOf', () => {
+  it('moves as the dashboard’s figures do', () => {
+    expect(monthChangeOf(1034, 1000)).toEqual({ direction: 'up', percent: 3.4 });
+    expect(monthChangeOf(12, 0)).toEqual({ direction: 'new' });
   });
 
   it('compares nothing when either month is not known', () => {
-    expect(changeOf(12, null)).toBeNull();
-    expect(changeOf(null, 12)).toBeNull();
-    expect(changeOf(null, null)).toBeNull();
-  });
-});
-
-describe('isGoodChange', () => {
-  it('colours by what the figure means, not by its sign', () => {
-    expect(isGoodChange({ direction: 'up', percent: 5 }, true)).toBe(true);
-    expect(isGoodChange({ direction: 'up', percent: 5 }, false)).toBe(false);
-    expect(isGoodChange({ direction: 'down', percent: 5 }, false)).toBe(true);
-    expect(isGoodChange({ direction: 'new' }, true)).toBe(true);
-    expect(isGoodChange({ direction: 'flat', percent: 0 }, true)).toBeNull();
+    expect(monthChangeOf(12, null)).toBeNull();
+    expect(monthChangeOf(null, 12)).toBeNull();
+    expect(monthChangeOf(null, null)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { PUBLISH_TARGETS, REPORT_MONTH, type MonthlyReport, type Role } from '@nearcast/contract';
+import { changeOf, type Change } from '../../../lib/change';
 
 /**
  * The pure view logic of the monthly reports: a month's name, how a figure moved against the
@@ -31,32 +32,9 @@ export function formatReportMonth(month: string, language: string): string {
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 }
 
-/**
- * How a figure moved against the previous month. A previous value of zero has no meaningful
- * percentage: anything above it is "new", and nothing on both sides is "flat".
- */
-export type Change = { direction: 'up' | 'down'; percent: number } | { direction: 'flat'; percent: 0 } | { direction: 'new' };
-
-/** The move from `previous` to `current`; null when either side is not known (nothing to compare). */
-export function changeOf(current: number | null, previous: number | null): Change | null {
-  if (current === null || previous === null) return null;
-  if (current === previous) return { direction: 'flat', percent: 0 };
-  if (previous === 0) return current > 0 ? { direction: 'new' } : { direction: 'down', percent: 100 };
-  const ratio = ((current - previous) / Math.abs(previous)) * 100;
-  // One decimal below 10 % (a 3.4 % rise reads as such), whole percent above.
-  const rounded = Math.abs(ratio) < 10 ? Math.round(Math.abs(ratio) * 10) / 10 : Math.round(Math.abs(ratio));
-  if (rounded === 0) return { direction: 'flat', percent: 0 };
-  return { direction: ratio > 0 ? 'up' : 'down', percent: rounded };
-}
-
-/**
- * Whether a move is good news: more plays are, a higher cost per thousand plays is not. The
- * card colours the change by this, not by its sign; null for no change.
- */
-export function isGoodChange(change: Change, higherIsBetter: boolean): boolean | null {
-  if (change.direction === 'flat') return null;
-  if (change.direction === 'new') return higherIsBetter;
-  return change.direction === 'up' ? higherIsBetter : !higherIsBetter;
+/** How a figure moved from last month (lib/change.ts); null when either month is not known. */
+export function monthChangeOf(current: number | null, previous: number | null): Change | null {
+  return current === null || previous === null ? null : changeOf(current, previous);
 }
 
 /** A count as the reader's language writes it, in full (a report is read for its exact numbers). */
@@ -85,7 +63,7 @@ export function costView(
   report: Pick<MonthlyReport, 'cost_per_thousand_cents' | 'previous_cost_per_thousand_cents' | 'plan' | 'plays_figure'>,
 ): CostView {
   const cents = report.cost_per_thousand_cents;
-  if (cents !== null) return { kind: 'value', cents, change: changeOf(cents, report.previous_cost_per_thousand_cents) };
+  if (cents !== null) return { kind: 'value', cents, change: monthChangeOf(cents, report.previous_cost_per_thousand_cents) };
   if (report.plan === null) return { kind: 'no_plan' };
   if (report.plays_figure.value === 0) return { kind: 'no_plays' };
   return { kind: 'unavailable' };
