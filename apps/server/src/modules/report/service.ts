@@ -15,7 +15,7 @@ import type { EventService } from '../events/service.js';
 import type { NotificationService } from '../notification/service.js';
 import type { PaymentService } from '../payment/service.js';
 import type { VideoService } from '../video/service.js';
-import { costPerThousand, dueMonth, monthWindow, previousMonth, reportFacts, type ReportFacts } from './facts.js';
+import { costPerThousand, dueMonth, monthIn, monthWindow, previousMonth, reportFacts, type ReportFacts } from './facts.js';
 import { reportPdf } from './report-pdf.js';
 import * as repo from './repository.js';
 
@@ -113,7 +113,7 @@ export class ReportService {
    */
   async buildDue(): Promise<number> {
     const at = this.clock();
-    const month = previousMonth(monthWindow(at.toISOString().slice(0, 7)).from.slice(0, 7));
+    const month = previousMonth(monthIn(at, 'UTC'));
     const window = monthWindow(month);
     const merchants = await this.sources.accounts.merchantsWithPlanSince(window.start, window.end);
     const done = await repo.merchantsWithReport(this.db, month, merchants.map((row) => row.id));
