@@ -56,7 +56,7 @@ const ONCE_IS_ENOUGH = [
   'journeys/small-things.test.ts',
   // Adding a city and a zone are the area API suite's calls, which run on both engines; the QR
   // code is drawn in the browser and involves no database at all.
-  'journeys/territory.test.ts',
+  'journeys/area.test.ts',
   'journeys/verification.test.ts',
   'journeys/video.test.ts',
 ];

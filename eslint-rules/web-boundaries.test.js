@@ -14,8 +14,8 @@ tester.run('web/feature-boundaries', webBoundaries.rules['feature-boundaries'], 
     // Inside one feature, anything goes.
     { filename: `${src}/features/org/pages/clients-page.tsx`, code: "import { useClients } from '../api/list-clients';" },
     // Another feature through its index.
-    { filename: `${src}/features/org/components/studios-tab.tsx`, code: "import { TopStudiosCard } from '../../stats';" },
-    { filename: `${src}/features/stats/pages/studio-page.tsx`, code: "import { SettleStep } from '../../onboarding/index';" },
+    { filename: `${src}/features/org/components/agent-detail-drawer.tsx`, code: "import { FunnelCard } from '../../promotion';" },
+    { filename: `${src}/features/org/pages/studio-page.tsx`, code: "import { SettleStep } from '../../onboarding/index';" },
     // Shared layers from a feature.
     { filename: `${src}/features/org/pages/clients-page.tsx`, code: "import { DataTable } from '../../../components/data-table';" },
     { filename: `${src}/features/org/pages/clients-page.tsx`, code: "import { useClientCount } from '../../../api/client-count';" },
@@ -26,7 +26,7 @@ tester.run('web/feature-boundaries', webBoundaries.rules['feature-boundaries'], 
   ],
   invalid: [
     {
-      filename: `${src}/features/stats/pages/partner-page.tsx`,
+      filename: `${src}/features/dashboard/components/clients-panel.tsx`,
       code: "import { useClients } from '../../org/api/list-clients';",
       errors: [{ messageId: 'internals' }],
     },

@@ -24,11 +24,11 @@ const RUN = Date.now().toString(36).slice(-5);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Language = 'en-US' | 'zh-CN' | 'es-ES';
-/** A text of the checkout catalogue (apps/web/src/locales/<language>/checkout.json). */
+/** A text of the payment catalogue (apps/web/src/locales/<language>/payment.json). */
 function text(language: Language, key: string, params: Record<string, string | number> = {}): string {
-  const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/checkout.json`), 'utf8')) as unknown;
+  const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/payment.json`), 'utf8')) as unknown;
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-  if (typeof value !== 'string') throw new Error(`no ${language}/checkout ${key}`);
+  if (typeof value !== 'string') throw new Error(`no ${language}/payment ${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 }
 

@@ -58,7 +58,7 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     namespaces: ['video'],
   },
   review: { page: lazyPage(() => import('../features/video/pages/review-page'), 'ReviewPage'), namespaces: ['video'] },
-  agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'stats', 'promotion'] },
+  agents: { page: lazyPage(() => import('../features/org/pages/agents-page'), 'AgentsPage'), namespaces: ['org', 'promotion'] },
   finance: {
     page: lazyPage(() => import('../features/finance/pages/finance-page'), 'FinancePage'),
     namespaces: ['finance'],
@@ -78,9 +78,9 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/onboarding/pages/contacts-page'), 'ContactsPage'),
     namespaces: ['onboarding'],
   },
-  area: { page: lazyPage(() => import('../features/territory/pages/area-page'), 'AreaPage'), namespaces: ['territory'] },
-  zone: { page: lazyPage(() => import('../features/territory/pages/zone-page'), 'ZonePage'), namespaces: ['territory'] },
-  waitlist: { page: lazyPage(() => import('../features/territory/pages/waitlist-page'), 'WaitlistPage'), namespaces: ['territory'] },
+  area: { page: lazyPage(() => import('../features/area/pages/area-page'), 'AreaPage'), namespaces: ['area'] },
+  zone: { page: lazyPage(() => import('../features/area/pages/zone-page'), 'ZonePage'), namespaces: ['area'] },
+  waitlist: { page: lazyPage(() => import('../features/area/pages/waitlist-page'), 'WaitlistPage'), namespaces: ['area'] },
   promotion: {
     page: lazyPage(() => import('../features/promotion/pages/promotion-page'), 'PromotionPage'),
     namespaces: ['promotion'],
@@ -92,18 +92,18 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     namespaces: ['verification'],
   },
   payment: {
-    page: lazyPage(() => import('../features/checkout/pages/payment-page'), 'PaymentPage'),
-    namespaces: ['checkout'],
+    page: lazyPage(() => import('../features/payment/pages/payment-page'), 'PaymentPage'),
+    namespaces: ['payment'],
   },
   settle: {
     page: lazyPage(() => import('../features/onboarding/pages/settle-page'), 'SettlePage'),
     namespaces: ['onboarding'],
   },
-  // The statistics views draw the dashboard's panels: their words come with them.
-  partner: { page: lazyPage(() => import('../features/stats/pages/partner-page'), 'PartnerPage'), namespaces: ['stats', 'dashboard'] },
+  // The agent and studio centers draw the dashboard's panels: their words come with them.
+  partner: { page: lazyPage(() => import('../features/org/pages/partner-page'), 'PartnerPage'), namespaces: ['org', 'dashboard'] },
   studio: {
-    page: lazyPage(() => import('../features/stats/pages/studio-page'), 'StudioPage'),
-    namespaces: ['stats', 'onboarding', 'dashboard'],
+    page: lazyPage(() => import('../features/org/pages/studio-page'), 'StudioPage'),
+    namespaces: ['org', 'onboarding', 'dashboard'],
   },
   item: { page: lazyPage(() => import('../features/item/pages/item-page'), 'ItemPage'), namespaces: ['item'] },
   notifications: {
@@ -114,8 +114,8 @@ export const PAGES: Record<RouteKey, PageEntry> = {
     page: lazyPage(() => import('../features/notification/pages/announcements-page'), 'AnnouncementsPage'),
     namespaces: ['notification'],
   },
-  plans: { page: lazyPage(() => import('../features/checkout/pages/plans-page'), 'PlansPage'), namespaces: ['checkout'] },
-  plan: { page: lazyPage(() => import('../features/checkout/pages/plan-page'), 'PlanPage'), namespaces: ['checkout'] },
+  plans: { page: lazyPage(() => import('../features/payment/pages/plans-page'), 'PlansPage'), namespaces: ['payment'] },
+  plan: { page: lazyPage(() => import('../features/payment/pages/plan-page'), 'PlanPage'), namespaces: ['payment'] },
   settleStudio: {
     page: lazyPage(() => import('../features/onboarding/pages/join-settle-page'), 'SettleStudioPage'),
     namespaces: ['onboarding'],

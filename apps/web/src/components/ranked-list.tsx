@@ -14,7 +14,7 @@ export interface RankedRow {
 
 /**
  * A ranked list with a bar of each row's share of the leader: the dashboard's top studios over a
- * range and the agent center's all-time ones draw the same list from different figures.
+ * range and the all-time ranking beside the studio list on /agents draw the same list from different figures.
  */
 export function RankedList({ rows, stale = false, testId, rowTestId }: { rows: RankedRow[]; stale?: boolean; testId: string; rowTestId: (id: number) => string }) {
   const best = Math.max(1, ...rows.map((row) => row.value));

@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { getLanguage, saveLanguage } from './storage';
 
 /** Namespaces of src/locales/<lang>/<ns>.json, loaded on demand per page. */
-export const NAMESPACES = ['common', 'home', 'auth', 'profile', 'dashboard', 'privacy', 'org', 'territory', 'promotion', 'stats', 'pricing', 'checkout', 'onboarding', 'verification', 'finance', 'material', 'content', 'item', 'learning', 'video', 'notification', 'creative', 'audit', 'report'] as const;
+export const NAMESPACES = ['common', 'home', 'auth', 'profile', 'dashboard', 'privacy', 'org', 'area', 'promotion', 'pricing', 'payment', 'onboarding', 'verification', 'finance', 'material', 'content', 'item', 'learning', 'video', 'notification', 'creative', 'audit', 'report'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

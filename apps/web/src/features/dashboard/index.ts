@@ -1,7 +1,7 @@
 /**
- * The dashboard feature's public surface: the statistics views (/partner, /studio) draw the
- * same figures from the same calls with these. Nothing here imports the chart library; the
- * trend card loads it lazily when it draws.
+ * The dashboard feature's public surface: the agent and studio centers (/partner, /studio, in
+ * features/org) draw the same figures from the same calls with these. Nothing here imports the
+ * chart library; the trend card loads it lazily when it draws.
  */
 export { ClientsPanel } from './components/clients-panel';
 export { HeadlineTiles } from './components/headline-tiles';

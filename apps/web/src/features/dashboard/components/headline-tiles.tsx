@@ -34,7 +34,7 @@ const ICONS: Record<HeadlineTile['field'], ReactNode> = {
 
 /**
  * The headline figures of /v1/dashboard/total for the caller's scope, each with its change. The
- * dashboard and the statistics views (/partner, /studio) draw the same tiles from the same call.
+ * dashboard and the agent and studio centers (/partner, /studio) draw the same tiles from the same call.
  */
 export function HeadlineTiles({ range, testId = 'dashboard-tiles' }: { range: DashboardRange; testId?: string }) {
   const { t } = useTranslation('dashboard');

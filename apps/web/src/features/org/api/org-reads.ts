@@ -2,8 +2,8 @@ import { api } from '@nearcast/contract';
 
 /**
  * What a change to who belongs to whom (an assignment, a new or edited account, a switched
- * agent, an employee) can alter: lists, counts, rankings and details of people, on the org pages
- * and on the statistics pages alike. Mutations invalidate these paths, so every screen showing
+ * agent, an employee) can alter: lists, counts, rankings and details of people, on the people pages
+ * and on the agent and studio centers alike. Mutations invalidate these paths, so every screen showing
  * one refreshes, whichever feature drew it.
  */
 export const orgReads = [

@@ -67,7 +67,7 @@ const server = vi.fn(
 );
 
 beforeAll(async () => {
-  await setLanguage('zh-CN', ['common', 'org', 'stats']);
+  await setLanguage('zh-CN', ['common', 'org']);
   vi.stubGlobal('fetch', server);
 });
 afterAll(() => vi.unstubAllGlobals());

@@ -22,7 +22,7 @@ import { AgentSelect } from './remote-select';
 import { InfoStatusTag, Maybe, PayStateTag } from './status-tags';
 import { StatTiles } from '../../../components/stat-tiles';
 import { payStateTiles } from './pay-state-tiles';
-import { TopStudiosCard } from '../../stats';
+import { TopStudiosCard } from './top-studios-card';
 
 interface StudioFilters extends ListFilterValues {
   agent_id?: number | null;

@@ -1,2 +1,0 @@
-// One phone format for every page: the shared formatter in lib.
-export { formatUsPhone } from '../../../lib/phone';
