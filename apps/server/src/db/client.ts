@@ -55,19 +55,31 @@ export interface DatabaseOptions {
   /** PGlite's data directory; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PGlite only: a data directory dumped by `EmbeddedDatabase.dump()` to start from instead of
+   * running initdb (the tests' migrated template, test/pglite-snapshot.ts).
+   */
+  snapshot?: Blob;
+}
+
+/** The embedded database, which can also dump its data directory. */
+export interface EmbeddedDatabase extends Database {
+  kind: 'pglite';
+  dump(): Promise<Blob>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.snapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, snapshot?: Blob): Promise<EmbeddedDatabase> {
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
   return {
     db,
+    dump: () => client.dumpDataDir('none'),
     kind: 'pglite',
     queueStore: { kind: 'pglite', db: pgliteQueueRunner(client) },
     migrate: () => migratePglite(drizzlePglite({ client, schema, casing }), { migrationsFolder }),

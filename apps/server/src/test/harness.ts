@@ -9,6 +9,7 @@ import { openDatabase, selectRows, type Database } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
 import { createFreshDatabase } from './fresh-postgres.js';
+import { migratedSnapshot } from './pglite-snapshot.js';
 
 /**
  * A fresh, migrated, seeded app per test file: PGlite in memory by default, or a new database
@@ -52,10 +53,13 @@ export async function createTestApp(
       ...options.config,
     },
   );
-  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
+  // PGlite starts from the run's migrated template (with the reference tree when asked), so a
+  // file pays neither initdb nor the migrations; migrate() then finds nothing to do.
+  const snapshot = pgDb ? undefined : await migratedSnapshot({ areas: options.areas });
+  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5, snapshot });
   await database.migrate();
   // The full reference tree takes a few seconds to load; only the files that need it ask.
-  if (options.areas) await loadReferenceAreas(database.db);
+  if (options.areas && pgDb) await loadReferenceAreas(database.db);
   const mailer = (options.mailer as MemoryMailer | undefined) ?? new MemoryMailer();
   const logs: string[] = [];
   const logStream = new Writable({
