@@ -101,5 +101,3 @@ export function uploadMaterial({ file, type, userId, onProgress, signal }: Mater
     return addFootage({ upload }, signal);
   });
 }
-
-export const isCancel = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
