@@ -28,7 +28,12 @@ import { resolveMediaTools, type MediaTools } from './modules/footage/media-tool
 import { S3TusStaging } from './modules/footage/s3-tus-staging.js';
 import { LocalTusStaging } from './modules/footage/tus-staging.js';
 import { OnboardingService } from './modules/onboarding/service.js';
-import { OrgService } from './modules/org/service.js';
+import { AccountAdminService } from './modules/org/account-admin-service.js';
+import { AgentService } from './modules/org/agent-service.js';
+import { ClientService } from './modules/org/client-service.js';
+import { OperatorService } from './modules/org/operator-service.js';
+import { ReferralService } from './modules/org/referral-service.js';
+import { StudioService } from './modules/org/studio-service.js';
 import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
 import { ReportService } from './modules/report/service.js';
@@ -62,7 +67,18 @@ export interface Services extends CreativeServices {
   areas: AreaService;
   /** Full cities' lines of studio applicants, and the offers of freed places. */
   waitlist: WaitlistService;
-  org: OrgService;
+  /** Accounts of every role as super manages them. */
+  accountAdmin: AccountAdminService;
+  /** Main agents and sub-agents (the API's "proxy"). */
+  agents: AgentService;
+  /** Studios and the agents they are under. */
+  studios: StudioService;
+  /** Clients (merchants) and the agent, studio and operator each is assigned to. */
+  clients: ClientService;
+  /** Partners' operators. */
+  operators: OperatorService;
+  /** Sign-ups through an account's referral code. */
+  referrals: ReferralService;
   promotion: PromotionService;
   pricing: PricingService;
   payments: PaymentService;
@@ -140,9 +156,15 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const onboarding = new OnboardingService(database.db, accounts, areas);
   const storage = createFileStorage(config);
   const uploads = new UploadService(database.db, storage, config.FILE_URL_TTL_SECONDS);
+  const hash = (password: string) => accounts.hash(password);
+  const accountAdmin = new AccountAdminService(database.db, sessions, hash, events, audit);
+  const agents = new AgentService(database.db, hash, audit);
+  const studios = new StudioService(database.db, events, audit);
   // After payments: a client's detail shows its purchases through the payment service.
-  const org = new OrgService(database.db, sessions, (password) => accounts.hash(password), payments, events, audit);
-  const promotion = new PromotionService(database.db, config.PUBLIC_URL, org, accounts);
+  const clients = new ClientService(database.db, payments, events, audit);
+  const operators = new OperatorService(database.db, sessions, hash);
+  const referrals = new ReferralService(database.db);
+  const promotion = new PromotionService(database.db, config.PUBLIC_URL, referrals, accounts);
   events.subscribe(promotion.subscriber());
   // Payout details are sealed under the configured key (config.ts refuses a malformed one).
   const verification = new VerificationService(database.db, accounts, uploads, events, decodeKey(config.PAYOUT_DETAILS_KEY)!, audit);
@@ -185,7 +207,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     publicUrl: config.PUBLIC_URL,
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });
-  const dashboard = new DashboardService(database.db, { accounts, org, payments, footage, events });
+  const dashboard = new DashboardService(database.db, { accounts, agents, clients, payments, footage, events });
   events.subscribe(createDashboardRollupSubscriber((ex, accountId) => accounts.eventScope(ex, accountId)));
   const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL, audit);
   // The production line: renders land in the material library and drafts become posts.
@@ -225,7 +247,12 @@ export function createServices(config: Config, database: Database, mailer: Maile
     accounts,
     areas,
     waitlist,
-    org,
+    accountAdmin,
+    agents,
+    studios,
+    clients,
+    operators,
+    referrals,
     promotion,
     pricing,
     payments,

@@ -23,7 +23,8 @@ import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { EventService } from '../events/service.js';
 import type { FootageService } from '../footage/service.js';
-import type { OrgService } from '../org/service.js';
+import type { AgentService } from '../org/agent-service.js';
+import type { ClientService } from '../org/client-service.js';
 import type { PaymentService } from '../payment/service.js';
 import { daysBetween, periodOf } from './period.js';
 import * as repo from './repository.js';
@@ -106,7 +107,8 @@ export class DashboardService {
     private readonly db: Db,
     private readonly deps: {
       accounts: AccountService;
-      org: OrgService;
+      agents: AgentService;
+      clients: ClientService;
       payments: PaymentService;
       footage: FootageService;
       events: EventService;
@@ -129,7 +131,7 @@ export class DashboardService {
     const earns = caller.role === 'studio' || caller.role === 'partner';
     const [materials, agents, plan, earned, connections] = await Promise.all([
       this.deps.footage.countForDashboard(caller),
-      key.kind === 'platform' || key.kind === 'main_agent' ? this.deps.org.countAgents(caller) : null,
+      key.kind === 'platform' || key.kind === 'main_agent' ? this.deps.agents.count(caller) : null,
       caller.role === 'client' ? this.planOf(caller) : null,
       earns ? this.figuresOf(earnerOf(caller), period) : null,
       repo.connectionsOf(this.db, key),
@@ -209,8 +211,8 @@ export class DashboardService {
   async client(caller: Caller, range: DashboardRange): Promise<DashboardClientResponse> {
     const { scope, period, figures: f } = await this.resolve(caller, range);
     const [counts, expiring] = await Promise.all([
-      this.deps.org.countOf(caller, ACCOUNT_TYPE.client),
-      this.deps.org.expiringClients(caller, { days: EXPIRING_DAYS, page: 1, page_size: EXPIRING_SHOWN }),
+      this.deps.clients.count(caller),
+      this.deps.clients.expiring(caller, { days: EXPIRING_DAYS, page: 1, page_size: EXPIRING_SHOWN }),
     ]);
     const at = this.clock();
     return {

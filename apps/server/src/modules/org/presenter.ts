@@ -1,4 +1,4 @@
-import { payStateOf, roleOf, type AccountSummary, type AgentType, type OperatorSummary } from '@nearcast/contract';
+import { payStateOf, roleOf, type AccountSummary, type AgentType, type OperatorSummary, type StudioSummary } from '@nearcast/contract';
 import { cardName } from '../account/presenter.js';
 import type { AccountRow, SummaryRow } from './repository.js';
 
@@ -45,6 +45,10 @@ export function toSummary(row: SummaryRow): AccountSummary {
     register_time: a.createdAt.toISOString(),
     last_login: iso(a.lastLoginAt),
   };
+}
+
+export function toStudio(row: SummaryRow & { clientCount: number; salesCents: number; agentAgentNo: string | null }): StudioSummary {
+  return { ...toSummary(row), client_count: row.clientCount, sales_cents: row.salesCents, agent_agent_no: row.agentAgentNo };
 }
 
 export function toOperator(a: AccountRow, merchants: number): OperatorSummary {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
 import type { Subscriber } from '../events/service.js';
-import type { OrgService } from '../org/service.js';
+import type { ReferralService } from '../org/referral-service.js';
 import * as repo from './repository.js';
 
 type Body<K extends keyof typeof api.promotion> = ParsedRequestOf<(typeof api.promotion)[K]>;
@@ -41,7 +41,7 @@ export class PromotionService {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    private readonly org: OrgService,
+    private readonly referrals: ReferralService,
     private readonly accounts: AccountService,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -56,7 +56,7 @@ export class PromotionService {
       code: caller.account.referralCode,
       url: url.toString(),
       join_type: joinType,
-      signups: await this.org.countReferrals(caller.id),
+      signups: await this.referrals.count(caller.id),
     } as const;
   }
 
