@@ -1,10 +1,9 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { api } from '@nearcast/contract';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useForget } from '../api/forget';
 import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
-import { CodeField } from './code-field';
+import { EmailCodePasswordFields } from './credential-fields';
 
 interface ForgetValues {
   email?: string;
@@ -38,21 +37,7 @@ export function ForgetForm({ onDone, onBack }: { onDone: (email: string) => void
 
   return (
     <Form form={form} onValuesChange={(changed: object) => recheckFields(form, changed)} layout="vertical" requiredMark={false} onFinish={onFinish} size="large" data-testid="forget-form" noValidate>
-      <Form.Item name="email" label={t('fields.email')}>
-        <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="forget-email" />
-      </Form.Item>
-      <CodeField form={form} scene="forget" testIdPrefix="forget" />
-      <Form.Item name="password" label={t('fields.new_password')} extra={t('hints.password')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('placeholders.new_password')} data-testid="forget-password" />
-      </Form.Item>
-      <Form.Item name="confirm_password" label={t('fields.confirm_password')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          placeholder={t('placeholders.confirm_password')}
-          data-testid="forget-confirm-password"
-        />
-      </Form.Item>
+      <EmailCodePasswordFields form={form} scene="forget" testIdPrefix="forget" passwordLabel={t('fields.new_password')} />
       <Button type="primary" htmlType="submit" block loading={forget.isPending} data-testid="forget-submit">
         {t('forget.submit')}
       </Button>

@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { api, type CurrentUser } from '@nearcast/contract';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
 import { CodeField } from './code-field';
+import { EmailField } from './credential-fields';
 
 interface LoginValues {
   email?: string;
@@ -64,9 +65,7 @@ export function LoginForm({
       data-testid="login-form"
       noValidate
     >
-      <Form.Item name="email" label={t('fields.email')}>
-        <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="login-email" />
-      </Form.Item>
+      <EmailField testIdPrefix="login" />
       <Form.Item name="password" label={t('fields.password')}>
         <Input.Password
           prefix={<LockOutlined />}

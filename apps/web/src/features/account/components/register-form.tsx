@@ -1,11 +1,11 @@
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { api, type CurrentUser, type JoinType } from '@nearcast/contract';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSign } from '../api/sign';
 import { showServerError, recheckFields, validateWith } from '../../../lib/form-feedback';
-import { CodeField } from './code-field';
+import { EmailCodePasswordFields } from './credential-fields';
 
 interface RegisterValues {
   username?: string;
@@ -69,21 +69,7 @@ export function RegisterForm({
       <Form.Item name="username" label={t('fields.username')}>
         <Input prefix={<UserOutlined />} autoComplete="nickname" placeholder={t('placeholders.username')} data-testid="register-username" />
       </Form.Item>
-      <Form.Item name="email" label={t('fields.email')}>
-        <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder={t('placeholders.email')} data-testid="register-email" />
-      </Form.Item>
-      <CodeField form={form} scene="register" testIdPrefix="register" />
-      <Form.Item name="password" label={t('fields.password')} extra={t('hints.password')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('placeholders.new_password')} data-testid="register-password" />
-      </Form.Item>
-      <Form.Item name="confirm_password" label={t('fields.confirm_password')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          placeholder={t('placeholders.confirm_password')}
-          data-testid="register-confirm-password"
-        />
-      </Form.Item>
+      <EmailCodePasswordFields form={form} scene="register" testIdPrefix="register" passwordLabel={t('fields.password')} />
       <Button type="primary" htmlType="submit" block loading={sign.isPending} data-testid="register-submit">
         {t('register.submit')}
       </Button>
