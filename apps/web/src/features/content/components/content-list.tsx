@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
@@ -64,15 +64,15 @@ const activeCount = (filters: ContentFilters) =>
 export function ContentList({ onOpen, onCreate }: { onOpen: (id: number) => void; onCreate: (type: ContentType) => void }) {
   const { t } = useTranslation('content');
   const [filters, setFilters] = useState<ContentFilters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const list = useContentList(toListRequest(filters, page.page, page.size));
+  const paging = usePaging();
+  const list = useContentList(toListRequest(filters, paging.page, paging.size));
   const facets = useContentFacets();
   const status = useChangeStatus();
   const remove = useDeleteContent();
 
   const apply = (next: ContentFilters) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
 
   const report = (message: string) => (error: unknown) => {
@@ -235,9 +235,7 @@ export function ContentList({ onOpen, onCreate }: { onOpen: (id: number) => void
       <DataTable<ContentSummary>
         query={list}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `content-row-${row.id}`}
         onOpen={(row) => onOpen(row.id)}
         openLabel={(row) => t('actions.edit_named', { title: row.title })}

@@ -3,7 +3,7 @@ import type { FinanceRecord } from '@nearcast/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format-date';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { currentLanguage } from '../../../lib/i18n';
@@ -71,15 +71,15 @@ export function RecordsTable({
   const { t } = useTranslation('finance');
   const language = currentLanguage();
   const party = useParty();
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [refunding, setRefunding] = useState<FinanceRecord | null>(null);
   const [lastFilters, setLastFilters] = useState(filters);
   // New filters start again at the first page.
   if (lastFilters !== filters && JSON.stringify(lastFilters) !== JSON.stringify(filters)) {
     setLastFilters(filters);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   }
-  const query = useRecords({ ...filters, page: page.page, page_size: page.size });
+  const query = useRecords({ ...filters, page: paging.page, page_size: paging.size });
   // Only a payment has a receipt or a refund: a page of refunds, commissions or settlements
   // would keep an empty sticky column over the remark it hides.
   const actionable = (query.data?.list ?? []).some((row) => row.type === 'payment' && row.payment_id !== null);
@@ -170,9 +170,7 @@ export function RecordsTable({
       <DataTable<FinanceRecord>
         query={query}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `record-${row.transaction_id}`}
         testId={testId}
         emptyTitle={t(`empty.${view}`)}

@@ -3,7 +3,7 @@ import { PAYEE_VERIFICATION_STATES, type Settlement, type SettlementStatus } fro
 import { Button, Dropdown, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { fitWidth } from '../../../components/fit-width';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { DATE_FORMAT, formatDate } from '../../../lib/format-date';
@@ -25,9 +25,9 @@ export function SettlementsTable({ staff, testId }: { staff: boolean; testId: st
   const { t } = useTranslation('finance');
   const language = currentLanguage();
   const [status, setStatus] = useState<SettlementStatus | undefined>(staff ? 'pending' : undefined);
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [deciding, setDeciding] = useState<{ kind: SettlementDecision['kind']; settlement: Settlement } | null>(null);
-  const query = useSettlements({ status, page: page.page, page_size: page.size });
+  const query = useSettlements({ status, page: paging.page, page_size: paging.size });
 
   const columns: DataColumn<Settlement>[] = [
     {
@@ -127,7 +127,7 @@ export function SettlementsTable({ staff, testId }: { staff: boolean; testId: st
           value={status}
           onChange={(next) => {
             setStatus(next ?? undefined);
-            setPage((current) => ({ ...current, page: 1 }));
+            paging.toFirst();
           }}
           options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           data-testid="filter-settlement-status"
@@ -136,9 +136,7 @@ export function SettlementsTable({ staff, testId }: { staff: boolean; testId: st
       <DataTable<Settlement>
         query={query}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `settlement-${row.id}`}
         testId={testId}
         emptyTitle={t(staff ? 'empty.queue' : 'empty.settlements')}

@@ -4,7 +4,7 @@ import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { formatDate } from '../../../lib/format-date';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
@@ -24,15 +24,15 @@ const STATUS_COLOUR: Record<ContentStatus, string> = { draft: 'default', publish
 export function CourseAdmin() {
   const { t } = useTranslation('learning');
   const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [editing, setEditing] = useState<CourseSummary | null>(null);
   const [creating, setCreating] = useState(false);
-  const list = useCourseList({ page: page.page, page_size: page.size, ...filters });
+  const list = useCourseList({ page: paging.page, page_size: paging.size, ...filters });
   const change = useChangeCourse();
 
   const apply = (next: Filters) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
   const report = (message: string) => (error: unknown) => {
     if (!isSignedOut(error)) notifyError(failureText(message, error));
@@ -122,9 +122,7 @@ export function CourseAdmin() {
       <DataTable<CourseSummary>
         query={list}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `course-row-${row.code}-${row.language}`}
         onOpen={(row) => setEditing(row)}
         openLabel={(row) => t('admin.edit_title', { title: row.title })}

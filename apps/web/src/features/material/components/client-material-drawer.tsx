@@ -3,6 +3,7 @@ import { FOOTAGE_TYPES, FOOTAGE_USAGES, type Footage, type FootageType, type Foo
 import { Button, Drawer, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePaging } from '../../../components/data-table';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { formatBytes } from '../../../components/upload/upload-queue';
 import { formatDate } from '../../../lib/format-date';
@@ -31,18 +32,18 @@ export function ClientMaterialDrawer({ client, onClose }: { client: MaterialClie
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [type, setType] = useState<FootageType | undefined>();
   const [usage, setUsage] = useState<FootageUsage | undefined>();
-  const [page, setPage] = useState({ page: 1, size: 12 });
+  const paging = usePaging(12);
   const [viewing, setViewing] = useState<Footage | null>(null);
   const [marking, setMarking] = useState<Footage | null>(null);
   const query = useFootageList(
-    { merchant_id: client?.id ?? 0, type, usage, page: page.page, page_size: page.size, sort: 'newest' },
+    { merchant_id: client?.id ?? 0, type, usage, page: paging.page, page_size: paging.size, sort: 'newest' },
     client !== null,
   );
   const filtered = type !== undefined || usage !== undefined;
   const close = () => {
     setType(undefined);
     setUsage(undefined);
-    setPage({ page: 1, size: 12 });
+    paging.reset();
     onClose();
   };
   // The row being looked at, as the list has it now (marked since it was opened).
@@ -81,7 +82,7 @@ export function ClientMaterialDrawer({ client, onClose }: { client: MaterialClie
           value={type}
           onChange={(next) => {
             setType(next);
-            setPage((current) => ({ ...current, page: 1 }));
+            paging.toFirst();
           }}
           options={FOOTAGE_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
           data-testid="client-material-type"
@@ -91,7 +92,7 @@ export function ClientMaterialDrawer({ client, onClose }: { client: MaterialClie
           value={usage}
           onChange={(next) => {
             setUsage(next);
-            setPage((current) => ({ ...current, page: 1 }));
+            paging.toFirst();
           }}
           options={FOOTAGE_USAGES.map((value) => ({ value, label: t(`usage.${value}`) }))}
           data-testid="client-material-usage"
@@ -99,9 +100,7 @@ export function ClientMaterialDrawer({ client, onClose }: { client: MaterialClie
       </ListFilters>
       <MaterialGrid
         query={query}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         onOpen={setViewing}
         emptyTitle={t('client.empty')}
         emptyBody={t('client.empty_body')}

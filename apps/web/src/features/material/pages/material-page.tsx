@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { StatTiles } from '../../../components/stat-tiles';
@@ -48,19 +48,19 @@ export function MaterialPage() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'list' ? 'list' : 'grid';
   const [filters, setFilters] = useState<MaterialFilterValues>({});
-  const [page, setPage] = useState({ page: 1, size: 24 });
+  const paging = usePaging(24);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const listFilters = toMaterialQuery(filters);
   const merchant = filters.merchant_id ?? undefined;
-  const list = useFootageList({ ...listFilters, page: page.page, page_size: page.size, sort: 'newest' });
+  const list = useFootageList({ ...listFilters, page: paging.page, page_size: paging.size, sort: 'newest' });
   const count = useFootageCount(merchant ? { merchant_id: merchant } : {});
   // The super admin's storage view needs one merchant; a merchant reads its own.
   const storage = useFootageStorage(merchant ? { merchant_id: merchant } : {}, !isSuper || merchant !== undefined);
 
   const applyFilters = (next: MaterialFilterValues) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
   const setView = (next: View) =>
     setParams(
@@ -194,9 +194,7 @@ export function MaterialPage() {
       {view === 'grid' ? (
         <MaterialGrid
           query={list}
-          page={page.page}
-          pageSize={page.size}
-          onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+          {...paging.table}
           onOpen={(footage) => setOpenId(footage.id)}
           emptyTitle={t(isSuper ? 'empty.title_super' : 'empty.title')}
           emptyBody={isSuper ? undefined : t('empty.body')}
@@ -207,10 +205,8 @@ export function MaterialPage() {
         <DataTable<Footage>
           query={list}
           columns={columns}
-          page={page.page}
-          pageSize={page.size}
+          {...paging.table}
           pageSizes={GRID_PAGE_SIZES}
-          onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
           rowTestId={(row) => `material-row-${row.id}`}
           onOpen={(row) => setOpenId(row.id)}
           openLabel={(row) => t('actions.open_named', { name: row.name })}

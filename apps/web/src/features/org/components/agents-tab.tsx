@@ -16,7 +16,7 @@ import { formatUsd } from '../../../lib/money';
 import { AgentDetailDrawer } from './agent-detail-drawer';
 import { AssignModal, type AssignTarget } from './assign-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from './people-filters';
@@ -33,17 +33,17 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
   const { t } = useTranslation('org');
   const language = currentLanguage();
   const [filters, setFilters] = useState<AgentFilters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [switching, setSwitching] = useState<(AssignTarget & { agent: AgentSummary }) | null>(null);
   const [confirm, confirmElement] = useConfirm();
   const [detailId, setDetailId] = useState<number | null>(null);
   const count = useAgentCount();
-  const agents = useAgents({ ...toListQuery(filters), agent_type: filters.agent_type, page: page.page, page_size: page.size });
+  const agents = useAgents({ ...toListQuery(filters), agent_type: filters.agent_type, page: paging.page, page_size: paging.size });
   const switchAgent = useSwitchAgent();
 
   const applyFilters = (next: AgentFilters) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
 
   const reportFailure = (error: unknown) => {
@@ -169,9 +169,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
       <DataTable<AgentSummary>
         query={agents}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `row-${row.email}`}
         onOpen={(row) => setDetailId(row.id)}
         openLabel={(row) => t('actions.open_named', { name: row.company_short_name || displayName(row) })}

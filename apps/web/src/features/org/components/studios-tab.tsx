@@ -14,7 +14,7 @@ import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-qu
 import { formatUsd } from '../../../lib/money';
 import { AssignModal, type AssignTarget } from './assign-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from './people-filters';
@@ -33,16 +33,16 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
   const { t } = useTranslation('org');
   const language = currentLanguage();
   const [filters, setFilters] = useState<StudioFilters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [assigning, setAssigning] = useState<(AssignTarget & { studio: StudioSummary }) | null>(null);
   const [confirm, confirmElement] = useConfirm();
   const count = useStudioCount();
-  const studios = useStudios({ ...toListQuery(filters), agent_id: filters.agent_id ?? undefined, page: page.page, page_size: page.size });
+  const studios = useStudios({ ...toListQuery(filters), agent_id: filters.agent_id ?? undefined, page: paging.page, page_size: paging.size });
   const assign = useAssignStudio();
 
   const applyFilters = (next: StudioFilters) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
 
   const remove = (studio: StudioSummary) =>
@@ -175,9 +175,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
       <DataTable<StudioSummary>
         query={studios}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `row-${row.email}`}
         testId="studios-table"
         emptyTitle={t('studios.empty')}

@@ -15,7 +15,7 @@ import { AccountCreateModal } from '../components/account-create-modal';
 import { AccountDetailDrawer } from '../components/account-detail-drawer';
 import { AccountEditModal } from '../components/account-edit-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from '../components/people-filters';
@@ -36,7 +36,7 @@ export function AccountPage() {
   const { t } = useTranslation('org');
   const { user } = useSession();
   const [filters, setFilters] = useState<AccountFilters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [creating, setCreating] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editing, setEditing] = useState<AccountSummary | null>(null);
@@ -44,13 +44,13 @@ export function AccountPage() {
   const edit = useEditAccount();
   const language = currentLanguage();
 
-  const query = { ...toListQuery(filters), role: filters.role, status: filters.status, page: page.page, page_size: page.size };
+  const query = { ...toListQuery(filters), role: filters.role, status: filters.status, page: paging.page, page_size: paging.size };
   const accounts = useAccounts(query);
   const isSelf = (account: AccountSummary) => account.id === user?.id;
 
   const applyFilters = (next: AccountFilters) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
 
   const toggleStatus = (account: AccountSummary) => {
@@ -191,9 +191,7 @@ export function AccountPage() {
       <DataTable<AccountSummary>
         query={accounts}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `row-${row.email}`}
         onOpen={(row) => setDetailId(row.id)}
         openLabel={(row) => t('actions.open_named', { name: displayName(row) })}

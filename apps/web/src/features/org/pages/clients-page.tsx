@@ -17,7 +17,7 @@ import { AssignModal, type AssignTarget } from '../components/assign-modal';
 import { ClientDetailDrawer } from '../components/client-detail-drawer';
 import { ClientExportButtons, type ClientFilters } from '../components/client-export';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from '../components/people-filters';
@@ -59,7 +59,7 @@ export function ClientsPage() {
   const abilities = abilitiesOf(role, user?.agent_type);
   const language = currentLanguage();
   const [filters, setFilters] = useState<ClientPageFilters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [assigning, setAssigning] = useState<(AssignTarget & { client: AccountSummary; link: Link }) | null>(null);
   const [confirm, confirmElement] = useConfirm();
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -73,11 +73,11 @@ export function ClientsPage() {
     agent_id: filters.agent_id ?? undefined,
     studio_id: filters.studio_id ?? undefined,
   };
-  const clients = useClients({ ...listFilters, page: page.page, page_size: page.size });
+  const clients = useClients({ ...listFilters, page: paging.page, page_size: paging.size });
 
   const applyFilters = (next: ClientPageFilters) => {
     setFilters(next);
-    setPage((current) => ({ ...current, page: 1 }));
+    paging.toFirst();
   };
 
   const save = (link: Link, client: AccountSummary, id: number | null) => {
@@ -241,9 +241,7 @@ export function ClientsPage() {
       <DataTable<AccountSummary>
         query={clients}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `row-${row.email}`}
         onOpen={(row) => setDetailId(row.id)}
         openLabel={(row) => t('actions.open_named', { name: displayName(row) })}

@@ -4,7 +4,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
 import { ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
@@ -25,12 +25,12 @@ import './org.css';
 export function OperatorPage() {
   const { t } = useTranslation('org');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OperatorSummary | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirm, confirmElement] = useConfirm();
-  const operators = useOperators({ keyword: keyword || undefined, page: page.page, page_size: page.size });
+  const operators = useOperators({ keyword: keyword || undefined, page: paging.page, page_size: paging.size });
   const edit = useEditOperator();
   // The drawer shows the row as the list has it now, so an edit or a status change shows at once.
   const opened = openId === null ? null : (operators.data?.list.find((row) => row.id === openId) ?? null);
@@ -121,20 +121,18 @@ export function OperatorPage() {
           placeholder: t('filters.keyword_operators'),
           onSearch: (text) => {
             setKeyword(text);
-            setPage((current) => ({ ...current, page: 1 }));
+            paging.toFirst();
           },
         }}
         onReset={() => {
           setKeyword('');
-          setPage((current) => ({ ...current, page: 1 }));
+          paging.toFirst();
         }}
       />
       <DataTable<OperatorSummary>
         query={operators}
         columns={columns}
-        page={page.page}
-        pageSize={page.size}
-        onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+        {...paging.table}
         rowTestId={(row) => `row-${row.email}`}
         onOpen={(row) => setOpenId(row.id)}
         openLabel={(row) => t('actions.open_named', { name: row.nickname })}

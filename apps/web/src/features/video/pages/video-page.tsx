@@ -4,6 +4,7 @@ import { Button, Card, Skeleton, Tabs } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePaging } from '../../../components/data-table';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
@@ -49,14 +50,14 @@ export function VideoPage() {
   const [range, setRange] = useState<VideoRange>('30d');
   const [status, setStatus] = useState<VideoPostStatus | undefined>();
   const [platform, setPlatform] = useState<PublishTargetName | undefined>();
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [composing, setComposing] = useState(false);
   const [link, setLink] = useState<ApprovalRequest | null>(null);
   const reviewLink = useCreateReviewLink();
   const platforms = useVideoPlatforms();
 
   const posts = usePosts(
-    { merchant_id: merchant ?? undefined, status, platform, page: page.page, page_size: page.size, sort: 'newest' },
+    { merchant_id: merchant ?? undefined, status, platform, page: paging.page, page_size: paging.size, sort: 'newest' },
     tab === 'posts',
   );
 
@@ -96,7 +97,7 @@ export function VideoPage() {
           value={merchant}
           onChange={(id) => {
             setParam('merchant', id === null ? null : String(id));
-            setPage((current) => ({ ...current, page: 1 }));
+            paging.toFirst();
           }}
           placeholder={t('merchant.all')}
           label={t('merchant.label')}
@@ -159,7 +160,7 @@ export function VideoPage() {
                     value={status}
                     onChange={(value) => {
                       setStatus(value);
-                      setPage((current) => ({ ...current, page: 1 }));
+                      paging.toFirst();
                     }}
                     options={VIDEO_POST_STATUSES.map((value) => ({ value, label: t(`post.status.${value}`) }))}
                     data-testid="video-filter-status"
@@ -169,7 +170,7 @@ export function VideoPage() {
                     value={platform}
                     onChange={(value) => {
                       setPlatform(value);
-                      setPage((current) => ({ ...current, page: 1 }));
+                      paging.toFirst();
                     }}
                     options={platformOptions}
                     data-testid="video-filter-platform"
@@ -177,9 +178,7 @@ export function VideoPage() {
                 </ListFilters>
                 <PostsTable
                   query={posts}
-                  page={page.page}
-                  pageSize={page.size}
-                  onPageChange={(next, size) => setPage({ page: size === page.size ? next : 1, size })}
+                  {...paging.table}
                   onOpen={open}
                   filtered={Boolean(status || platform || merchant)}
                   showMerchant={merchant === null}
