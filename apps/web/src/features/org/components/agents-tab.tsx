@@ -17,6 +17,7 @@ import { AgentDetailDrawer } from './agent-detail-drawer';
 import { AssignModal, type AssignTarget } from './assign-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
+import { CompanyCell } from './company-cell';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from './people-filters';
@@ -98,12 +99,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
       fixed: 'left',
       ellipsis: true,
       phone: 'title',
-      render: (_, row) => (
-        <div className="org-cell-stack">
-          <span className="org-cell-stack__main">{row.company_short_name || displayName(row)}</span>
-          <span className="org-cell-stack__sub">{row.company_short_name ? displayName(row) : row.email}</span>
-        </div>
-      ),
+      render: (_, row) => <CompanyCell party={row} />,
     },
     { key: 'agent_no', phone: 'hidden', title: t('fields.agent_no'), width: 120, render: (_, row) => row.agent_no ?? '—' },
     {
