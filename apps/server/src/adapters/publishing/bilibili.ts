@@ -1,18 +1,7 @@
-import {
-  NOT_POSTED_YET,
-  PlatformHttp,
-  asRecord,
-  checkpointNumber,
-  checkpointString,
-  chunkRanges,
-  idFrom,
-  num,
-  readChunk,
-  str,
-  withQuery,
-  type PlatformFailure,
-  type PlatformResponse,
-} from './platform-http.js';
+import { Checkpoint, metricsOf, postOnce, statusOf } from './checkpoint.js';
+import { chunkRanges, sendChunks } from './chunked-upload.js';
+import { refusedGrant } from './oauth2.js';
+import { PlatformHttp, asRecord, endpointBases, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -50,18 +39,17 @@ export class BilibiliPublisher implements Publisher {
   readonly sandbox = false;
   readonly pkce = false;
   private readonly http: PlatformHttp;
-  private readonly auth: string;
-  private readonly passport: string;
-  private readonly api: string;
-  private readonly upload: string;
+  private readonly base: Record<'auth' | 'token' | 'api' | 'upload', string>;
   private readonly partSize: number;
 
   constructor(private readonly options: PublisherOptions) {
     this.http = new PlatformHttp('Bilibili', options);
-    this.auth = options.endpoints?.auth ?? 'https://account.bilibili.com';
-    this.passport = options.endpoints?.token ?? 'https://api.bilibili.com';
-    this.api = options.endpoints?.api ?? 'https://member.bilibili.com';
-    this.upload = options.endpoints?.upload ?? 'https://openupos.bilivideo.com';
+    this.base = endpointBases(options, {
+      auth: 'https://account.bilibili.com',
+      token: 'https://api.bilibili.com',
+      api: 'https://member.bilibili.com',
+      upload: 'https://openupos.bilivideo.com',
+    });
     this.partSize = options.chunkSize ?? DEFAULT_PART;
   }
 
@@ -71,7 +59,7 @@ export class BilibiliPublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.auth}/pc/account-pc/auth/oauth`, {
+    return withQuery(`${this.base.auth}/pc/account-pc/auth/oauth`, {
       client_id: this.options.clientId,
       gourl: input.redirectUri,
       state: input.state,
@@ -92,71 +80,71 @@ export class BilibiliPublisher implements Publisher {
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
-    let checkpoint: Record<string, unknown> = { ...ctx.checkpoint };
-    const save = async (patch: Record<string, unknown>) => {
-      checkpoint = { ...checkpoint, ...patch };
-      await ctx.save(checkpoint);
-    };
-    const done = checkpointString(checkpoint, 'resourceId');
+    const checkpoint = new Checkpoint(ctx);
+    const done = checkpoint.string('resourceId');
     if (done) return { ...(await this.describe(ctx.accessToken, done)), remoteId: done };
 
-    let uploadToken = checkpointString(checkpoint, 'uploadToken');
-    if (!uploadToken) {
-      // An upload token is not an archive: a lost answer only leaves an unused token behind.
-      const init = await this.call('POST', '/arcopen/fn/archive/video/init', ctx.accessToken, { json: { name: ctx.video.fileName, utype: '0' }, signal: ctx.signal });
-      uploadToken = str(init.upload_token) ?? undefined;
-      if (!uploadToken) throw new PublishError('unavailable', 'Bilibili: video/init answered without upload_token');
-      await save({ uploadToken, partsDone: 0 });
-    }
-
-    if (checkpoint.joined !== true) {
+    const uploadToken = checkpoint.string('uploadToken') || (await this.initUpload(ctx, checkpoint));
+    if (checkpoint.value.joined !== true) {
       const parts = chunkRanges(ctx.video.size, Math.min(this.partSize, ctx.video.size));
       // A part sent again replaces itself: parts are numbered, so a lost answer is safe to repeat.
-      for (let index = checkpointNumber(checkpoint, 'partsDone') ?? 0; index < parts.length; index++) {
-        const part = parts[index]!;
-        await this.http.request(withQuery(`${this.upload}/video/v2/part/upload`, { upload_token: uploadToken, part_number: index + 1 }), {
-          method: 'POST',
-          bytes: await readChunk(ctx.video, part.start, part.end),
-          headers: { 'content-type': 'application/octet-stream' },
-          idempotent: true,
-          signal: ctx.signal,
-          classify: classifyBilibili,
-        });
-        await save({ partsDone: index + 1 });
-      }
-      await this.http.request(withQuery(`${this.api}/arcopen/fn/archive/video/complete`, { upload_token: uploadToken }), { json: {}, idempotent: true, signal: ctx.signal, classify: classifyBilibili });
-      await save({ joined: true });
+      await sendChunks(
+        ctx.video,
+        parts,
+        checkpoint.number('partsDone') ?? 0,
+        (chunk, _part, index) =>
+          this.http.request(withQuery(`${this.base.upload}/video/v2/part/upload`, { upload_token: uploadToken, part_number: index + 1 }), {
+            method: 'POST',
+            bytes: chunk,
+            headers: { 'content-type': 'application/octet-stream' },
+            idempotent: true,
+            signal: ctx.signal,
+            classify: classifyBilibili,
+          }),
+        (index) => checkpoint.save({ partsDone: index + 1 }),
+      );
+      await this.http.request(withQuery(`${this.base.api}/arcopen/fn/archive/video/complete`, { upload_token: uploadToken }), { json: {}, idempotent: true, signal: ctx.signal, classify: classifyBilibili });
+      await checkpoint.save({ joined: true });
     }
 
     const title = ctx.title.slice(0, 80);
-    let resourceId: string | null = null;
-    const startedAt = checkpointString(checkpoint, 'submitStartedAt');
-    if (startedAt) resourceId = await this.findArchive(ctx.accessToken, title, startedAt);
-    if (!resourceId) {
-      await save({ submitStartedAt: new Date().toISOString() });
-      const submitted = await this.call('POST', '/arcopen/fn/archive/add-by-utoken', ctx.accessToken, {
-        query: { upload_token: uploadToken },
-        json: { title, tid: DEFAULT_SECTION, tag: ctx.hashtags.slice(0, 10).join(',') || 'vlog', desc: ctx.caption.slice(0, 2000), copyright: 1, no_reprint: 1 },
-        idempotent: false,
-        signal: ctx.signal,
-      });
-      resourceId = str(submitted.resource_id);
-      if (!resourceId) throw new PublishError('unknown_outcome', 'Bilibili: the archive was submitted without a resource_id in the answer');
-    }
-    await save({ resourceId });
+    const resourceId = await postOnce(checkpoint, {
+      startedKey: 'submitStartedAt',
+      idKey: 'resourceId',
+      find: (after) => this.findArchive(ctx.accessToken, title, after),
+      post: async () => {
+        const submitted = await this.call('POST', '/arcopen/fn/archive/add-by-utoken', ctx.accessToken, {
+          query: { upload_token: uploadToken },
+          json: { title, tid: DEFAULT_SECTION, tag: ctx.hashtags.slice(0, 10).join(',') || 'vlog', desc: ctx.caption.slice(0, 2000), copyright: 1, no_reprint: 1 },
+          idempotent: false,
+          signal: ctx.signal,
+        });
+        const id = str(submitted.resource_id);
+        if (!id) throw new PublishError('unknown_outcome', 'Bilibili: the archive was submitted without a resource_id in the answer');
+        return id;
+      },
+    });
     return { ...(await this.describe(ctx.accessToken, resourceId)), remoteId: resourceId };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
-    const resourceId = idFrom(ref, 'resourceId');
-    return resourceId ? this.describe(ref.accessToken, resourceId) : NOT_POSTED_YET;
+  status(ref: RemoteRef): Promise<RemoteStatus> {
+    return statusOf(ref, 'resourceId', (resourceId) => this.describe(ref.accessToken, resourceId));
   }
 
-  async metrics(ref: RemoteRef): Promise<VideoMetrics> {
-    const resourceId = idFrom(ref, 'resourceId');
-    if (!resourceId) return { plays: null, likes: null, comments: null, shares: null, collections: null };
-    const stat = await this.call('GET', '/arcopen/fn/data/arc/stat', ref.accessToken, { query: { resource_id: resourceId } });
-    return { plays: num(stat.view), likes: num(stat.like), comments: num(stat.reply), shares: num(stat.share), collections: num(stat.favorite) };
+  metrics(ref: RemoteRef): Promise<VideoMetrics> {
+    return metricsOf(ref, 'resourceId', async (resourceId) => {
+      const stat = await this.call('GET', '/arcopen/fn/data/arc/stat', ref.accessToken, { query: { resource_id: resourceId } });
+      return { plays: num(stat.view), likes: num(stat.like), comments: num(stat.reply), shares: num(stat.share), collections: num(stat.favorite) };
+    });
+  }
+
+  private async initUpload(ctx: PublishContext, checkpoint: Checkpoint): Promise<string> {
+    // An upload token is not an archive: a lost answer only leaves an unused token behind.
+    const init = await this.call('POST', '/arcopen/fn/archive/video/init', ctx.accessToken, { json: { name: ctx.video.fileName, utype: '0' }, signal: ctx.signal });
+    const uploadToken = str(init.upload_token);
+    if (!uploadToken) throw new PublishError('unavailable', 'Bilibili: video/init answered without upload_token');
+    await checkpoint.save({ uploadToken, partsDone: 0 });
+    return uploadToken;
   }
 
   /** `addit_info.state`: 0 and above is open to viewers; below 0 is waiting, processing or refused. */
@@ -173,10 +161,10 @@ export class BilibiliPublisher implements Publisher {
     return { state: 'reviewing', remoteId: resourceId, url: null, reason: str(addit.state_desc), privateOnly: false };
   }
 
-  private async findArchive(accessToken: string, title: string, since: string): Promise<string | null> {
+  /** `ctime` is in Unix seconds. */
+  private async findArchive(accessToken: string, title: string, after: number): Promise<string | null> {
     const list = await this.call('GET', '/arcopen/fn/archive/viewlist', accessToken, { query: { pn: 1, ps: 20, status: 'all' } });
-    const after = Date.parse(since) / 1000 - 120;
-    const match = (Array.isArray(list.list) ? list.list.map(asRecord) : []).find((item) => str(item.title) === title && (num(item.ctime) ?? 0) >= after);
+    const match = (Array.isArray(list.list) ? list.list.map(asRecord) : []).find((item) => str(item.title) === title && (num(item.ctime) ?? 0) * 1000 >= after);
     return match ? str(match.resource_id) : null;
   }
 
@@ -187,7 +175,7 @@ export class BilibiliPublisher implements Publisher {
     accessToken: string,
     init: { query?: Record<string, string | number>; json?: unknown; idempotent?: boolean; signal?: AbortSignal | undefined } = {},
   ): Promise<Record<string, unknown>> {
-    const response = await this.http.request(withQuery(`${this.api}${path}`, { client_id: this.options.clientId, access_token: accessToken, ...init.query }), {
+    const response = await this.http.request(withQuery(`${this.base.api}${path}`, { client_id: this.options.clientId, access_token: accessToken, ...init.query }), {
       method,
       ...(init.json !== undefined ? { json: init.json } : {}),
       idempotent: init.idempotent ?? true,
@@ -199,10 +187,12 @@ export class BilibiliPublisher implements Publisher {
 
   private async token(params: Record<string, string>, keep: string | null): Promise<TokenSet> {
     const path = params.grant_type === 'refresh_token' ? '/x/account-oauth2/v1/refresh_token' : '/x/account-oauth2/v1/token';
-    const response = await this.http.request(withQuery(`${this.passport}${path}`, { client_id: this.options.clientId, client_secret: this.options.clientSecret, ...params }), {
+    const response = await this.http.request(withQuery(`${this.base.token}${path}`, { client_id: this.options.clientId, client_secret: this.options.clientSecret, ...params }), {
       method: 'POST',
       idempotent: true,
-      classify: classifyToken,
+      // At the token endpoints a refused code or refresh token means the merchant must authorize
+      // again; -400 (a malformed request) is ours.
+      classify: refusedGrant(classifyBilibili, ['-400']),
     });
     const data = asRecord(asRecord(response.body).data);
     const accessToken = str(data.access_token);
@@ -233,11 +223,4 @@ function classifyBilibili(response: PlatformResponse): PlatformFailure | null {
   else if (code === -500 || code === -504 || response.status >= 500) kind = 'unavailable';
   else kind = 'rejected';
   return { kind, message, ...(code !== null ? { code: String(code) } : {}) };
-}
-
-/** At the token endpoints a refused code or refresh token means the merchant must authorize again. */
-function classifyToken(response: PlatformResponse): PlatformFailure | null {
-  const failure = classifyBilibili(response);
-  if (failure && (failure.kind === 'unauthorized' || failure.kind === 'rejected') && failure.code !== '-400') return { ...failure, kind: 'needs_reconnect' };
-  return failure;
 }

@@ -1,5 +1,6 @@
-import { MetaGraph, classifyRupload } from './meta-graph.js';
-import { NOT_POSTED_YET, asRecord, checkpointNumber, checkpointString, idFrom, num, readChunk, str } from './platform-http.js';
+import { Checkpoint, metricsOf, statusOf } from './checkpoint.js';
+import { MetaGraph, insightsByName } from './meta-graph.js';
+import { asRecord, num, str } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -67,46 +68,20 @@ export class FacebookPublisher implements Publisher {
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
-    let checkpoint: Record<string, unknown> = { ...ctx.checkpoint };
-    const save = async (patch: Record<string, unknown>) => {
-      checkpoint = { ...checkpoint, ...patch };
-      await ctx.save(checkpoint);
-    };
-    let videoId = checkpointString(checkpoint, 'videoId');
-    if (!videoId) {
-      // Starting a session makes an unpublished video object, not a post: safe to repeat.
-      const started = await this.meta.post(`${ctx.account.id}/video_reels`, ctx.accessToken, { upload_phase: 'start' }, { idempotent: true, signal: ctx.signal });
-      videoId = str(started.video_id) ?? undefined;
-      const uploadUrl = str(started.upload_url);
-      if (!videoId || !uploadUrl) throw new PublishError('unavailable', 'Facebook: upload_phase=start answered without video_id or upload_url');
-      await save({ videoId, uploadUrl, uploadedBytes: 0 });
-    }
-
+    const checkpoint = new Checkpoint(ctx);
+    const videoId = checkpoint.string('videoId') || (await this.startUpload(ctx, checkpoint));
     let current = await this.videoStatus(ctx.accessToken, videoId, ctx.signal);
-    if (checkpoint.uploaded !== true && current.uploading !== 'complete') {
-      const uploadUrl = checkpointString(checkpoint, 'uploadUrl')!;
+    if (checkpoint.value.uploaded !== true && current.uploading !== 'complete') {
       // Facebook's own count of bytes it holds wins over ours: an answer may have been lost.
-      let start = current.bytesTransferred ?? checkpointNumber(checkpoint, 'uploadedBytes') ?? 0;
-      while (start < ctx.video.size) {
-        const end = Math.min(ctx.video.size, start + this.chunkSize);
-        await this.meta.http.request(uploadUrl, {
-          method: 'POST',
-          bytes: await readChunk(ctx.video, start, end),
-          headers: { authorization: `OAuth ${ctx.accessToken}`, offset: String(start), file_size: String(ctx.video.size), 'content-type': 'application/octet-stream' },
-          idempotent: true,
-          signal: ctx.signal,
-          classify: classifyRupload,
-        });
-        start = end;
-        await save({ uploadedBytes: end });
-      }
-      await save({ uploaded: true });
+      const start = current.bytesTransferred ?? checkpoint.number('uploadedBytes') ?? 0;
+      await this.meta.rupload(checkpoint.string('uploadUrl')!, ctx, start, this.chunkSize, (end) => checkpoint.save({ uploadedBytes: end }));
+      await checkpoint.save({ uploaded: true });
       current = await this.videoStatus(ctx.accessToken, videoId, ctx.signal);
     }
 
     // Finishing posts the reel; ask first whether an earlier finish already got through.
     if (current.publishing === 'not_started' && current.video !== 'error') {
-      await save({ finishRequestedAt: new Date().toISOString() });
+      await checkpoint.save({ finishRequestedAt: new Date().toISOString() });
       const finished = await this.meta.post(
         `${ctx.account.id}/video_reels`,
         ctx.accessToken,
@@ -119,34 +94,38 @@ export class FacebookPublisher implements Publisher {
     return { ...toRemote(current, videoId), remoteId: videoId };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
-    const videoId = idFrom(ref, 'videoId');
-    return videoId ? toRemote(await this.videoStatus(ref.accessToken, videoId), videoId) : NOT_POSTED_YET;
+  status(ref: RemoteRef): Promise<RemoteStatus> {
+    return statusOf(ref, 'videoId', async (videoId) => toRemote(await this.videoStatus(ref.accessToken, videoId), videoId));
   }
 
   /** Reels insights: plays, reactions by type (summed as likes), and comments and shares from social actions. Saves are not given. */
-  async metrics(ref: RemoteRef): Promise<VideoMetrics> {
-    const videoId = idFrom(ref, 'videoId');
-    if (!videoId) return { plays: null, likes: null, comments: null, shares: null, collections: null };
-    const body = await this.meta.get(`${videoId}/video_insights`, ref.accessToken, {
-      metric: 'blue_reels_play_count,post_video_likes_by_reaction_type,post_video_social_actions',
+  metrics(ref: RemoteRef): Promise<VideoMetrics> {
+    return metricsOf(ref, 'videoId', async (videoId) => {
+      const body = await this.meta.get(`${videoId}/video_insights`, ref.accessToken, {
+        metric: 'blue_reels_play_count,post_video_likes_by_reaction_type,post_video_social_actions',
+      });
+      const insights = insightsByName(body);
+      const reactions = insights.get('post_video_likes_by_reaction_type')?.value;
+      const social = insights.get('post_video_social_actions')?.value;
+      const sum = (value: unknown) => (value && typeof value === 'object' ? Object.values(value).reduce<number>((total, n) => total + (num(n) ?? 0), 0) : null);
+      return {
+        plays: num(insights.get('blue_reels_play_count')?.value),
+        likes: reactions === undefined ? null : (num(reactions) ?? sum(reactions)),
+        comments: social && typeof social === 'object' ? (num(asRecord(social).COMMENT) ?? 0) : null,
+        shares: social && typeof social === 'object' ? (num(asRecord(social).SHARE) ?? 0) : null,
+        collections: null,
+      };
     });
-    const values = new Map<string, unknown>();
-    for (const entry of Array.isArray(body.data) ? body.data.map(asRecord) : []) {
-      const first = asRecord(Array.isArray(entry.values) ? entry.values[0] : undefined);
-      const name = str(entry.name);
-      if (name) values.set(name, first.value);
-    }
-    const reactions = values.get('post_video_likes_by_reaction_type');
-    const social = values.get('post_video_social_actions');
-    const sum = (value: unknown) => (value && typeof value === 'object' ? Object.values(value).reduce<number>((total, n) => total + (num(n) ?? 0), 0) : null);
-    return {
-      plays: num(values.get('blue_reels_play_count')),
-      likes: reactions === undefined ? null : (num(reactions) ?? sum(reactions)),
-      comments: social && typeof social === 'object' ? (num(asRecord(social).COMMENT) ?? 0) : null,
-      shares: social && typeof social === 'object' ? (num(asRecord(social).SHARE) ?? 0) : null,
-      collections: null,
-    };
+  }
+
+  private async startUpload(ctx: PublishContext, checkpoint: Checkpoint): Promise<string> {
+    // Starting a session makes an unpublished video object, not a post: safe to repeat.
+    const started = await this.meta.post(`${ctx.account.id}/video_reels`, ctx.accessToken, { upload_phase: 'start' }, { idempotent: true, signal: ctx.signal });
+    const videoId = str(started.video_id);
+    const uploadUrl = str(started.upload_url);
+    if (!videoId || !uploadUrl) throw new PublishError('unavailable', 'Facebook: upload_phase=start answered without video_id or upload_url');
+    await checkpoint.save({ videoId, uploadUrl, uploadedBytes: 0 });
+    return videoId;
   }
 
   private async firstPage(userToken: string, pageId: string | null): Promise<{ id: string; name: string; token: string }> {

@@ -1,5 +1,6 @@
-import { MetaGraph, classifyRupload } from './meta-graph.js';
-import { NOT_POSTED_YET, asRecord, checkpointNumber, checkpointString, num, pause, readChunk, str, type PollOptions } from './platform-http.js';
+import { Checkpoint, NOT_POSTED_YET, checkpointString, postedSince } from './checkpoint.js';
+import { MetaGraph, insightsByName } from './meta-graph.js';
+import { asRecord, num, pause, str, type PollOptions } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -71,46 +72,16 @@ export class InstagramPublisher implements Publisher {
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
-    let checkpoint: Record<string, unknown> = { ...ctx.checkpoint };
-    const save = async (patch: Record<string, unknown>) => {
-      checkpoint = { ...checkpoint, ...patch };
-      await ctx.save(checkpoint);
-    };
-    const done = checkpointString(checkpoint, 'mediaId');
+    const checkpoint = new Checkpoint(ctx);
+    const done = checkpoint.string('mediaId');
     if (done) return { ...(await this.describeMedia(ctx.accessToken, done)), remoteId: done };
 
-    let containerId = checkpointString(checkpoint, 'containerId');
-    if (!containerId) {
-      // A container posts nothing by itself (it expires unpublished after a day): safe to repeat.
-      const created = await this.meta.post(
-        `${ctx.account.id}/media`,
-        ctx.accessToken,
-        { media_type: 'REELS', upload_type: 'resumable', caption: ctx.caption.slice(0, 2200), share_to_feed: 'true' },
-        { idempotent: true, signal: ctx.signal },
-      );
-      containerId = str(created.id) ?? undefined;
-      const uri = str(created.uri);
-      if (!containerId || !uri) throw new PublishError('unavailable', 'Instagram: the container answered without id or upload uri');
-      await save({ containerId, uploadUri: uri, uploadedBytes: 0 });
-    }
-
-    if (checkpoint.uploaded !== true) {
-      const uri = checkpointString(checkpoint, 'uploadUri')!;
+    const containerId = checkpoint.string('containerId') || (await this.createContainer(ctx, checkpoint));
+    if (checkpoint.value.uploaded !== true) {
       // Bytes sent to a container are not a post; resending a range whose answer was lost is harmless.
-      for (let start = checkpointNumber(checkpoint, 'uploadedBytes') ?? 0; start < ctx.video.size; ) {
-        const end = Math.min(ctx.video.size, start + this.chunkSize);
-        await this.meta.http.request(uri, {
-          method: 'POST',
-          bytes: await readChunk(ctx.video, start, end),
-          headers: { authorization: `OAuth ${ctx.accessToken}`, offset: String(start), file_size: String(ctx.video.size), 'content-type': 'application/octet-stream' },
-          idempotent: true,
-          signal: ctx.signal,
-          classify: classifyRupload,
-        });
-        start = end;
-        await save({ uploadedBytes: end });
-      }
-      await save({ uploaded: true });
+      const start = checkpoint.number('uploadedBytes') ?? 0;
+      await this.meta.rupload(checkpoint.string('uploadUri')!, ctx, start, this.chunkSize, (end) => checkpoint.save({ uploadedBytes: end }));
+      await checkpoint.save({ uploaded: true });
     }
 
     const container = await this.waitForContainer(ctx.accessToken, containerId, ctx.signal);
@@ -119,15 +90,15 @@ export class InstagramPublisher implements Publisher {
     }
     let mediaId: string | null = null;
     if (container.code === 'PUBLISHED') {
-      mediaId = await this.findPublished(ctx, checkpoint);
+      mediaId = await this.findPublished(ctx, checkpoint.string('publishStartedAt'));
       if (!mediaId) throw new PublishError('unknown_outcome', 'Instagram: the container is published but its media was not found among the latest posts');
     } else {
-      await save({ publishStartedAt: new Date().toISOString() });
+      await checkpoint.save({ publishStartedAt: new Date().toISOString() });
       const published = await this.meta.post(`${ctx.account.id}/media_publish`, ctx.accessToken, { creation_id: containerId }, { idempotent: false, signal: ctx.signal });
       mediaId = str(published.id);
       if (!mediaId) throw new PublishError('unknown_outcome', 'Instagram: media_publish answered without a media id');
     }
-    await save({ mediaId });
+    await checkpoint.save({ mediaId });
     return { ...(await this.describeMedia(ctx.accessToken, mediaId)), remoteId: mediaId };
   }
 
@@ -145,21 +116,27 @@ export class InstagramPublisher implements Publisher {
   /** Reels insights: `views` (which replaced `plays`), likes, comments, shares, saved. */
   async metrics(ref: RemoteRef): Promise<VideoMetrics> {
     const mediaId = checkpointString(ref.checkpoint, 'mediaId') ?? ref.remoteId;
-    const body = await this.meta.get(`${mediaId}/insights`, ref.accessToken, { metric: 'views,likes,comments,shares,saved' });
-    const values = new Map<string, number | null>();
-    for (const entry of Array.isArray(body.data) ? body.data.map(asRecord) : []) {
-      const name = str(entry.name);
-      if (!name) continue;
-      const first = asRecord(Array.isArray(entry.values) ? entry.values[0] : undefined);
-      values.set(name, num(asRecord(entry.total_value).value) ?? num(first.value));
-    }
-    return {
-      plays: values.get('views') ?? null,
-      likes: values.get('likes') ?? null,
-      comments: values.get('comments') ?? null,
-      shares: values.get('shares') ?? null,
-      collections: values.get('saved') ?? null,
+    const insights = insightsByName(await this.meta.get(`${mediaId}/insights`, ref.accessToken, { metric: 'views,likes,comments,shares,saved' }));
+    const metric = (name: string) => {
+      const insight = insights.get(name);
+      return insight ? (num(insight.total) ?? num(insight.value)) : null;
     };
+    return { plays: metric('views'), likes: metric('likes'), comments: metric('comments'), shares: metric('shares'), collections: metric('saved') };
+  }
+
+  private async createContainer(ctx: PublishContext, checkpoint: Checkpoint): Promise<string> {
+    // A container posts nothing by itself (it expires unpublished after a day): safe to repeat.
+    const created = await this.meta.post(
+      `${ctx.account.id}/media`,
+      ctx.accessToken,
+      { media_type: 'REELS', upload_type: 'resumable', caption: ctx.caption.slice(0, 2200), share_to_feed: 'true' },
+      { idempotent: true, signal: ctx.signal },
+    );
+    const containerId = str(created.id);
+    const uri = str(created.uri);
+    if (!containerId || !uri) throw new PublishError('unavailable', 'Instagram: the container answered without id or upload uri');
+    await checkpoint.save({ containerId, uploadUri: uri, uploadedBytes: 0 });
+    return containerId;
   }
 
   private async describeMedia(accessToken: string, mediaId: string): Promise<RemoteStatus> {
@@ -187,12 +164,12 @@ export class InstagramPublisher implements Publisher {
   }
 
   /** The media a lost `media_publish` answer created: the account's latest post with our caption since we called it. */
-  private async findPublished(ctx: PublishContext, checkpoint: Record<string, unknown>): Promise<string | null> {
-    const since = Date.parse(checkpointString(checkpoint, 'publishStartedAt') ?? '') || 0;
+  private async findPublished(ctx: PublishContext, startedAt: string | undefined): Promise<string | null> {
+    const after = postedSince(startedAt);
     const body = await this.meta.get(`${ctx.account.id}/media`, ctx.accessToken, { fields: 'id,caption,timestamp', limit: 25 }, ctx.signal);
     const caption = ctx.caption.slice(0, 2200);
     const match = (Array.isArray(body.data) ? body.data.map(asRecord) : []).find(
-      (media) => str(media.caption) === caption && (Date.parse(str(media.timestamp) ?? '') || 0) >= since - 120_000,
+      (media) => str(media.caption) === caption && (Date.parse(str(media.timestamp) ?? '') || 0) >= after,
     );
     return match ? str(match.id) : null;
   }

@@ -1,19 +1,8 @@
 import { buffer } from 'node:stream/consumers';
-import {
-  NOT_POSTED_YET,
-  PlatformHttp,
-  asRecord,
-  checkpointNumber,
-  checkpointString,
-  chunkRanges,
-  idFrom,
-  num,
-  readChunk,
-  str,
-  withQuery,
-  type PlatformFailure,
-  type PlatformResponse,
-} from './platform-http.js';
+import { Checkpoint, metricsOf, postOnce, statusOf } from './checkpoint.js';
+import { chunkRanges, sendChunks } from './chunked-upload.js';
+import { refusedGrant, tokenSetFrom } from './oauth2.js';
+import { PlatformHttp, asRecord, endpointBases, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -49,15 +38,13 @@ export class KuaishouPublisher implements Publisher {
   readonly sandbox = false;
   readonly pkce = false;
   private readonly http: PlatformHttp;
-  private readonly api: string;
+  /** `uploadScheme`: tests serve the upload host over plain HTTP on loopback; Kuaishou answers a bare host name. */
+  private readonly base: Record<'api' | 'uploadScheme', string>;
   private readonly fragmentSize: number;
-  /** Tests serve the upload host over plain HTTP on loopback; Kuaishou answers a bare host name. */
-  private readonly uploadScheme: string;
 
   constructor(private readonly options: PublisherOptions) {
     this.http = new PlatformHttp('Kuaishou', options);
-    this.api = options.endpoints?.api ?? 'https://open.kuaishou.com';
-    this.uploadScheme = options.endpoints?.uploadScheme ?? 'https';
+    this.base = endpointBases(options, { api: 'https://open.kuaishou.com', uploadScheme: 'https' });
     this.fragmentSize = options.chunkSize ?? DEFAULT_FRAGMENT;
   }
 
@@ -67,7 +54,7 @@ export class KuaishouPublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.api}/oauth2/connect`, {
+    return withQuery(`${this.base.api}/oauth2/connect`, {
       app_id: this.options.clientId,
       scope: SCOPES.join(','),
       response_type: 'code',
@@ -90,68 +77,69 @@ export class KuaishouPublisher implements Publisher {
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
-    let checkpoint: Record<string, unknown> = { ...ctx.checkpoint };
-    const save = async (patch: Record<string, unknown>) => {
-      checkpoint = { ...checkpoint, ...patch };
-      await ctx.save(checkpoint);
-    };
-    const done = checkpointString(checkpoint, 'photoId');
+    const checkpoint = new Checkpoint(ctx);
+    const done = checkpoint.string('photoId');
     if (done) return { ...(await this.describe(ctx.accessToken, done)), remoteId: done };
-    if (!ctx.cover) throw new PublishError('rejected', 'Kuaishou: a cover image is required to publish, and this video has none');
+    const cover = ctx.cover;
+    if (!cover) throw new PublishError('rejected', 'Kuaishou: a cover image is required to publish, and this video has none');
 
-    let uploadToken = checkpointString(checkpoint, 'uploadToken');
-    if (!uploadToken) {
-      // An upload token is not a work: a lost answer leaves only an unused token.
-      const started = await this.call('POST', '/openapi/photo/start_upload', ctx.accessToken, { signal: ctx.signal });
-      uploadToken = str(started.upload_token) ?? undefined;
-      const endpoint = str(started.endpoint);
-      if (!uploadToken || !endpoint) throw new PublishError('unavailable', 'Kuaishou: start_upload answered without upload_token or endpoint');
-      await save({ uploadToken, endpoint });
-    }
-    const host = `${this.uploadScheme}://${checkpointString(checkpoint, 'endpoint')}`;
+    const uploadToken = checkpoint.string('uploadToken') || (await this.startUpload(ctx, checkpoint));
+    const host = `${this.base.uploadScheme}://${checkpoint.string('endpoint')}`;
 
-    if (checkpoint.completed !== true) {
+    if (checkpoint.value.completed !== true) {
       const fragments = chunkRanges(ctx.video.size, Math.min(this.fragmentSize, ctx.video.size));
       // The upload host's own count of fragments it holds decides where to go on.
       const resume = await this.upload('GET', `${host}/api/upload/resume`, { upload_token: uploadToken }, undefined, ctx.signal);
-      let next = num(resume.fragment_index) !== null && resume.existed === true ? num(resume.fragment_index)! + 1 : (checkpointNumber(checkpoint, 'fragmentsDone') ?? 0);
-      for (; next < fragments.length; next++) {
-        const fragment = fragments[next]!;
-        await this.upload('POST', `${host}/api/upload/fragment`, { fragment_id: next, upload_token: uploadToken }, await readChunk(ctx.video, fragment.start, fragment.end), ctx.signal);
-        await save({ fragmentsDone: next + 1 });
-      }
+      const next = num(resume.fragment_index) !== null && resume.existed === true ? num(resume.fragment_index)! + 1 : (checkpoint.number('fragmentsDone') ?? 0);
+      await sendChunks(
+        ctx.video,
+        fragments,
+        next,
+        (chunk, _fragment, index) => this.upload('POST', `${host}/api/upload/fragment`, { fragment_id: index, upload_token: uploadToken }, chunk, ctx.signal),
+        (index) => checkpoint.save({ fragmentsDone: index + 1 }),
+      );
       await this.upload('POST', `${host}/api/upload/complete`, { fragment_count: fragments.length, upload_token: uploadToken }, Buffer.alloc(0), ctx.signal);
-      await save({ completed: true });
+      await checkpoint.save({ completed: true });
     }
 
     const caption = ctx.caption.slice(0, 500);
-    let photoId: string | null = null;
-    const startedAt = checkpointString(checkpoint, 'publishStartedAt');
-    if (startedAt) photoId = await this.findWork(ctx.accessToken, caption, startedAt);
-    if (!photoId) {
-      await save({ publishStartedAt: new Date().toISOString() });
-      const form = new FormData();
-      form.append('caption', caption);
-      form.append('cover', new Blob([new Uint8Array(await buffer(await ctx.cover.open()))], { type: ctx.cover.mimeType }), 'cover.jpg');
-      const published = await this.call('POST', '/openapi/photo/publish', ctx.accessToken, { query: { upload_token: uploadToken }, multipart: form, idempotent: false, signal: ctx.signal });
-      photoId = str(asRecord(published.video_info).photo_id);
-      if (!photoId) throw new PublishError('unknown_outcome', 'Kuaishou: publish answered without a photo_id');
-    }
-    await save({ photoId });
+    const photoId = await postOnce(checkpoint, {
+      startedKey: 'publishStartedAt',
+      idKey: 'photoId',
+      find: (after) => this.findWork(ctx.accessToken, caption, after),
+      post: async () => {
+        const form = new FormData();
+        form.append('caption', caption);
+        form.append('cover', new Blob([new Uint8Array(await buffer(await cover.open()))], { type: cover.mimeType }), 'cover.jpg');
+        const published = await this.call('POST', '/openapi/photo/publish', ctx.accessToken, { query: { upload_token: uploadToken }, multipart: form, idempotent: false, signal: ctx.signal });
+        const id = str(asRecord(published.video_info).photo_id);
+        if (!id) throw new PublishError('unknown_outcome', 'Kuaishou: publish answered without a photo_id');
+        return id;
+      },
+    });
     return { ...(await this.describe(ctx.accessToken, photoId)), remoteId: photoId };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
-    const photoId = idFrom(ref, 'photoId');
-    return photoId ? this.describe(ref.accessToken, photoId) : NOT_POSTED_YET;
+  status(ref: RemoteRef): Promise<RemoteStatus> {
+    return statusOf(ref, 'photoId', (photoId) => this.describe(ref.accessToken, photoId));
   }
 
   /** Views, likes and comments; Kuaishou's open API gives no shares or saves. */
-  async metrics(ref: RemoteRef): Promise<VideoMetrics> {
-    const photoId = idFrom(ref, 'photoId');
-    if (!photoId) return { plays: null, likes: null, comments: null, shares: null, collections: null };
-    const info = asRecord((await this.call('GET', '/openapi/photo/info', ref.accessToken, { query: { photo_id: photoId } })).video_info);
-    return { plays: num(info.view_count), likes: num(info.like_count), comments: num(info.comment_count), shares: null, collections: null };
+  metrics(ref: RemoteRef): Promise<VideoMetrics> {
+    return metricsOf(ref, 'photoId', async (photoId) => {
+      const info = asRecord((await this.call('GET', '/openapi/photo/info', ref.accessToken, { query: { photo_id: photoId } })).video_info);
+      return { plays: num(info.view_count), likes: num(info.like_count), comments: num(info.comment_count), shares: null, collections: null };
+    });
+  }
+
+  private async startUpload(ctx: PublishContext, checkpoint: Checkpoint): Promise<string> {
+    // An upload token is not a work: a lost answer leaves only an unused token.
+    const started = await this.call('POST', '/openapi/photo/start_upload', ctx.accessToken, { signal: ctx.signal });
+    const uploadToken = str(started.upload_token);
+    const endpoint = str(started.endpoint);
+    if (!uploadToken || !endpoint) throw new PublishError('unavailable', 'Kuaishou: start_upload answered without upload_token or endpoint');
+    await checkpoint.save({ uploadToken, endpoint });
+    return uploadToken;
   }
 
   /** `pending` is true while Kuaishou reviews the work; afterwards it plays at its `play_url`. */
@@ -169,9 +157,8 @@ export class KuaishouPublisher implements Publisher {
     return { state: 'approved', remoteId: photoId, url: str(info.play_url), reason: null, privateOnly: false };
   }
 
-  private async findWork(accessToken: string, caption: string, since: string): Promise<string | null> {
+  private async findWork(accessToken: string, caption: string, after: number): Promise<string | null> {
     const list = await this.call('GET', '/openapi/photo/list', accessToken, { query: { count: 20 } });
-    const after = Date.parse(since) - 120_000;
     const match = (Array.isArray(list.video_list) ? list.video_list.map(asRecord) : []).find((item) => str(item.caption) === caption && (num(item.create_time) ?? 0) >= after);
     return match ? str(match.photo_id) : null;
   }
@@ -182,7 +169,7 @@ export class KuaishouPublisher implements Publisher {
     accessToken: string,
     init: { query?: Record<string, string | number>; multipart?: FormData; idempotent?: boolean; signal?: AbortSignal | undefined } = {},
   ): Promise<Record<string, unknown>> {
-    const response = await this.http.request(withQuery(`${this.api}${path}`, { app_id: this.options.clientId, access_token: accessToken, ...init.query }), {
+    const response = await this.http.request(withQuery(`${this.base.api}${path}`, { app_id: this.options.clientId, access_token: accessToken, ...init.query }), {
       method,
       ...(init.multipart ? { multipart: init.multipart } : {}),
       idempotent: init.idempotent ?? true,
@@ -204,31 +191,19 @@ export class KuaishouPublisher implements Publisher {
   }
 
   private async oauth(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-    const response = await this.http.request(withQuery(`${this.api}${path}`, { app_id: this.options.clientId, app_secret: this.options.clientSecret, ...params }), {
+    const response = await this.http.request(withQuery(`${this.base.api}${path}`, { app_id: this.options.clientId, app_secret: this.options.clientSecret, ...params }), {
       idempotent: true,
-      classify: (r) => {
-        const failure = classifyKuaishou(r);
-        // A refused code or refresh token means the merchant must authorize again; refused app credentials are ours.
-        if (failure?.code === '100200101') return failure;
-        return failure && failure.kind !== 'rate_limited' && failure.kind !== 'unavailable' ? { ...failure, kind: 'needs_reconnect' } : failure;
-      },
+      // A refused code or refresh token means the merchant must authorize again; refused app credentials are ours.
+      classify: refusedGrant(classifyKuaishou, ['100200101']),
     });
     return asRecord(response.body);
   }
 }
 
+/** Kuaishou lists the granted scopes as an array (`scopes`); without it, the ones asked for. */
 function tokensFrom(body: Record<string, unknown>, keep: string | null): TokenSet {
-  const accessToken = str(body.access_token);
-  if (!accessToken) throw new PublishError('unavailable', 'Kuaishou: token answer without access_token');
-  const expiresIn = num(body.expires_in);
-  const refreshIn = num(body.refresh_token_expires_in);
-  return {
-    accessToken,
-    refreshToken: str(body.refresh_token) ?? keep,
-    accessExpiresAt: expiresIn !== null ? new Date(Date.now() + expiresIn * 1000) : null,
-    refreshExpiresAt: refreshIn !== null ? new Date(Date.now() + refreshIn * 1000) : null,
-    scopes: Array.isArray(body.scopes) ? body.scopes.filter((scope): scope is string => typeof scope === 'string') : SCOPES,
-  };
+  if (!str(body.access_token)) throw new PublishError('unavailable', 'Kuaishou: token answer without access_token');
+  return tokenSetFrom(body, new Date(), { refreshToken: keep, scopes: SCOPES });
 }
 
 /**

@@ -1,5 +1,7 @@
-import { PlatformHttp, asRecord, num, str, tokenSetFrom, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
-import { PublishError, type PublishErrorKind, type PublisherOptions, type TokenSet } from './publisher.js';
+import { rangesFrom, sendChunks } from './chunked-upload.js';
+import { tokenSetFrom } from './oauth2.js';
+import { PlatformHttp, asRecord, bearer, endpointBases, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
+import { PublishError, type PublishContext, type PublishErrorKind, type PublisherOptions, type TokenSet } from './publisher.js';
 
 /**
  * What Instagram and Facebook share: Meta's Graph API (one version for both), Facebook Login's
@@ -19,8 +21,9 @@ export class MetaGraph {
     private readonly options: PublisherOptions,
   ) {
     this.http = new PlatformHttp(name, options);
-    this.dialog = options.endpoints?.auth ?? `https://www.facebook.com/${GRAPH_VERSION}`;
-    this.graph = options.endpoints?.api ?? `https://graph.facebook.com/${GRAPH_VERSION}`;
+    const base = endpointBases(options, { auth: `https://www.facebook.com/${GRAPH_VERSION}`, api: `https://graph.facebook.com/${GRAPH_VERSION}` });
+    this.dialog = base.auth;
+    this.graph = base.api;
   }
 
   authorizeUrl(input: { state: string; redirectUri: string }, scopes: string[]): string {
@@ -68,13 +71,43 @@ export class MetaGraph {
     return asRecord(response.body);
   }
 
+  /**
+   * The video to Meta's upload host (rupload) from byte `from` on, `chunkSize` bytes a request
+   * with `offset` / `file_size`; `sent` records the end of each chunk that arrived.
+   */
+  async rupload(url: string, ctx: PublishContext, from: number, chunkSize: number, sent: (end: number) => Promise<void>): Promise<void> {
+    await sendChunks(
+      ctx.video,
+      rangesFrom(from, ctx.video.size, chunkSize),
+      0,
+      (chunk, range) =>
+        this.http.request(url, {
+          method: 'POST',
+          bytes: chunk,
+          headers: { authorization: `OAuth ${ctx.accessToken}`, offset: String(range.start), file_size: String(ctx.video.size), 'content-type': 'application/octet-stream' },
+          idempotent: true,
+          signal: ctx.signal,
+          classify: classifyRupload,
+        }),
+      (_, range) => sent(range.end),
+    );
+  }
+
   private tokenCall(form: Record<string, string>): Promise<PlatformResponse> {
     return this.http.request(`${this.graph}/oauth/access_token`, { form, idempotent: true, classify: classifyTokenEndpoint });
   }
 }
 
-export function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
+/** Insights as Meta answers them (`data: [{name, values: [{value}], total_value: {value}}]`): each metric's first and total value by name. */
+export function insightsByName(body: Record<string, unknown>): Map<string, { value: unknown; total: unknown }> {
+  const insights = new Map<string, { value: unknown; total: unknown }>();
+  for (const entry of Array.isArray(body.data) ? body.data.map(asRecord) : []) {
+    const name = str(entry.name);
+    if (!name) continue;
+    const first = asRecord(Array.isArray(entry.values) ? entry.values[0] : undefined);
+    insights.set(name, { value: first.value, total: asRecord(entry.total_value).value });
+  }
+  return insights;
 }
 
 /** Minutes Meta says to wait, from its `X-Business-Use-Case-Usage` / `X-App-Usage` headers. */
@@ -129,7 +162,7 @@ function classifyTokenEndpoint(response: PlatformResponse): PlatformFailure | nu
 }
 
 /** Meta's upload host (rupload) answers `{success: true}` or `{debug_info: {retriable, type, message}}`. */
-export function classifyRupload(response: PlatformResponse): PlatformFailure | null {
+function classifyRupload(response: PlatformResponse): PlatformFailure | null {
   const debug = asRecord(asRecord(response.body).debug_info);
   if (response.status < 400 && Object.keys(debug).length === 0) return null;
   const message = str(debug.message) ?? `upload failed (HTTP ${response.status})`;

@@ -1,16 +1,15 @@
+import { Checkpoint, metricsOf, postOnce, statusOf } from './checkpoint.js';
+import { readChunk } from './chunked-upload.js';
+import { OAuth2Client } from './oauth2.js';
 import {
   PlatformHttp,
   asRecord,
-  checkpointString,
-  classifyOAuthError,
-  idFrom,
+  bearer,
+  endpointBases,
   num,
   pause,
-  readChunk,
   str,
-  tokenSetFrom,
   withQuery,
-  NOT_POSTED_YET,
   type PlatformFailure,
   type PlatformResponse,
   type PollOptions,
@@ -50,19 +49,19 @@ export class PinterestPublisher implements Publisher {
   readonly sandbox = false;
   readonly pkce = false;
   private readonly http: PlatformHttp;
-  private readonly auth: string;
-  private readonly api: string;
+  private readonly base: Record<'auth' | 'api', string>;
+  private readonly oauth: OAuth2Client;
   private readonly pollIntervalMs: number;
   private readonly pollAttempts: number;
 
   constructor(
-    private readonly options: PublisherOptions,
+    options: PublisherOptions,
     poll: PollOptions = {},
     private readonly now: () => Date = () => new Date(),
   ) {
     this.http = new PlatformHttp('Pinterest', options);
-    this.auth = options.endpoints?.auth ?? 'https://www.pinterest.com';
-    this.api = options.endpoints?.api ?? 'https://api.pinterest.com/v5';
+    this.base = endpointBases(options, { auth: 'https://www.pinterest.com', api: 'https://api.pinterest.com/v5' });
+    this.oauth = new OAuth2Client(this.http, options, { tokenUrl: `${this.base.api}/oauth/token`, clientAuth: 'basic', scopes: SCOPES, scopeSeparator: ',', now });
     this.pollIntervalMs = poll.pollIntervalMs ?? 5_000;
     this.pollAttempts = poll.pollAttempts ?? 60;
   }
@@ -73,55 +72,34 @@ export class PinterestPublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.auth}/oauth/`, {
-      client_id: this.options.clientId,
-      redirect_uri: input.redirectUri,
-      response_type: 'code',
-      scope: SCOPES.join(','),
-      state: input.state,
-    });
+    return this.oauth.authorizeUrl(`${this.base.auth}/oauth/`, input);
   }
 
   async exchange(input: ExchangeInput): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-    const response = await this.tokenCall({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri });
-    const tokens = tokenSetFrom(response.body, this.now(), { scopeSeparator: ',' });
+    const { tokens } = await this.oauth.exchangeCode(input);
     const user = await this.get('user_account', tokens.accessToken);
     const username = str(user.username);
     if (!username) throw new PublishError('unavailable', 'Pinterest: user_account answered without a username');
     return { tokens, account: { id: str(user.id) ?? username, name: username } };
   }
 
-  async refresh(refreshToken: string): Promise<TokenSet> {
-    const response = await this.tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken, continuous_refresh: 'true' });
-    return tokenSetFrom(response.body, this.now(), { refreshToken, scopeSeparator: ',' });
+  refresh(refreshToken: string): Promise<TokenSet> {
+    return this.oauth.refresh(refreshToken, { continuous_refresh: 'true' });
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
-    let checkpoint: Record<string, unknown> = { ...ctx.checkpoint };
-    const save = async (patch: Record<string, unknown>) => {
-      checkpoint = { ...checkpoint, ...patch };
-      await ctx.save(checkpoint);
-    };
-    const done = checkpointString(checkpoint, 'pinId');
+    const checkpoint = new Checkpoint(ctx);
+    const done = checkpoint.string('pinId');
     if (done) return { ...(await this.describePin(ctx.accessToken, done)), remoteId: done };
 
-    let mediaId = checkpointString(checkpoint, 'mediaId');
-    if (!mediaId) {
-      // A registered upload is not a Pin: repeating the registration posts nothing.
-      const registered = await this.call(`${this.api}/media`, ctx.accessToken, { json: { media_type: 'video' }, idempotent: true, signal: ctx.signal });
-      mediaId = str(registered.media_id) ?? undefined;
-      const uploadUrl = str(registered.upload_url);
-      if (!mediaId || !uploadUrl) throw new PublishError('unavailable', 'Pinterest: media registration answered without media_id or upload_url');
-      await save({ mediaId, uploadUrl, uploadParameters: asRecord(registered.upload_parameters) });
-    }
-
+    const mediaId = checkpoint.string('mediaId') || (await this.register(ctx, checkpoint));
     let media = await this.media(ctx.accessToken, mediaId, ctx.signal);
     if (media.status === 'registered') {
       const form = new FormData();
-      for (const [key, value] of Object.entries(asRecord(checkpoint.uploadParameters))) if (typeof value === 'string') form.append(key, value);
+      for (const [key, value] of Object.entries(asRecord(checkpoint.value.uploadParameters))) if (typeof value === 'string') form.append(key, value);
       const bytes = await readChunk(ctx.video, 0, ctx.video.size);
       form.append('file', new Blob([new Uint8Array(bytes)], { type: ctx.video.mimeType }), ctx.video.fileName);
-      await this.http.request(checkpointString(checkpoint, 'uploadUrl')!, { multipart: form, idempotent: true, signal: ctx.signal, classify: classifyS3 });
+      await this.http.request(checkpoint.string('uploadUrl')!, { multipart: form, idempotent: true, signal: ctx.signal, classify: classifyS3 });
       media = await this.media(ctx.accessToken, mediaId, ctx.signal);
     }
     for (let attempt = 0; media.status !== 'succeeded' && media.status !== 'failed'; attempt++) {
@@ -131,54 +109,67 @@ export class PinterestPublisher implements Publisher {
     }
     if (media.status === 'failed') return { state: 'failed', remoteId: mediaId, url: null, reason: 'Pinterest could not process the video', privateOnly: false };
 
-    const boardId = checkpointString(checkpoint, 'boardId') ?? (await this.board(ctx.accessToken, ctx.signal));
+    const boardId = checkpoint.string('boardId') ?? (await this.board(ctx.accessToken, ctx.signal));
     const title = ctx.title.slice(0, 100);
-    let pinId: string | null = null;
-    if (checkpointString(checkpoint, 'pinStartedAt')) pinId = await this.findPin(ctx.accessToken, boardId, mediaId, title, checkpointString(checkpoint, 'pinStartedAt')!);
-    if (!pinId) {
-      await save({ boardId, pinStartedAt: this.now().toISOString() });
-      const pin = await this.call(`${this.api}/pins`, ctx.accessToken, {
-        json: {
-          board_id: boardId,
-          title,
-          description: ctx.caption.slice(0, 800),
-          media_source: { source_type: 'video_id', media_id: mediaId, cover_image_key_frame_time: 1 },
-        },
-        idempotent: false,
-        signal: ctx.signal,
-      });
-      pinId = str(pin.id);
-      if (!pinId) throw new PublishError('unknown_outcome', 'Pinterest: the Pin was created without an id in the answer');
-    }
-    await save({ pinId });
+    const pinId = await postOnce(checkpoint, {
+      startedKey: 'pinStartedAt',
+      idKey: 'pinId',
+      with: { boardId },
+      now: this.now,
+      find: (after) => this.findPin(ctx.accessToken, boardId, mediaId, title, after),
+      post: async () => {
+        const pin = await this.call(`${this.base.api}/pins`, ctx.accessToken, {
+          json: {
+            board_id: boardId,
+            title,
+            description: ctx.caption.slice(0, 800),
+            media_source: { source_type: 'video_id', media_id: mediaId, cover_image_key_frame_time: 1 },
+          },
+          idempotent: false,
+          signal: ctx.signal,
+        });
+        const id = str(pin.id);
+        if (!id) throw new PublishError('unknown_outcome', 'Pinterest: the Pin was created without an id in the answer');
+        return id;
+      },
+    });
     return { ...(await this.describePin(ctx.accessToken, pinId)), remoteId: pinId };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
+  status(ref: RemoteRef): Promise<RemoteStatus> {
     // No Pin id saved: a Pin made with its answer lost is found on the board by `publish`.
-    const pinId = idFrom(ref, 'pinId');
-    return pinId ? this.describePin(ref.accessToken, pinId) : NOT_POSTED_YET;
+    return statusOf(ref, 'pinId', (pinId) => this.describePin(ref.accessToken, pinId));
   }
 
   /** Video views (MRC), reactions, comments and saves; Pinterest counts no shares. */
-  async metrics(ref: RemoteRef): Promise<VideoMetrics> {
-    const pinId = idFrom(ref, 'pinId');
-    if (!pinId) return { plays: null, likes: null, comments: null, shares: null, collections: null };
-    const end = this.now();
-    const start = new Date(end.getTime() - ANALYTICS_DAYS * 86_400_000);
-    const body = await this.get(`pins/${pinId}/analytics`, ref.accessToken, {
-      start_date: start.toISOString().slice(0, 10),
-      end_date: end.toISOString().slice(0, 10),
-      metric_types: 'VIDEO_MRC_VIEW,TOTAL_REACTIONS,TOTAL_COMMENTS,SAVE',
+  metrics(ref: RemoteRef): Promise<VideoMetrics> {
+    return metricsOf(ref, 'pinId', async (pinId) => {
+      const end = this.now();
+      const start = new Date(end.getTime() - ANALYTICS_DAYS * 86_400_000);
+      const body = await this.get(`pins/${pinId}/analytics`, ref.accessToken, {
+        start_date: start.toISOString().slice(0, 10),
+        end_date: end.toISOString().slice(0, 10),
+        metric_types: 'VIDEO_MRC_VIEW,TOTAL_REACTIONS,TOTAL_COMMENTS,SAVE',
+      });
+      const summary = asRecord(asRecord(body.all).summary_metrics);
+      return {
+        plays: num(summary.VIDEO_MRC_VIEW),
+        likes: num(summary.TOTAL_REACTIONS),
+        comments: num(summary.TOTAL_COMMENTS),
+        shares: null,
+        collections: num(summary.SAVE),
+      };
     });
-    const summary = asRecord(asRecord(body.all).summary_metrics);
-    return {
-      plays: num(summary.VIDEO_MRC_VIEW),
-      likes: num(summary.TOTAL_REACTIONS),
-      comments: num(summary.TOTAL_COMMENTS),
-      shares: null,
-      collections: num(summary.SAVE),
-    };
+  }
+
+  private async register(ctx: PublishContext, checkpoint: Checkpoint): Promise<string> {
+    // A registered upload is not a Pin: repeating the registration posts nothing.
+    const registered = await this.call(`${this.base.api}/media`, ctx.accessToken, { json: { media_type: 'video' }, idempotent: true, signal: ctx.signal });
+    const mediaId = str(registered.media_id);
+    const uploadUrl = str(registered.upload_url);
+    if (!mediaId || !uploadUrl) throw new PublishError('unavailable', 'Pinterest: media registration answered without media_id or upload_url');
+    await checkpoint.save({ mediaId, uploadUrl, uploadParameters: asRecord(registered.upload_parameters) });
+    return mediaId;
   }
 
   private async describePin(accessToken: string, pinId: string): Promise<RemoteStatus> {
@@ -206,9 +197,8 @@ export class PinterestPublisher implements Publisher {
     return str(board.id)!;
   }
 
-  private async findPin(accessToken: string, boardId: string, mediaId: string, title: string, since: string): Promise<string | null> {
+  private async findPin(accessToken: string, boardId: string, mediaId: string, title: string, after: number): Promise<string | null> {
     const body = await this.get(`boards/${boardId}/pins`, accessToken, { page_size: 25 });
-    const after = Date.parse(since) - 120_000;
     const pin = (Array.isArray(body.items) ? body.items.map(asRecord) : []).find(
       (item) => str(item.title) === title && (Date.parse(str(item.created_at) ?? '') || 0) >= after && (!str(asRecord(item.media).media_id) || str(asRecord(item.media).media_id) === mediaId),
     );
@@ -216,7 +206,7 @@ export class PinterestPublisher implements Publisher {
   }
 
   private async get(path: string, accessToken: string, params: Record<string, string | number> = {}, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const response = await this.http.request(withQuery(`${this.api}/${path}`, params), { headers: bearer(accessToken), signal, classify: classifyPinterest });
+    const response = await this.http.request(withQuery(`${this.base.api}/${path}`, params), { headers: bearer(accessToken), signal, classify: classifyPinterest });
     return asRecord(response.body);
   }
 
@@ -224,15 +214,6 @@ export class PinterestPublisher implements Publisher {
     const response = await this.http.request(url, { json: init.json, headers: bearer(accessToken), idempotent: init.idempotent, signal: init.signal, classify: classifyPinterest });
     return asRecord(response.body);
   }
-
-  private tokenCall(form: Record<string, string>): Promise<PlatformResponse> {
-    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
-    return this.http.request(`${this.api}/oauth/token`, { form, headers: { authorization: `Basic ${basic}` }, idempotent: true, classify: classifyOAuthError });
-  }
-}
-
-function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
 }
 
 /** Pinterest's error body: `{code, message}` with the HTTP status saying most of it. */

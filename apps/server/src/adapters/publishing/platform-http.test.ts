@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../test/fakes/fake-server.js';
 import { memoryVideo } from '../../test/fakes/publish-driver.js';
-import { PlatformHttp, chunkRanges, classifyOAuthError, kindOfStatus, readChunk, retryAfterSeconds, tokenSetFrom } from './platform-http.js';
+import { chunkRanges, readChunk } from './chunked-upload.js';
+import { classifyOAuthError, tokenSetFrom } from './oauth2.js';
+import { PlatformHttp, kindOfStatus, retryAfterSeconds } from './platform-http.js';
 import type { PublishError } from './publisher.js';
 
 let server: FakeServer;

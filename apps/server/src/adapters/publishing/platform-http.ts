@@ -1,11 +1,11 @@
-import { buffer } from 'node:stream/consumers';
-import { PublishError, type PublishErrorKind, type PublisherOptions, type RemoteStatus, type TokenSet, type VideoSource } from './publisher.js';
+import { PublishError, type PublishErrorKind, type PublisherOptions } from './publisher.js';
 
 /**
- * The parts every real adapter shares: calling a platform's HTTP API, turning its failures into
- * `PublishError`s the engine acts on, the OAuth 2 token form posts, and reading a video's chunks.
- * Each platform keeps its own error vocabulary; it hands `request` a `classify` function that
- * reads the body the platform sent and says which kind of failure it was, if any.
+ * The parts every real adapter shares for calling a platform's HTTP API and turning its failures
+ * into `PublishError`s the engine acts on (the OAuth 2 token calls are in `oauth2.ts`, the chunk
+ * loop in `chunked-upload.ts`, resuming from a checkpoint in `checkpoint.ts`). Each platform keeps
+ * its own error vocabulary; it hands `request` a `classify` function that reads the body the
+ * platform sent and says which kind of failure it was, if any.
  */
 
 export interface PlatformResponse {
@@ -126,67 +126,22 @@ export class PlatformHttp {
   }
 }
 
-/**
- * The standard OAuth 2 error answer (`{error, error_description}`, RFC 6749 §5.2) read for the
- * kind it means: a grant that is gone needs the merchant again; anything else may pass.
- */
-export function classifyOAuthError(response: PlatformResponse): PlatformFailure | null {
-  const body = asRecord(response.body);
-  const error = typeof body.error === 'string' ? body.error : null;
-  if (!error && response.status < 400) return null;
-  const description = str(body.error_description) ?? str(body.message) ?? `HTTP ${response.status}`;
-  if (error === 'invalid_grant' || error === 'access_denied' || error === 'unauthorized_client') {
-    return { kind: 'needs_reconnect', message: `${error}: ${description}`, code: error };
-  }
-  if (response.status === 429 || error === 'rate_limit_exceeded') return { kind: 'rate_limited', message: description, code: error ?? 'rate_limited' };
-  if (response.status >= 500 || error === 'temporarily_unavailable' || error === 'server_error') {
-    return { kind: 'unavailable', message: description, ...(error ? { code: error } : {}) };
-  }
-  // A bad client id or secret is our configuration, not the merchant's grant: keep the connection.
-  return { kind: 'rejected', message: error ? `${error}: ${description}` : description, ...(error ? { code: error } : {}) };
-}
-
-/** A token endpoint's answer (`expires_in` seconds from now) as a stored `TokenSet`. */
-export function tokenSetFrom(
-  body: unknown,
-  now: Date,
-  fallback: { refreshToken?: string | null; scopeSeparator?: string | RegExp } = {},
-): TokenSet {
-  const record = asRecord(body);
-  const accessToken = str(record.access_token);
-  if (!accessToken) throw new PublishError('unavailable', 'token endpoint answered without an access_token');
-  const expiresIn = num(record.expires_in);
-  const refreshExpiresIn = num(record.refresh_expires_in ?? record.refresh_token_expires_in);
-  const scope = str(record.scope) ?? '';
-  return {
-    accessToken,
-    refreshToken: str(record.refresh_token) ?? fallback.refreshToken ?? null,
-    accessExpiresAt: expiresIn !== null ? new Date(now.getTime() + expiresIn * 1000) : null,
-    refreshExpiresAt: refreshExpiresIn !== null ? new Date(now.getTime() + refreshExpiresIn * 1000) : null,
-    scopes: scope.split(fallback.scopeSeparator ?? /[\s,]+/).filter(Boolean),
-  };
-}
-
-/** Bytes [start, end) of the video as one buffer, for a chunk upload. */
-export async function readChunk(video: VideoSource, start: number, end: number): Promise<Buffer> {
-  const bytes = await buffer(await video.open({ start, end }));
-  if (bytes.length !== end - start) {
-    throw new PublishError('unavailable', `the video file gave ${bytes.length} bytes for range ${start}-${end}, expected ${end - start}`);
-  }
-  return bytes;
-}
-
-/** `[start, end)` ranges covering `size` bytes in chunks of `chunkSize`, the last one taking any remainder up to `lastMax`. */
-export function chunkRanges(size: number, chunkSize: number): Array<{ start: number; end: number }> {
-  const count = Math.max(1, Math.floor(size / chunkSize));
-  return Array.from({ length: count }, (_, index) => ({ start: index * chunkSize, end: index === count - 1 ? size : (index + 1) * chunkSize }));
-}
-
 /** A URL with its query parameters set. */
 export function withQuery(base: string, params: Record<string, string | number | undefined | null>): string {
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   return url.toString();
+}
+
+/** The bases of a platform's endpoints by name: its documented hosts, unless the options point one elsewhere (a test's local fake). */
+export function endpointBases<Name extends string>(options: Pick<PublisherOptions, 'endpoints'>, defaults: Record<Name, string>): Record<Name, string> {
+  const bases = { ...defaults };
+  for (const name of Object.keys(defaults) as Name[]) bases[name] = options.endpoints?.[name] ?? defaults[name];
+  return bases;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
 }
 
 export function asRecord(value: unknown): Record<string, unknown> {
@@ -201,29 +156,6 @@ export function num(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return null;
-}
-
-/**
- * The answer of `status` for a job whose remote post does not exist yet (an upload under way, or
- * a publish call whose answer was lost before the platform recorded it): the engine then carries
- * on with `publish` and the saved checkpoint, which asks the platform before posting anything.
- */
-export const NOT_POSTED_YET: RemoteStatus = { state: 'reviewing', remoteId: null, url: null, reason: null, privateOnly: false };
-
-/** The id a remote call is about: the one saved in the checkpoint, else the job's (empty while unknown). */
-export function idFrom(ref: { remoteId: string; checkpoint: Record<string, unknown> | null }, key: string): string | null {
-  return checkpointString(ref.checkpoint, key) ?? (ref.remoteId || null);
-}
-
-/** A checkpoint field read back with its type, or undefined. */
-export function checkpointString(checkpoint: Record<string, unknown> | null, key: string): string | undefined {
-  const value = checkpoint?.[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function checkpointNumber(checkpoint: Record<string, unknown> | null, key: string): number | undefined {
-  const value = checkpoint?.[key];
-  return typeof value === 'number' ? value : undefined;
 }
 
 function pathOf(url: string): string {

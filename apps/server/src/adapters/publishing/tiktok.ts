@@ -1,20 +1,7 @@
-import {
-  PlatformHttp,
-  asRecord,
-  checkpointNumber,
-  checkpointString,
-  chunkRanges,
-  classifyOAuthError,
-  idFrom,
-  num,
-  readChunk,
-  str,
-  tokenSetFrom,
-  withQuery,
-  NOT_POSTED_YET,
-  type PlatformFailure,
-  type PlatformResponse,
-} from './platform-http.js';
+import { checkpointNumber, checkpointString, noMetrics, statusOf } from './checkpoint.js';
+import { chunkRanges, sendChunks } from './chunked-upload.js';
+import { OAuth2Client } from './oauth2.js';
+import { PlatformHttp, asRecord, bearer, endpointBases, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -50,14 +37,20 @@ export class TikTokPublisher implements Publisher {
   readonly sandbox = false;
   readonly pkce = true;
   private readonly http: PlatformHttp;
-  private readonly auth: string;
-  private readonly api: string;
+  private readonly base: Record<'auth' | 'api', string>;
+  private readonly oauth: OAuth2Client;
   private readonly chunkSize: number | undefined;
 
   constructor(private readonly options: PublisherOptions) {
     this.http = new PlatformHttp('TikTok', options);
-    this.auth = options.endpoints?.auth ?? 'https://www.tiktok.com';
-    this.api = options.endpoints?.api ?? 'https://open.tiktokapis.com';
+    this.base = endpointBases(options, { auth: 'https://www.tiktok.com', api: 'https://open.tiktokapis.com' });
+    this.oauth = new OAuth2Client(this.http, options, {
+      tokenUrl: `${this.base.api}/v2/oauth/token/`,
+      clientIdParam: 'client_key',
+      headers: { 'cache-control': 'no-cache' },
+      pkce: true,
+      scopeSeparator: ',',
+    });
     this.chunkSize = options.chunkSize;
   }
 
@@ -67,7 +60,7 @@ export class TikTokPublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.auth}/v2/auth/authorize/`, {
+    return withQuery(`${this.base.auth}/v2/auth/authorize/`, {
       client_key: this.options.clientId,
       scope: SCOPES.join(','),
       response_type: 'code',
@@ -79,16 +72,10 @@ export class TikTokPublisher implements Publisher {
   }
 
   async exchange(input: ExchangeInput): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-    const response = await this.tokenCall({
-      grant_type: 'authorization_code',
-      code: input.code,
-      redirect_uri: input.redirectUri,
-      code_verifier: input.codeVerifier,
-    });
-    const tokens = tokenSetFrom(response.body, new Date(), { scopeSeparator: ',' });
-    const openId = str(asRecord(response.body).open_id);
+    const { tokens, answer } = await this.oauth.exchangeCode(input);
+    const openId = str(answer.open_id);
     if (!openId) throw new PublishError('unavailable', 'TikTok: token answer without open_id');
-    const info = await this.http.request(withQuery(`${this.api}/v2/user/info/`, { fields: 'open_id,display_name' }), {
+    const info = await this.http.request(withQuery(`${this.base.api}/v2/user/info/`, { fields: 'open_id,display_name' }), {
       headers: bearer(tokens.accessToken),
       classify: classifyApi,
     });
@@ -96,9 +83,8 @@ export class TikTokPublisher implements Publisher {
     return { tokens, account: { id: openId, name: str(user.display_name) ?? openId } };
   }
 
-  async refresh(refreshToken: string): Promise<TokenSet> {
-    const response = await this.tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
-    return tokenSetFrom(response.body, new Date(), { refreshToken, scopeSeparator: ',' });
+  refresh(refreshToken: string): Promise<TokenSet> {
+    return this.oauth.refresh(refreshToken);
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
@@ -121,33 +107,35 @@ export class TikTokPublisher implements Publisher {
     let current = await this.fetchStatus(ctx.accessToken, publishId, ctx.signal);
     if (current.raw === 'PROCESSING_UPLOAD' && current.uploadedBytes < ctx.video.size) {
       const ranges = chunkRanges(ctx.video.size, chunkSize);
-      const firstMissing = ranges.findIndex((range) => range.end > current.uploadedBytes);
-      for (let index = Math.max(0, firstMissing); index < ranges.length; index++) {
-        const range = ranges[index]!;
-        const bytes = await readChunk(ctx.video, range.start, range.end);
-        await this.http.request(uploadUrl, {
-          method: 'PUT',
-          bytes,
-          headers: {
-            'content-type': ctx.video.mimeType,
-            'content-range': `bytes ${range.start}-${range.end - 1}/${ctx.video.size}`,
-          },
-          signal: ctx.signal,
-          classify: classifyUpload,
-        });
-        checkpoint = { ...checkpoint, chunksDone: index + 1 };
-        await ctx.save(checkpoint);
-      }
+      const uploadedBytes = current.uploadedBytes;
+      const firstMissing = ranges.findIndex((range) => range.end > uploadedBytes);
+      await sendChunks(
+        ctx.video,
+        ranges,
+        Math.max(0, firstMissing),
+        (bytes, range) =>
+          this.http.request(uploadUrl, {
+            method: 'PUT',
+            bytes,
+            headers: {
+              'content-type': ctx.video.mimeType,
+              'content-range': `bytes ${range.start}-${range.end - 1}/${ctx.video.size}`,
+            },
+            signal: ctx.signal,
+            classify: classifyUpload,
+          }),
+        async (index) => {
+          checkpoint = { ...checkpoint, chunksDone: index + 1 };
+          await ctx.save(checkpoint);
+        },
+      );
       current = await this.fetchStatus(ctx.accessToken, publishId, ctx.signal);
     }
     return { ...toRemote(current, publishId, privateOnly), remoteId: publishId };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
-    const publishId = idFrom(ref, 'publishId');
-    if (!publishId) return NOT_POSTED_YET;
-    const current = await this.fetchStatus(ref.accessToken, publishId);
-    return toRemote(current, publishId, ref.checkpoint?.privateOnly === true);
+  status(ref: RemoteRef): Promise<RemoteStatus> {
+    return statusOf(ref, 'publishId', async (publishId) => toRemote(await this.fetchStatus(ref.accessToken, publishId), publishId, ref.checkpoint?.privateOnly === true));
   }
 
   /**
@@ -161,20 +149,19 @@ export class TikTokPublisher implements Publisher {
     if (publishId && videoId === publishId) {
       videoId = (await this.fetchStatus(ref.accessToken, publishId)).postId;
     }
-    const none: VideoMetrics = { plays: null, likes: null, comments: null, shares: null, collections: null };
-    if (!videoId) return none;
+    if (!videoId) return noMetrics();
     const response = await this.http.request(
-      withQuery(`${this.api}/v2/video/query/`, { fields: 'id,view_count,like_count,comment_count,share_count' }),
+      withQuery(`${this.base.api}/v2/video/query/`, { fields: 'id,view_count,like_count,comment_count,share_count' }),
       { json: { filters: { video_ids: [videoId] } }, headers: bearer(ref.accessToken), idempotent: true, classify: classifyApi },
     );
     const videos = asRecord(asRecord(response.body).data).videos;
     const video = asRecord(Array.isArray(videos) ? videos.find((entry) => str(asRecord(entry).id) === videoId) : undefined);
-    if (!str(video.id)) return none;
+    if (!str(video.id)) return noMetrics();
     return { plays: num(video.view_count), likes: num(video.like_count), comments: num(video.comment_count), shares: num(video.share_count), collections: null };
   }
 
   private async init(ctx: PublishContext): Promise<{ publishId: string; uploadUrl: string; chunkSize: number; privateOnly: boolean }> {
-    const creator = await this.http.request(`${this.api}/v2/post/publish/creator_info/query/`, {
+    const creator = await this.http.request(`${this.base.api}/v2/post/publish/creator_info/query/`, {
       json: {},
       headers: bearer(ctx.accessToken),
       idempotent: true,
@@ -203,7 +190,7 @@ export class TikTokPublisher implements Publisher {
     // Init only reserves an upload slot: nothing is posted until every byte arrives, so a lost
     // answer here is safe to retry (an orphaned slot expires after an hour).
     const call = (privacy: string) =>
-      this.http.request(`${this.api}/v2/post/publish/video/init/`, {
+      this.http.request(`${this.base.api}/v2/post/publish/video/init/`, {
         json: body(privacy),
         headers: bearer(ctx.accessToken),
         idempotent: true,
@@ -233,7 +220,7 @@ export class TikTokPublisher implements Publisher {
   }
 
   private async fetchStatus(accessToken: string, publishId: string, signal?: AbortSignal): Promise<TikTokStatus> {
-    const response = await this.http.request(`${this.api}/v2/post/publish/status/fetch/`, {
+    const response = await this.http.request(`${this.base.api}/v2/post/publish/status/fetch/`, {
       json: { publish_id: publishId },
       headers: bearer(accessToken),
       idempotent: true,
@@ -250,15 +237,6 @@ export class TikTokPublisher implements Publisher {
       uploadedBytes: num(data.uploaded_bytes) ?? 0,
       postId: idMatch?.[1] ?? null,
     };
-  }
-
-  private tokenCall(form: Record<string, string>): Promise<PlatformResponse> {
-    return this.http.request(`${this.api}/v2/oauth/token/`, {
-      form: { client_key: this.options.clientId, client_secret: this.options.clientSecret, ...form },
-      headers: { 'cache-control': 'no-cache' },
-      idempotent: true,
-      classify: classifyOAuthError,
-    });
   }
 }
 
@@ -284,10 +262,6 @@ function toRemote(status: TikTokStatus, publishId: string, privateOnly: boolean)
     default:
       return { state: 'reviewing', remoteId: publishId, url: null, reason: null, privateOnly };
   }
-}
-
-function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
 }
 
 /** TikTok's API answers `{error: {code, message}}` with `code: "ok"` on success. */

@@ -1,16 +1,7 @@
-import {
-  PlatformHttp,
-  asRecord,
-  checkpointString,
-  idFrom,
-  num,
-  readChunk,
-  str,
-  withQuery,
-  NOT_POSTED_YET,
-  type PlatformFailure,
-  type PlatformResponse,
-} from './platform-http.js';
+import { NOT_POSTED_YET, checkpointString, metricsOf, noMetrics, statusOf } from './checkpoint.js';
+import { readChunk } from './chunked-upload.js';
+import { OAuth2Client } from './oauth2.js';
+import { PlatformHttp, asRecord, endpointBases, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -44,13 +35,13 @@ export class VkPublisher implements Publisher {
   readonly sandbox = false;
   readonly pkce = false;
   private readonly http: PlatformHttp;
-  private readonly oauth: string;
-  private readonly api: string;
+  private readonly base: Record<'auth' | 'api', string>;
+  private readonly oauth: OAuth2Client;
 
   constructor(private readonly options: PublisherOptions) {
     this.http = new PlatformHttp('VK', options);
-    this.oauth = options.endpoints?.auth ?? 'https://oauth.vk.com';
-    this.api = options.endpoints?.api ?? 'https://api.vk.com/method';
+    this.base = endpointBases(options, { auth: 'https://oauth.vk.com', api: 'https://api.vk.com/method' });
+    this.oauth = new OAuth2Client(this.http, options, { tokenUrl: `${this.base.auth}/access_token`, classify: classifyOAuth });
   }
 
   /** VK documents no daily number of video uploads; its flood control answers error 9 when reached. */
@@ -59,7 +50,7 @@ export class VkPublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.oauth}/authorize`, {
+    return withQuery(`${this.base.auth}/authorize`, {
       client_id: this.options.clientId,
       redirect_uri: input.redirectUri,
       display: 'page',
@@ -71,12 +62,8 @@ export class VkPublisher implements Publisher {
   }
 
   async exchange(input: ExchangeInput): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-    const response = await this.http.request(`${this.oauth}/access_token`, {
-      form: { client_id: this.options.clientId, client_secret: this.options.clientSecret, redirect_uri: input.redirectUri, code: input.code },
-      idempotent: true,
-      classify: classifyOAuth,
-    });
-    const body = asRecord(response.body);
+    // VK's code exchange names no grant_type.
+    const body = await this.oauth.requestToken({ redirect_uri: input.redirectUri, code: input.code });
     const accessToken = str(body.access_token);
     const userId = str(body.user_id);
     if (!accessToken || !userId) throw new PublishError('unavailable', 'VK: token answer without access_token or user_id');
@@ -128,33 +115,34 @@ export class VkPublisher implements Publisher {
     return { ...(await this.status({ accessToken: ctx.accessToken, account: ctx.account, remoteId: videoRef, checkpoint })), remoteId: videoRef };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
-    const videoRef = idFrom(ref, 'videoRef');
-    if (!videoRef) return NOT_POSTED_YET;
-    const video = await this.video(ref.accessToken, videoRef);
-    // Not visible yet: the file has not arrived (or is still being taken in).
-    if (!video) return NOT_POSTED_YET;
-    const [owner, id] = videoRef.split('_');
-    const url = `https://vk.com/video${owner}_${id}`;
-    if (num(video.processing) === 1) return { state: 'reviewing', remoteId: videoRef, url, reason: null, privateOnly: false };
-    if (asRecord(video.restriction).title || str(video.content_restricted_message)) {
-      return { state: 'failed', remoteId: videoRef, url: null, reason: str(asRecord(video.restriction).title) ?? str(video.content_restricted_message), privateOnly: false };
-    }
-    return { state: 'approved', remoteId: videoRef, url, reason: null, privateOnly: false };
+  status(ref: RemoteRef): Promise<RemoteStatus> {
+    return statusOf(ref, 'videoRef', async (videoRef) => {
+      const video = await this.video(ref.accessToken, videoRef);
+      // Not visible yet: the file has not arrived (or is still being taken in).
+      if (!video) return NOT_POSTED_YET;
+      const [owner, id] = videoRef.split('_');
+      const url = `https://vk.com/video${owner}_${id}`;
+      if (num(video.processing) === 1) return { state: 'reviewing', remoteId: videoRef, url, reason: null, privateOnly: false };
+      if (asRecord(video.restriction).title || str(video.content_restricted_message)) {
+        return { state: 'failed', remoteId: videoRef, url: null, reason: str(asRecord(video.restriction).title) ?? str(video.content_restricted_message), privateOnly: false };
+      }
+      return { state: 'approved', remoteId: videoRef, url, reason: null, privateOnly: false };
+    });
   }
 
   /** Views, likes, comments and reposts (as shares); VK counts no saves. */
-  async metrics(ref: RemoteRef): Promise<VideoMetrics> {
-    const videoRef = idFrom(ref, 'videoRef');
-    const video = videoRef ? await this.video(ref.accessToken, videoRef) : null;
-    if (!video) return { plays: null, likes: null, comments: null, shares: null, collections: null };
-    return {
-      plays: num(video.views),
-      likes: num(asRecord(video.likes).count),
-      comments: num(video.comments),
-      shares: num(asRecord(video.reposts).count),
-      collections: null,
-    };
+  metrics(ref: RemoteRef): Promise<VideoMetrics> {
+    return metricsOf(ref, 'videoRef', async (videoRef) => {
+      const video = await this.video(ref.accessToken, videoRef);
+      if (!video) return noMetrics();
+      return {
+        plays: num(video.views),
+        likes: num(asRecord(video.likes).count),
+        comments: num(video.comments),
+        shares: num(asRecord(video.reposts).count),
+        collections: null,
+      };
+    });
   }
 
   private async video(accessToken: string, videoRef: string, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
@@ -165,7 +153,7 @@ export class VkPublisher implements Publisher {
 
   /** A VK API method, its token in the form body (never in a URL). */
   private async method(name: string, accessToken: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
-    const response = await this.http.request(`${this.api}/${name}`, {
+    const response = await this.http.request(`${this.base.api}/${name}`, {
       form: { ...params, access_token: accessToken, v: VK_API_VERSION },
       idempotent: true,
       signal,

@@ -1,3 +1,5 @@
+import { noMetrics } from './checkpoint.js';
+import { OAuth2Client, refusedGrant, tokenSetFrom } from './oauth2.js';
 import { PlatformHttp, asRecord, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
 import {
   PublishError,
@@ -30,10 +32,12 @@ export class WeiboPublisher implements Publisher {
   readonly pkce = false;
   private readonly http: PlatformHttp;
   private readonly api: string;
+  private readonly oauth: OAuth2Client;
 
-  constructor(private readonly options: PublisherOptions) {
+  constructor(options: PublisherOptions) {
     this.http = new PlatformHttp('Weibo', options);
     this.api = options.endpoints?.api ?? 'https://api.weibo.com';
+    this.oauth = new OAuth2Client(this.http, options, { tokenUrl: `${this.api}/oauth2/access_token`, classify: refusedGrant(classifyWeibo) });
   }
 
   dailyLimit(): Promise<number | null> {
@@ -41,28 +45,17 @@ export class WeiboPublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.api}/oauth2/authorize`, { client_id: this.options.clientId, redirect_uri: input.redirectUri, response_type: 'code', state: input.state });
+    return this.oauth.authorizeUrl(`${this.api}/oauth2/authorize`, input);
   }
 
   async exchange(input: ExchangeInput): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-    const response = await this.http.request(`${this.api}/oauth2/access_token`, {
-      form: { client_id: this.options.clientId, client_secret: this.options.clientSecret, grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri },
-      idempotent: true,
-      classify: (r) => {
-        const failure = classifyWeibo(r);
-        return failure && failure.kind !== 'rate_limited' && failure.kind !== 'unavailable' ? { ...failure, kind: 'needs_reconnect' } : failure;
-      },
-    });
-    const body = asRecord(response.body);
-    const accessToken = str(body.access_token);
+    const body = await this.oauth.redeemCode(input);
     const uid = str(body.uid);
-    if (!accessToken || !uid) throw new PublishError('unavailable', 'Weibo: token answer without access_token or uid');
-    const expiresIn = num(body.expires_in);
-    const user = await this.get('2/users/show.json', accessToken, { uid });
-    return {
-      tokens: { accessToken, refreshToken: null, accessExpiresAt: expiresIn !== null ? new Date(Date.now() + expiresIn * 1000) : null, refreshExpiresAt: null, scopes: [] },
-      account: { id: uid, name: str(user.screen_name) ?? uid },
-    };
+    if (!str(body.access_token) || !uid) throw new PublishError('unavailable', 'Weibo: token answer without access_token or uid');
+    // Weibo's answer names no scope and, for a web app, no refresh token.
+    const tokens = tokenSetFrom(body, new Date());
+    const user = await this.get('2/users/show.json', tokens.accessToken, { uid });
+    return { tokens, account: { id: uid, name: str(user.screen_name) ?? uid } };
   }
 
   /** Weibo gives web apps no refresh token: an expired token needs the merchant to authorize again. */
@@ -104,7 +97,7 @@ export class WeiboPublisher implements Publisher {
 
   async metrics(ref: RemoteRef): Promise<VideoMetrics> {
     const post = await this.post(ref.accessToken, ref.remoteId);
-    if (!post) return { plays: null, likes: null, comments: null, shares: null, collections: null };
+    if (!post) return noMetrics();
     return { plays: null, likes: num(post.attitudes_count), comments: num(post.comments_count), shares: num(post.reposts_count), collections: null };
   }
 

@@ -1,18 +1,7 @@
-import {
-  PlatformHttp,
-  asRecord,
-  checkpointString,
-  classifyOAuthError,
-  idFrom,
-  num,
-  readChunk,
-  str,
-  tokenSetFrom,
-  withQuery,
-  NOT_POSTED_YET,
-  type PlatformFailure,
-  type PlatformResponse,
-} from './platform-http.js';
+import { checkpointString, metricsOf, statusOf } from './checkpoint.js';
+import { readChunk } from './chunked-upload.js';
+import { OAuth2Client } from './oauth2.js';
+import { PlatformHttp, asRecord, bearer, endpointBases, num, str, withQuery, type PlatformFailure, type PlatformResponse } from './platform-http.js';
 import {
   PublishError,
   type AuthorizeInput,
@@ -50,21 +39,18 @@ export class YouTubePublisher implements Publisher {
   readonly sandbox = false;
   readonly pkce = true;
   private readonly http: PlatformHttp;
-  private readonly auth: string;
-  private readonly token: string;
-  private readonly api: string;
-  private readonly upload: string;
+  private readonly base: Record<'auth' | 'token' | 'api' | 'upload', string>;
+  private readonly oauth: OAuth2Client;
   private readonly chunkSize: number;
 
   constructor(
-    private readonly options: PublisherOptions,
+    options: PublisherOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.http = new PlatformHttp('YouTube', options);
-    this.auth = options.endpoints?.auth ?? 'https://accounts.google.com';
-    this.token = options.endpoints?.token ?? 'https://oauth2.googleapis.com';
-    this.api = options.endpoints?.api ?? 'https://www.googleapis.com';
-    this.upload = options.endpoints?.upload ?? this.api;
+    const base = endpointBases(options, { auth: 'https://accounts.google.com', token: 'https://oauth2.googleapis.com', api: 'https://www.googleapis.com' });
+    this.base = { ...base, upload: options.endpoints?.upload ?? base.api };
+    this.oauth = new OAuth2Client(this.http, options, { tokenUrl: `${this.base.token}/token`, pkce: true, scopes: SCOPES, scopeSeparator: ' ', now });
     this.chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
   }
 
@@ -73,30 +59,17 @@ export class YouTubePublisher implements Publisher {
   }
 
   authorizeUrl(input: AuthorizeInput): string {
-    return withQuery(`${this.auth}/o/oauth2/v2/auth`, {
-      client_id: this.options.clientId,
-      redirect_uri: input.redirectUri,
-      response_type: 'code',
-      scope: SCOPES.join(' '),
+    return this.oauth.authorizeUrl(`${this.base.auth}/o/oauth2/v2/auth`, input, {
       // Offline access with consent each time: Google sends a refresh token only then.
       access_type: 'offline',
       prompt: 'consent',
       include_granted_scopes: 'true',
-      state: input.state,
-      code_challenge: input.codeChallenge,
-      code_challenge_method: 'S256',
     });
   }
 
   async exchange(input: ExchangeInput): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-    const response = await this.tokenCall({
-      grant_type: 'authorization_code',
-      code: input.code,
-      redirect_uri: input.redirectUri,
-      code_verifier: input.codeVerifier,
-    });
-    const tokens = tokenSetFrom(response.body, this.now(), { scopeSeparator: ' ' });
-    const channels = await this.http.request(withQuery(`${this.api}/youtube/v3/channels`, { part: 'snippet', mine: 'true' }), {
+    const { tokens } = await this.oauth.exchangeCode(input);
+    const channels = await this.http.request(withQuery(`${this.base.api}/youtube/v3/channels`, { part: 'snippet', mine: 'true' }), {
       headers: bearer(tokens.accessToken),
       classify: (r) => classifyGoogle(r, this.now()),
     });
@@ -107,10 +80,8 @@ export class YouTubePublisher implements Publisher {
     return { tokens, account: { id, name: str(asRecord(channel.snippet).title) ?? id } };
   }
 
-  async refresh(refreshToken: string): Promise<TokenSet> {
-    const response = await this.tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
-    // Google answers a refresh without a new refresh token: the one we hold stays valid.
-    return tokenSetFrom(response.body, this.now(), { refreshToken, scopeSeparator: ' ' });
+  refresh(refreshToken: string): Promise<TokenSet> {
+    return this.oauth.refresh(refreshToken);
   }
 
   async publish(ctx: PublishContext): Promise<PublishOutcome> {
@@ -119,7 +90,7 @@ export class YouTubePublisher implements Publisher {
     if (!session) {
       // Opening a session creates nothing on the channel: only the last byte does. A lost
       // answer here is safe to repeat.
-      const response = await this.http.request(withQuery(`${this.upload}/upload/youtube/v3/videos`, { uploadType: 'resumable', part: 'snippet,status' }), {
+      const response = await this.http.request(withQuery(`${this.base.upload}/upload/youtube/v3/videos`, { uploadType: 'resumable', part: 'snippet,status' }), {
         json: {
           snippet: {
             title: ctx.title.slice(0, 100),
@@ -163,25 +134,24 @@ export class YouTubePublisher implements Publisher {
     return { ...(await this.describe(ctx.accessToken, videoId)), remoteId: videoId };
   }
 
-  async status(ref: RemoteRef): Promise<RemoteStatus> {
+  status(ref: RemoteRef): Promise<RemoteStatus> {
     // No video id yet: only the session knows, and `publish` asks it before sending anything.
-    const videoId = idFrom(ref, 'videoId');
-    return videoId ? this.describe(ref.accessToken, videoId) : NOT_POSTED_YET;
+    return statusOf(ref, 'videoId', (videoId) => this.describe(ref.accessToken, videoId));
   }
 
   /** `videos.list` statistics; YouTube counts no shares, and `favoriteCount` is deprecated (always 0): not available. */
-  async metrics(ref: RemoteRef): Promise<VideoMetrics> {
-    const videoId = idFrom(ref, 'videoId');
-    if (!videoId) return { plays: null, likes: null, comments: null, shares: null, collections: null };
-    const item = await this.video(ref.accessToken, videoId, 'statistics');
-    const statistics = asRecord(item?.statistics);
-    return {
-      plays: num(statistics.viewCount),
-      likes: num(statistics.likeCount),
-      comments: num(statistics.commentCount),
-      shares: null,
-      collections: null,
-    };
+  metrics(ref: RemoteRef): Promise<VideoMetrics> {
+    return metricsOf(ref, 'videoId', async (videoId) => {
+      const item = await this.video(ref.accessToken, videoId, 'statistics');
+      const statistics = asRecord(item?.statistics);
+      return {
+        plays: num(statistics.viewCount),
+        likes: num(statistics.likeCount),
+        comments: num(statistics.commentCount),
+        shares: null,
+        collections: null,
+      };
+    });
   }
 
   private async describe(accessToken: string, videoId: string): Promise<RemoteStatus> {
@@ -209,7 +179,7 @@ export class YouTubePublisher implements Publisher {
   }
 
   private async video(accessToken: string, videoId: string, part: string): Promise<Record<string, unknown> | null> {
-    const response = await this.http.request(withQuery(`${this.api}/youtube/v3/videos`, { part, id: videoId }), {
+    const response = await this.http.request(withQuery(`${this.base.api}/youtube/v3/videos`, { part, id: videoId }), {
       headers: bearer(accessToken),
       classify: (r) => classifyGoogle(r, this.now()),
     });
@@ -227,14 +197,6 @@ export class YouTubePublisher implements Publisher {
       classify: (r) => classifySession(r, this.now()),
     });
     return readProgress(response);
-  }
-
-  private tokenCall(form: Record<string, string>): Promise<PlatformResponse> {
-    return this.http.request(`${this.token}/token`, {
-      form: { client_id: this.options.clientId, client_secret: this.options.clientSecret, ...form },
-      idempotent: true,
-      classify: classifyOAuthError,
-    });
   }
 }
 
@@ -255,10 +217,6 @@ function readProgress(response: PlatformResponse): Progress {
     return { received: range ? Number(range[1]) + 1 : 0, video: null };
   }
   throw new PublishError('unavailable', `YouTube: unexpected answer ${response.status} from the upload session`);
-}
-
-function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
 }
 
 /** Seconds until the next midnight in Pacific Time, when YouTube's daily quotas reset. */
