@@ -91,7 +91,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   app.decorate('services', createServices(config, database, mailer));
   // Running jobs finish (or are failed, and so retried) before the database closes.
   app.addHook('onClose', () => app.services.jobs.stop());
-  app.addHook('onClose', () => app.services.notifications.hub.close());
+  app.addHook('onClose', () => app.services.notificationHub.close());
   app.decorateRequest('caller', null);
 
   await app.register(envelopePlugin);

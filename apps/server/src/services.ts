@@ -18,7 +18,10 @@ import { DashboardService } from './modules/dashboard/service.js';
 import { createDashboardRollupSubscriber } from './modules/dashboard/rollup-subscriber.js';
 import { EventService } from './modules/events/service.js';
 import { NotificationHub } from './modules/notification/hub.js';
-import { NotificationService } from './modules/notification/service.js';
+import { AnnouncementService } from './modules/notification/announcement-service.js';
+import { CenterService } from './modules/notification/center-service.js';
+import { DeliveryService } from './modules/notification/delivery-service.js';
+import { ReminderService } from './modules/notification/reminder-service.js';
 import { notificationSubscriber } from './modules/notification/subscriber.js';
 import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
@@ -112,8 +115,16 @@ export interface Services extends CreativeServices {
   videoPublish: PublishEngine;
   /** Reads published videos' statistics on a schedule into snapshots; announces plays milestones. */
   videoMetrics: MetricsCollector;
-  /** The notification center: interactive notifications from events, announcements, mail/SMS, the live stream. */
-  notifications: NotificationService;
+  /** Each reader's notification center: its list, unread counts, marking read, what the live stream sends. */
+  notificationCenter: CenterService;
+  /** Staff announcements to chosen roles, sent at once or scheduled. */
+  announcements: AnnouncementService;
+  /** Makes notifications (from events and reminders) and sends them to the center, by mail and by SMS. */
+  notificationDelivery: DeliveryService;
+  /** Plan-expiry reminders, made daily. */
+  planReminders: ReminderService;
+  /** The live push across instances behind the notification stream (LISTEN/NOTIFY). */
+  notificationHub: NotificationHub;
   /** The dashboards of every role, read from daily rollups its subscriber keeps. */
   dashboard: DashboardService;
   /** Merchants' monthly reports, built on the first of each month. */
@@ -209,7 +220,11 @@ export function createServices(config: Config, database: Database, mailer: Maile
   });
   const dashboard = new DashboardService(database.db, { accounts, agents, clients, payments, footage, events });
   events.subscribe(createDashboardRollupSubscriber((ex, accountId) => accounts.eventScope(ex, accountId)));
-  const notifications = new NotificationService(database.db, accounts, mailer, createSmsSender(config), new NotificationHub(database), jobs, config.PUBLIC_URL, audit);
+  const notificationHub = new NotificationHub(database);
+  const notificationCenter = new CenterService(database.db, notificationHub);
+  const announcements = new AnnouncementService(database.db, accounts, notificationHub, audit);
+  const notificationDelivery = new DeliveryService(database.db, accounts, mailer, createSmsSender(config), notificationHub, jobs, config.PUBLIC_URL);
+  const planReminders = new ReminderService(database.db, accounts, notificationDelivery);
   // The production line: renders land in the material library and drafts become posts.
   const creative = createCreativeServices({
     config,
@@ -223,14 +238,14 @@ export function createServices(config: Config, database: Database, mailer: Maile
     video,
     connections: videoConnections,
     reviews: videoReviews,
-    hub: notifications.hub,
+    hub: notificationHub,
     tools: () => (mediaTools ??= resolveMediaTools(config)),
   });
-  events.subscribe(notificationSubscriber(notifications, accounts));
+  events.subscribe(notificationSubscriber(notificationDelivery, accounts));
   // Each figure of a monthly report is read from the module that owns it.
   const reports = new ReportService(
     database.db,
-    { dashboard, video, payments, accounts, areas, notifications },
+    { dashboard, video, payments, accounts, areas, notificationDelivery },
     events,
     storage,
     { urlTtlSeconds: config.FILE_URL_TTL_SECONDS },
@@ -274,7 +289,11 @@ export function createServices(config: Config, database: Database, mailer: Maile
     videoPublish,
     videoMetrics,
     dashboard,
-    notifications,
+    notificationCenter,
+    announcements,
+    notificationDelivery,
+    planReminders,
+    notificationHub,
     reports,
     ...creative,
   };

@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import { idempotencyPurgeJob } from '../plugins/idempotency.js';
 import { foldTotalsJob } from '../modules/finance/fold-totals-job.js';
 import { releaseJob } from '../modules/finance/release-job.js';
+import { notificationJobs } from '../modules/notification/jobs.js';
 import { expiryJob } from './expiry-job.js';
 import type { JobDefinition } from './queue.js';
 
@@ -29,7 +30,11 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...services.waitlist.jobDefinitions(log),
     ...services.promotion.jobDefinitions(log),
     ...services.reports.jobDefinitions(log),
-    ...services.notifications.jobDefinitions(services.config.PLAN_REMINDER_CRON, log),
+    ...notificationJobs(
+      { announcements: services.announcements, delivery: services.notificationDelivery, reminders: services.planReminders },
+      services.config.PLAN_REMINDER_CRON,
+      log,
+    ),
   ];
 }
 

@@ -130,7 +130,7 @@ const owed = async () =>
   )[0]!.n;
 const waitStarted = Date.now();
 while ((await owed()) > 0 && Date.now() - waitStarted < 120_000) await new Promise((resolve) => setTimeout(resolve, 200));
-await services.notifications.sendPending().catch(() => 0);
+await services.notificationDelivery.sendPending().catch(() => 0);
 loading = false;
 await Promise.all(load);
 

@@ -214,7 +214,7 @@ export function creativeAt(t: Pick<TestApp, 'app' | 'database'>, now: () => Date
     video: services.video,
     connections: services.videoConnections,
     reviews: services.videoReviews,
-    hub: services.notifications.hub,
+    hub: services.notificationHub,
     tools: () => resolveMediaTools(services.config),
     now,
   });

@@ -76,8 +76,8 @@ describe('mail and SMS', () => {
     expect((await t.call('/v1/account/update', { notifications: { email: true, sms: true } }, { token: clientToken })).code).toBe('200');
     await t.call('/v1/notification/list', { tab: 'interactive' }, { token: clientToken, lang: 'zh' });
     await paymentEvent(501);
-    expect(await t.app.services.notifications.sendPending()).toBe(2);
-    expect(await t.app.services.notifications.sendPending()).toBe(0);
+    expect(await t.app.services.notificationDelivery.sendPending()).toBe(2);
+    expect(await t.app.services.notificationDelivery.sendPending()).toBe(0);
 
     const mail = received.filter((message) => message.to.includes('client@example.com'));
     expect(mail).toHaveLength(1);
@@ -93,10 +93,10 @@ describe('mail and SMS', () => {
     await paymentEvent(502);
     twilio.rateLimitNext();
     const before = twilio.messages.length;
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
     expect(twilio.messages.length).toBe(before);
     expect((await deliveries()).filter((d) => d.channel === 'sms').at(-1)).toMatchObject({ status: 'pending', attempts: 1 });
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
     expect(twilio.messages.length).toBe(before + 1);
     expect((await deliveries()).filter((d) => d.channel === 'sms').at(-1)).toMatchObject({ status: 'sent', attempts: 2 });
   });
@@ -105,7 +105,7 @@ describe('mail and SMS', () => {
     await t.call('/v1/account/update', { notifications: { sms: false } }, { token: clientToken });
     const [texts, mails] = [twilio.messages.length, received.length];
     await paymentEvent(503);
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
     expect(twilio.messages.length).toBe(texts);
     expect(received.length).toBe(mails + 1);
   });

@@ -148,7 +148,7 @@ describe('places', () => {
     await t.query(sql`update accounts set pay_status = 2 where email = 'full1@example.com'`);
     expect(await t.app.services.waitlist.offerDue()).toBe(1);
     await deliverRecorded();
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
     const mail = t.mailer.lastTo('hopeful@example.com');
     expect(mail?.subject).toBe('A studio place in Full City is yours');
     expect(mail?.text).toMatch(/held for you until \w+ \d+, \d{4} at \d+:\d{2} [AP]M UTC/);
@@ -161,7 +161,7 @@ describe('reports', () => {
     const month = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 7);
     expect(await t.app.services.reports.build(id('client'), month)).not.toBeNull();
     await deliverRecorded();
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
     const notice = (await center('client')).find((item) => item.kind === 'monthly_report');
     expect(notice?.link).toMatch(/^\/reports\?id=\d+$/);
     const mail = t.mailer.lastTo('client@example.com');

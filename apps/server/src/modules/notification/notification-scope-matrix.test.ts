@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The studio holds one interactive notification and one announcement addressed to studios.
   const [studio] = await t.query<{ id: number }>(sql`select id from accounts where email = 'studio@example.com'`);
   const [made] = await t.database.db.transaction((tx) =>
-    t.app.services.notifications.notify(tx, [
+    t.app.services.notificationDelivery.notify(tx, [
       { accountId: studio!.id, kind: 'payment_received', cause: 'matrix:1', params: { amount_cents: 100 }, subject: { type: 'payment', id: 1 } },
     ]),
   );

@@ -137,7 +137,7 @@ describe('the profile switches', () => {
     const update = (notifications: object) => t.call('/v1/account/update', { notifications }, { token: token('client') });
     expect((await update({ system: false, email: true, sms: false })).code).toBe('200');
     // What earlier tests left to send goes first.
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
     const mailBefore = t.mailer.outbox.length;
     await deliver('settlement.decided', {
       actor_id: id('admin'),
@@ -148,13 +148,13 @@ describe('the profile switches', () => {
     const [row] = await rowsOf(id('client'), 'settlement_rejected');
     expect(row!.in_center).toBe(false);
     expect((await list('client', 'interactive', 'es')).data.list.some((n) => n.kind === 'settlement_rejected')).toBe(false);
-    expect(await t.app.services.notifications.sendPending()).toBe(1);
+    expect(await t.app.services.notificationDelivery.sendPending()).toBe(1);
     const mail = t.mailer.outbox.slice(mailBefore);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: 'client@example.com', subject: 'Liquidación rechazada' });
     expect(mail[0]!.text).toContain('Falta el IBAN');
     // Sending again sends nothing more.
-    expect(await t.app.services.notifications.sendPending()).toBe(0);
+    expect(await t.app.services.notificationDelivery.sendPending()).toBe(0);
 
     expect((await update({ system: true, email: false })).code).toBe('200');
     await deliver('settlement.decided', {
@@ -163,7 +163,7 @@ describe('the profile switches', () => {
       account_id: id('client'),
       payload: { settlement_id: 32, status: 'paid', gross_cents: 5_000, fee_cents: 0, amount_cents: 5_000, payout_rail: 'manual_bank_transfer', payout_reference: 'T-32', reason: null },
     });
-    expect(await t.app.services.notifications.sendPending()).toBe(0);
+    expect(await t.app.services.notificationDelivery.sendPending()).toBe(0);
     expect(t.mailer.outbox.length).toBe(mailBefore + 1);
     expect((await list('client', 'interactive')).data.list.some((n) => n.kind === 'settlement_paid')).toBe(true);
   });
@@ -174,9 +174,9 @@ describe('plan reminders', () => {
     const now = new Date('2031-03-10T12:00:00Z');
     await t.query(sql`update accounts set pay_status = 1, expire_at = ${'2031-03-17T09:00:00Z'} where id = ${id('client')}`);
     await t.query(sql`update accounts set pay_status = 1, expire_at = ${'2031-03-10T20:00:00Z'} where id = ${id('studio')}`);
-    const made = await t.app.services.notifications.remindPlans(now);
+    const made = await t.app.services.planReminders.remindPlans(now);
     expect(made).toBeGreaterThanOrEqual(2);
-    expect(await t.app.services.notifications.remindPlans(now)).toBe(0);
+    expect(await t.app.services.planReminders.remindPlans(now)).toBe(0);
     expect(await rowsOf(id('client'), 'plan_expiring')).toHaveLength(1);
     expect(await rowsOf(id('studio'), 'plan_expires_today')).toHaveLength(1);
     const item = (await list('client', 'interactive')).data.list.find((n) => n.kind === 'plan_expiring')!;
@@ -224,7 +224,7 @@ describe('announcements', () => {
     );
     expect(edited.data.title['en-US']).toBe('Maintenance tonight');
 
-    expect(await t.app.services.notifications.sendDueAnnouncements(new Date(Date.now() + 2 * 3600_000))).toBe(1);
+    expect(await t.app.services.announcements.sendDue(new Date(Date.now() + 2 * 3600_000))).toBe(1);
     expect((await list('client', 'official')).data.list.find((n) => n.id === scheduled.data.id)?.title).toBe('Maintenance tonight');
     const late = await t.call('/v1/notification/announcement/update', { id: scheduled.data.id, title: { 'en-US': 'x' }, body: { 'en-US': 'y' }, audience: ['client'] }, { token: token('admin') });
     expect(late.code).toBe('409');

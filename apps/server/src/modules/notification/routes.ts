@@ -5,25 +5,25 @@ import { languageOf } from './render.js';
 import { streamRoute } from './stream.js';
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
-  const { notifications } = app.services;
+  const { notificationCenter: center, announcements } = app.services;
 
   // Every signed-in role has a center; each reads only its own (scope in the queries).
   route(app, api.notification.list, '*', async (caller, { body, request }) => {
     const language = languageOf(request.lang);
-    await notifications.rememberLanguage(caller, language);
-    return notifications.list(caller, language, body);
+    await center.rememberLanguage(caller, language);
+    return center.list(caller, language, body);
   });
-  route(app, api.notification.unread, '*', (caller) => notifications.unread(caller));
-  route(app, api.notification.read, '*', (caller, { body }) => notifications.read(caller, body));
-  route(app, api.notification.readAll, '*', (caller, { body }) => notifications.readAll(caller, body));
+  route(app, api.notification.unread, '*', (caller) => center.unread(caller));
+  route(app, api.notification.read, '*', (caller, { body }) => center.read(caller, body));
+  route(app, api.notification.readAll, '*', (caller, { body }) => center.readAll(caller, body));
 
-  route(app, api.notification.announcementList, ANNOUNCEMENT_WRITERS, (_caller, { body }) => notifications.announcementList(body));
-  route(app, api.notification.announcementGet, ANNOUNCEMENT_WRITERS, (_caller, { body }) => notifications.announcementGet(body.id));
-  route(app, api.notification.announcementAdd, ANNOUNCEMENT_WRITERS, (caller, { body }) => notifications.announcementAdd(caller, body), {
+  route(app, api.notification.announcementList, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.list(body));
+  route(app, api.notification.announcementGet, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.get(body.id));
+  route(app, api.notification.announcementAdd, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.add(caller, body), {
     idempotent: true,
   });
-  route(app, api.notification.announcementUpdate, ANNOUNCEMENT_WRITERS, (_caller, { body }) => notifications.announcementUpdate(body));
-  route(app, api.notification.announcementDelete, ANNOUNCEMENT_WRITERS, (_caller, { body }) => notifications.announcementDelete(body.id));
+  route(app, api.notification.announcementUpdate, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.update(body));
+  route(app, api.notification.announcementDelete, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.delete(body.id));
 
   await streamRoute(app);
 }

@@ -16,7 +16,7 @@ export const streamTimings = { heartbeatMs: NOTIFICATION_HEARTBEAT_MS };
  * commits (hub: LISTEN/NOTIFY), fresh counts after every read, and a comment as heartbeat.
  */
 export async function streamRoute(app: FastifyInstance): Promise<void> {
-  const { notifications, sessions, creativeBriefs } = app.services;
+  const { notificationCenter: center, notificationHub: hub, sessions, creativeBriefs } = app.services;
   // Open streams end before the server closes, or closing would wait for them forever.
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -26,8 +26,8 @@ export async function streamRoute(app: FastifyInstance): Promise<void> {
   app.get(`/api${NOTIFICATION_STREAM_PATH}`, async (request: FastifyRequest, reply: FastifyReply) => {
     const { caller, token } = await authenticate(request, sessions);
     const language = languageOf(request.lang);
-    await notifications.hub.start();
-    await notifications.rememberLanguage(caller, language);
+    await hub.start();
+    await center.rememberLanguage(caller, language);
 
     reply.hijack();
     const raw = reply.raw;
@@ -44,7 +44,7 @@ export async function streamRoute(app: FastifyInstance): Promise<void> {
     };
     // Messages are handled one after another, so counts never arrive older than an item.
     let queue = Promise.resolve();
-    const counts = async (): Promise<UnreadCounts> => notifications.unread(caller);
+    const counts = async (): Promise<UnreadCounts> => center.unread(caller);
     const readable = new Map<number, boolean>();
     const canRead = (reader: Caller, merchantId: number) => creativeBriefs.assertVisible(reader, merchantId).then(() => true, () => false);
     const handle = async (message: HubMessage) => {
@@ -64,10 +64,10 @@ export async function streamRoute(app: FastifyInstance): Promise<void> {
         return;
       }
       if (message.type === 'notification' && message.account_id !== caller.id) return;
-      const item = await notifications.itemFor(caller, language, message);
+      const item = await center.itemFor(caller, language, message);
       if (item) send('notification', { item, unread: await counts() });
     };
-    const unsubscribe = notifications.hub.subscribe((message) => {
+    const unsubscribe = hub.subscribe((message) => {
       queue = queue.then(() => handle(message)).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream message failed'));
     });
     // Each heartbeat checks the session again: signing out (or being disabled) ends the stream

@@ -5,7 +5,7 @@ import type { AccountService } from '../account/service.js';
 import type { EventPayload, EventType } from '../events/catalogue.js';
 import type { DomainEvent, EventHandlers, Subscriber } from '../events/service.js';
 import type { Params } from './render.js';
-import type { Notice, NotificationService } from './service.js';
+import type { DeliveryService, Notice } from './delivery-service.js';
 
 /** What a settlement's decided status tells its party. */
 const SETTLEMENT_KINDS: Record<EventPayload<'settlement.decided'>['status'], NotificationKind> = {
@@ -106,12 +106,12 @@ export async function noticesFor<T extends EventType>(event: DomainEvent<T>, tx:
   return rule(event, tell, nameOf);
 }
 
-export function notificationSubscriber(service: NotificationService, accounts: AccountService): Subscriber {
+export function notificationSubscriber(delivery: DeliveryService, accounts: AccountService): Subscriber {
   const handle = async (event: DomainEvent, tx: Tx) => {
     const notices = await noticesFor(event, tx, accounts);
     // One person in two roles of one event (a studio that is also the operator) is told once.
     const unique = [...new Map(notices.map((n) => [`${n.accountId}:${n.cause}`, n])).values()];
-    await service.notify(tx, unique);
+    await delivery.notify(tx, unique);
   };
   return {
     name: 'notification.center',

@@ -27,7 +27,7 @@ const call = <T>(path: string, body: object, name: string, lang?: string) => t.c
 /** A report service whose clock says `at`: the job as it runs then. */
 const reportsAt = (at: Date) => {
   const s = t.app.services;
-  return new ReportService(s.database.db, { dashboard: s.dashboard, video: s.video, payments: s.payments, accounts: s.accounts, areas: s.areas, notifications: s.notifications }, s.events, s.storage, { urlTtlSeconds: 600 }, () => at);
+  return new ReportService(s.database.db, { dashboard: s.dashboard, video: s.video, payments: s.payments, accounts: s.accounts, areas: s.areas, notificationDelivery: s.notificationDelivery }, s.events, s.storage, { urlTtlSeconds: 600 }, () => at);
 };
 
 beforeAll(async () => {
@@ -63,12 +63,12 @@ describe('building', () => {
     const merchant = ids.get('client')!;
     const other = ids.get('client2')!;
     await t.app.services.reports.build(other, '2026-11');
-    await t.app.services.notifications.rememberLanguage({ id: merchant } as never, 'es-ES');
+    await t.app.services.notificationCenter.rememberLanguage({ id: merchant } as never, 'es-ES');
     // The other merchant turned mail off: its report reaches the center only.
     await t.query(sql`update accounts set notifications = notifications || '{"email": false}'::jsonb where id = ${other}`);
     const events = await t.query<{ id: number }>(sql`select id from events where type = 'report.monthly_ready' and account_id in (${merchant}, ${other})`);
     for (const event of events) await t.app.services.events.deliver({ event_id: event.id, subscriber: 'notification.center' });
-    await t.app.services.notifications.sendPending();
+    await t.app.services.notificationDelivery.sendPending();
 
     const list = await call<{ list: { kind: string; title: string; link: string | null }[] }>('/v1/notification/list', { tab: 'interactive' }, 'client', 'es');
     const notice = list.data.list.find((item) => item.kind === 'monthly_report');

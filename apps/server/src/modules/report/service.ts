@@ -12,7 +12,7 @@ import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
 import type { DashboardService } from '../dashboard/service.js';
 import type { EventService } from '../events/service.js';
-import type { NotificationService } from '../notification/service.js';
+import type { DeliveryService } from '../notification/delivery-service.js';
 import type { PaymentService } from '../payment/service.js';
 import type { VideoService } from '../video/service.js';
 import { costPerThousand, dueMonth, monthIn, monthWindow, previousMonth, reportFacts, type ReportFacts } from './facts.js';
@@ -30,7 +30,7 @@ export interface ReportSources {
   payments: Pick<PaymentService, 'monthlyPriceAt'>;
   accounts: Pick<AccountService, 'merchantsWithPlanSince' | 'cardsOf'>;
   areas: Pick<AreaService, 'placeOf'>;
-  notifications: Pick<NotificationService, 'languageOf'>;
+  notificationDelivery: Pick<DeliveryService, 'languageOf'>;
 }
 
 const sum = (values: (number | null)[]): number | null => (values.every((value) => value === null) ? null : values.reduce<number>((total, value) => total + (value ?? 0), 0));
@@ -91,7 +91,7 @@ export class ReportService {
    * seed writes, which tells nobody.
    */
   async build(merchantId: number, month: string, at?: Date): Promise<repo.MonthlyReportRow | null> {
-    const [facts, language] = await Promise.all([this.factsOf(merchantId, month), this.sources.notifications.languageOf(merchantId)]);
+    const [facts, language] = await Promise.all([this.factsOf(merchantId, month), this.sources.notificationDelivery.languageOf(merchantId)]);
     return this.db.transaction(async (tx) => {
       const row = await repo.insert(tx, { merchantId, month, language, facts, ...(at ? { createdAt: at } : {}) });
       if (!row) return null;
