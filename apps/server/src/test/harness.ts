@@ -7,9 +7,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, selectRows, type Database } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.js';
-import { loadReferenceAreas } from '../modules/area/reference-data.js';
 import { createFreshDatabase } from './fresh-postgres.js';
-import { migratedSnapshot } from './pglite-snapshot.js';
+import { migratedSnapshot, migratedTemplateDatabase } from './database-templates.js';
 
 /**
  * A fresh, migrated, seeded app per test file: PGlite in memory by default, or a new database
@@ -40,7 +39,11 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export async function createTestApp(
   options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean; areas?: boolean } = {},
 ): Promise<TestApp> {
-  const pgDb = testDatabaseUrl ? await createFreshDatabase(testDatabaseUrl, 'nc_test') : null;
+  // Each engine starts from the run's migrated template (with the reference tree when asked), so
+  // a file pays neither PGlite's initdb nor the migrations; migrate() then finds nothing to do.
+  const pgDb = testDatabaseUrl
+    ? await createFreshDatabase(testDatabaseUrl, 'nc_test', await migratedTemplateDatabase(testDatabaseUrl, { areas: options.areas }))
+    : null;
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {
@@ -53,13 +56,9 @@ export async function createTestApp(
       ...options.config,
     },
   );
-  // PGlite starts from the run's migrated template (with the reference tree when asked), so a
-  // file pays neither initdb nor the migrations; migrate() then finds nothing to do.
   const snapshot = pgDb ? undefined : await migratedSnapshot({ areas: options.areas });
   const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5, snapshot });
   await database.migrate();
-  // The full reference tree takes a few seconds to load; only the files that need it ask.
-  if (options.areas && pgDb) await loadReferenceAreas(database.db);
   const mailer = (options.mailer as MemoryMailer | undefined) ?? new MemoryMailer();
   const logs: string[] = [];
   const logStream = new Writable({
