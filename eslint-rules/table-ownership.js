@@ -26,7 +26,7 @@ export const OWNERS = {
   finance: ['modules/finance'],
   settlement: ['modules/settlement'],
   verification: ['modules/verification'],
-  footage: ['modules/footage'],
+  material: ['modules/material'],
   video: ['modules/video'],
   creative: ['modules/creative'],
   dashboard: ['modules/dashboard'],

@@ -27,7 +27,7 @@ tester.run('server/table-ownership', tableOwnershipPlugin.rules['table-ownership
   ],
   invalid: [
     {
-      filename: `${src}/modules/footage/repository.ts`,
+      filename: `${src}/modules/material/repository.ts`,
       code: "import { accounts, footage } from '../../db/schema.js';",
       errors: [{ messageId: 'barrel' }],
     },

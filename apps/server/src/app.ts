@@ -22,7 +22,7 @@ import { promotionRoutes } from './modules/promotion/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
-import { footageRoutes } from './modules/footage/routes.js';
+import { footageRoutes } from './modules/material/routes.js';
 import { videoRoutes } from './modules/video/routes.js';
 import { creativeRoutes } from './modules/creative/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';

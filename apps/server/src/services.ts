@@ -26,10 +26,10 @@ import { notificationSubscriber } from './modules/notification/subscriber.js';
 import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
 import { FinanceRecordsService } from './modules/finance/records-service.js';
-import { FootageService } from './modules/footage/service.js';
-import { resolveMediaTools, type MediaTools } from './modules/footage/media-tools.js';
-import { S3TusStaging } from './modules/footage/s3-tus-staging.js';
-import { LocalTusStaging } from './modules/footage/tus-staging.js';
+import { MaterialService } from './modules/material/service.js';
+import { resolveMediaTools, type MediaTools } from './modules/material/media-tools.js';
+import { S3TusStaging } from './modules/material/s3-tus-staging.js';
+import { LocalTusStaging } from './modules/material/tus-staging.js';
 import { OnboardingService } from './modules/onboarding/service.js';
 import { AccountAdminService } from './modules/org/account-admin-service.js';
 import { AgentService } from './modules/org/agent-service.js';
@@ -99,7 +99,7 @@ export interface Services extends CreativeServices {
   /** Settlement applications of studios and agents, and staff decisions (decision 024). */
   settlements: SettlementService;
   /** The material center: merchants' videos, images and audio. */
-  footage: FootageService;
+  material: MaterialService;
   /** Articles, live events and landing pages; the learning center built from them. */
   content: ContentService;
   learning: LearningService;
@@ -185,7 +185,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // ffmpeg and ffprobe are looked up when the first file is processed, so an app that never
   // processes one (most tests) starts on any platform.
   let mediaTools: MediaTools | null = null;
-  const footage: FootageService = new FootageService(
+  const material: MaterialService = new MaterialService(
     database.db,
     storage,
     uploads,
@@ -211,14 +211,14 @@ export function createServices(config: Config, database: Database, mailer: Maile
     publicUrl: config.PUBLIC_URL,
     key: decodeKey(config.PLATFORM_TOKEN_KEY)!,
   });
-  const video = new VideoService(database.db, storage, uploads, footage, videoConnections, publishers, events, () => videoPublish, {
+  const video = new VideoService(database.db, storage, uploads, material, videoConnections, publishers, events, () => videoPublish, {
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });
   const videoReviews = new ReviewService(database.db, storage, publishers, events, video, {
     publicUrl: config.PUBLIC_URL,
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });
-  const dashboard = new DashboardService(database.db, { accounts, agents, clients, payments, footage, events });
+  const dashboard = new DashboardService(database.db, { accounts, agents, clients, payments, material, events });
   events.subscribe(createDashboardRollupSubscriber((ex, accountId) => accounts.eventScope(ex, accountId)));
   const notificationHub = new NotificationHub(database);
   const notificationCenter = new CenterService(database.db, notificationHub);
@@ -232,7 +232,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     jobs,
     storage,
     uploads,
-    footage,
+    material,
     accounts,
     areas,
     video,
@@ -279,7 +279,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     uploads,
     verification,
     settlements,
-    footage,
+    material,
     content,
     learning,
     publishers,

@@ -15,7 +15,7 @@ export * from './schema/settlement.js';
 export * from './schema/sign-in-throttle.js';
 export * from './schema/upload.js';
 export * from './schema/verification.js';
-export * from './schema/footage.js';
+export * from './schema/material.js';
 export * from './schema/video.js';
 export * from './schema/creative.js';
 export * from './schema/dashboard.js';

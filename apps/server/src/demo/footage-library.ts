@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import * as accountsRepo from '../modules/account/repository.js';
-import { run } from '../modules/footage/media-tools.js';
-import * as footageRepo from '../modules/footage/repository.js';
+import { run } from '../modules/material/media-tools.js';
+import * as footageRepo from '../modules/material/repository.js';
 import type { Services } from '../services.js';
 
 /**
@@ -114,20 +114,20 @@ export async function seedDemoLibrary(services: Services, log: FastifyBaseLogger
     for (const demo of FILES) {
       const file = path.join(work, `demo.${demo.ext}`);
       if (demo.bytes) await fs.writeFile(file, demo.bytes);
-      else await run(services.footage.tools().ffmpeg, [...quiet, ...demo.args!, file], 120_000);
+      else await run(services.material.tools().ffmpeg, [...quiet, ...demo.args!, file], 120_000);
       const { size } = await fs.stat(file);
       const upload = await services.uploads.acceptTemp({ id: merchant.id }, undefined, { stream: createReadStream(file), contentLength: size });
       // One is left to the processing job, so the library opens with a material still processing;
       // the rest are processed here, in order, to reach the states below.
       const queued = demo.then === 'leave-processing';
-      const id = await services.footage.addFromUpload(
+      const id = await services.material.addFromUpload(
         merchant.id,
         upload.id,
         { tusId: null, name: demo.name, fileName: null, tags: demo.tags, note: demo.note },
         { queue: queued },
       );
       if (queued) continue;
-      await services.footage.process(id);
+      await services.material.process(id);
       if (demo.then === 'inactive') await footageRepo.setActive(db, id, false);
       if (studio && demo.then === 'completed') await footageRepo.mark(db, id, { usage: 'completed', reason: '', videoIds: [], byId: studio.id });
       if (studio && demo.then === 'unusable') {

@@ -146,7 +146,7 @@ export async function seedDemoProduction(services: Services, now = new Date()): 
 
 /** The image of the demo library meant for the end card, else any image; null without one. */
 async function logoOf(services: Services, merchantId: number): Promise<number | null> {
-  const images = await services.footage.libraryOf(merchantId, ['image'], 24);
+  const images = await services.material.libraryOf(merchantId, ['image'], 24);
   return (images.find((item) => item.name === DEMO_LOGO_MATERIAL) ?? images[0])?.id ?? null;
 }
 

@@ -298,7 +298,7 @@ export async function makeDemoVideoFile(services: Services, log: FastifyBaseLogg
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-demo-video-'));
   try {
     const file = path.join(work, 'demo-post.mp4');
-    await run(services.footage.tools().ffmpeg, [
+    await run(services.material.tools().ffmpeg, [
       '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
       '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25',
       '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100',

@@ -16,7 +16,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     expiryJob(services.accounts, services.config.EXPIRY_JOB_CRON, log) as JobDefinition<never>,
     ...services.events.jobDefinitions(log),
     services.uploads.purgeJob(log) as JobDefinition<never>,
-    ...services.footage.jobDefinitions(log),
+    ...services.material.jobDefinitions(log),
     ...services.videoConnections.jobDefinitions(log),
     ...services.video.jobDefinitions(log),
     ...services.videoPublish.jobDefinitions(log),

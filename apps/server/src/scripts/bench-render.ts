@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScriptBody } from '@nearcast/contract';
 import { loadConfig } from '../config.js';
-import { resolveMediaTools } from '../modules/footage/media-tools.js';
+import { resolveMediaTools } from '../modules/material/media-tools.js';
 import { renderVideo, planTimeline, type RenderInput } from '../modules/creative/renderer/renderer.js';
 import { makeClip, makeImage, makeVoice, voiceLines } from '../modules/creative/renderer/synthetic-media.js';
 import { floorMs, median } from './render-floor.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { MediaTools } from '../modules/footage/media-tools.js';
+import type { MediaTools } from '../modules/material/media-tools.js';
 import { encoderFor } from '../modules/creative/renderer/render-graph.js';
 import { runFfmpeg } from '../modules/creative/renderer/ffmpeg-process.js';
 

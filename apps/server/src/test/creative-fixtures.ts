@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Envelope, Footage, RenderProgress, ScriptBodyInput, UploadResponse } from '@nearcast/contract';
 import { expect } from 'vitest';
-import { resolveMediaTools } from '../modules/footage/media-tools.js';
+import { resolveMediaTools } from '../modules/material/media-tools.js';
 import { createCreativeServices, type CreativeServices } from '../modules/creative/module.js';
 import { RenderEngine, type RenderEngineDeps, type RenderEngineSettings, type Renderer, type RendererInput } from '../modules/creative/render-engine.js';
 import { generatedMedia, type GeneratedKind } from './generated-media.js';
@@ -40,7 +40,7 @@ export async function addMaterialFile(
   expect(upload.code, upload.msg).toBe('200');
   const added = await t.call<Footage>('/v1/footage/add', { upload_id: upload.data.id }, { token: merchantToken });
   expect(added.code, added.msg).toBe('200');
-  await t.app.services.footage.process(added.data.id);
+  await t.app.services.material.process(added.data.id);
   const done = await t.call<Footage>('/v1/footage/get', { id: added.data.id }, { token: merchantToken });
   expect(done.data.status, done.data.failure_reason ?? '').toBe(status);
   return done.data;
@@ -178,7 +178,7 @@ export function testEngine(
     },
     storage: services.storage,
     uploads: services.uploads,
-    materials: options.materials ?? services.footage,
+    materials: options.materials ?? services.material,
     briefs: services.creativeBriefs,
     progress: {
       publish: (message) => {
@@ -208,7 +208,7 @@ export function creativeAt(t: Pick<TestApp, 'app' | 'database'>, now: () => Date
     jobs: services.jobs,
     storage: services.storage,
     uploads: services.uploads,
-    footage: services.footage,
+    material: services.material,
     accounts: services.accounts,
     areas: services.areas,
     video: services.video,

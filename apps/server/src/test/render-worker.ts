@@ -12,7 +12,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { RenderEngine } from '../modules/creative/render-engine.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
-import { resolveMediaTools } from '../modules/footage/media-tools.js';
+import { resolveMediaTools } from '../modules/material/media-tools.js';
 import { createServices } from '../services.js';
 
 export interface RenderWorkerOptions {
@@ -38,7 +38,7 @@ const engine = new RenderEngine({
   jobs: { send: () => Promise.resolve(null) },
   storage: services.storage,
   uploads: services.uploads,
-  materials: services.footage,
+  materials: services.material,
   briefs: services.creativeBriefs,
   progress: {
     publish: (message) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account.js';
 import { timestamps } from './columns.js';
-import { footage } from './footage.js';
+import { footage } from './material.js';
 import { uploads } from './upload.js';
 
 /** Spec §9's platforms plus the embedded sandbox (kept in step with PUBLISH_TARGETS in the contract). */

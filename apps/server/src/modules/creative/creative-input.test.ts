@@ -10,7 +10,7 @@ import { generatedMedia } from '../../test/generated-media.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { probe, resolveMediaTools } from '../footage/media-tools.js';
+import { probe, resolveMediaTools } from '../material/media-tools.js';
 import { renderVideo } from './renderer/renderer.js';
 import { makeClip } from './renderer/synthetic-media.js';
 

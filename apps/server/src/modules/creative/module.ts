@@ -7,8 +7,8 @@ import { invalid } from '../../errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
-import type { FootageService } from '../footage/service.js';
-import type { MediaTools } from '../footage/media-tools.js';
+import type { MaterialService } from '../material/service.js';
+import type { MediaTools } from '../material/media-tools.js';
 import type { NotificationHub } from '../notification/hub.js';
 import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from '../video/connection-service.js';
@@ -41,7 +41,7 @@ export interface CreativeDeps {
   jobs: JobQueue;
   storage: FileStorage;
   uploads: UploadService;
-  footage: FootageService;
+  material: MaterialService;
   accounts: AccountService;
   areas: AreaService;
   video: VideoService;
@@ -120,14 +120,14 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
   let voices: Record<VoiceEngineName, VoiceEngine> | null = null;
   const voicesOf = () => (voices ??= createVoiceEngines(config, deps.tools()));
 
-  const briefs = new BriefService(db, merchants, deps.footage);
+  const briefs = new BriefService(db, merchants, deps.material);
   const scripts = new ScriptService(db, briefs, posts, createScriptWriter(config));
-  const renders = new RenderService(db, briefs, deps.footage, deps.storage, deps.jobs, progress, (engine) => engine === 'none' || voicesOf()[engine].available, {
+  const renders = new RenderService(db, briefs, deps.material, deps.storage, deps.jobs, progress, (engine) => engine === 'none' || voicesOf()[engine].available, {
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });
   let plans: PlanService | null = null;
   const now = deps.now ?? (() => new Date());
-  const drafts = new DraftService(db, briefs, renders, merchants, deps.footage, posts, { requireApproval: (merchantId) => plans!.requireApproval(merchantId), now });
+  const drafts = new DraftService(db, briefs, renders, merchants, deps.material, posts, { requireApproval: (merchantId) => plans!.requireApproval(merchantId), now });
   const actingAs = async (accountId: number) => deps.accounts.actingAs(accountId);
   plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now);
   const planService = plans;
@@ -136,7 +136,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
     jobs: deps.jobs,
     storage: deps.storage,
     uploads: deps.uploads,
-    materials: deps.footage,
+    materials: deps.material,
     briefs,
     progress,
     tools: deps.tools,

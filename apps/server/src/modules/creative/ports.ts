@@ -1,5 +1,5 @@
 import type { Caller } from '../../access/caller.js';
-import type { FootageService } from '../footage/service.js';
+import type { MaterialService } from '../material/service.js';
 
 /**
  * What the production line asks of other modules, each answered by its owner (services.ts
@@ -28,7 +28,7 @@ export interface Merchants {
   factsOf(merchantId: number): Promise<MerchantFacts | null>;
 }
 
-export type Materials = Pick<FootageService, 'mediaOf' | 'libraryOf' | 'addRendered' | 'markUsed'>;
+export type Materials = Pick<MaterialService, 'mediaOf' | 'libraryOf' | 'addRendered' | 'markUsed'>;
 
 /** A draft handed to publishing: a post of the rendered material, in the caller's name. */
 export interface DraftPost {

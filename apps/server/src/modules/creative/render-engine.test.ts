@@ -17,7 +17,7 @@ import { generatedMedia } from '../../test/generated-media.js';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/harness.js';
 import type { RenderWorkerOptions } from '../../test/render-worker.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { probe, resolveMediaTools } from '../footage/media-tools.js';
+import { probe, resolveMediaTools } from '../material/media-tools.js';
 import type { RenderEngineDeps } from './render-engine.js';
 import { renderVideo } from './renderer/renderer.js';
 import { RENDER_JOB } from './render-service.js';
@@ -92,7 +92,7 @@ async function workLeft(id?: number): Promise<string[]> {
 
 /** The footage service as the engine reaches it, with one step replaced. */
 function materialsWith(replace: Partial<RenderEngineDeps['materials']>): RenderEngineDeps['materials'] {
-  const footage = t.app.services.footage;
+  const footage = t.app.services.material;
   return {
     mediaOf: (...args) => footage.mediaOf(...args),
     libraryOf: (...args) => footage.libraryOf(...args),
@@ -257,7 +257,7 @@ describe('a render’s life', () => {
         addRendered: async (...args) => {
           reached();
           await gate;
-          return t.app.services.footage.addRendered(...args);
+          return t.app.services.material.addRendered(...args);
         },
       }),
     });
@@ -505,8 +505,8 @@ describe('a render process killed with SIGKILL', () => {
       const [merchant] = await selectRows<{ id: number }>(database.db, sql`select id from accounts where email = 'client@example.com'`);
       const merchantId = merchant!.id;
       const clipUpload = await app.services.uploads.acceptTemp({ id: merchantId }, undefined, { stream: Readable.from(await generatedMedia('mp4')) });
-      const clipId = await app.services.footage.addFromUpload(merchantId, clipUpload.id, { tusId: null, name: 'Street', fileName: 'street.mp4', tags: [], note: '' }, { queue: false });
-      await app.services.footage.process(clipId);
+      const clipId = await app.services.material.addFromUpload(merchantId, clipUpload.id, { tusId: null, name: 'Street', fileName: 'street.mp4', tags: [], note: '' }, { queue: false });
+      await app.services.material.process(clipId);
       const script = scriptBody.parse({
         title: 'Taco Tuesday',
         hook: line('Hungry yet? Tuesday is taco day'),

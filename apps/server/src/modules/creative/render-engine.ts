@@ -19,8 +19,8 @@ import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/i
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type { MaterialMedia } from '../footage/service.js';
-import { probe, type MediaTools } from '../footage/media-tools.js';
+import type { MaterialMedia } from '../material/service.js';
+import { probe, type MediaTools } from '../material/media-tools.js';
 import type { UploadService } from '../upload/service.js';
 import { qrLinkOf, type BriefService } from './brief-service.js';
 import type { Materials } from './ports.js';

@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { EventService } from '../events/service.js';
-import type { FootageService } from '../footage/service.js';
+import type { MaterialService } from '../material/service.js';
 import type { AgentService } from '../org/agent-service.js';
 import type { ClientService } from '../org/client-service.js';
 import type { PaymentService } from '../payment/service.js';
@@ -110,7 +110,7 @@ export class DashboardService {
       agents: AgentService;
       clients: ClientService;
       payments: PaymentService;
-      footage: FootageService;
+      material: MaterialService;
       events: EventService;
     },
     private readonly clock: () => Date = () => new Date(),
@@ -130,7 +130,7 @@ export class DashboardService {
     const above = key.kind === 'platform' || key.kind === 'main_agent' || key.kind === 'agent';
     const earns = caller.role === 'studio' || caller.role === 'partner';
     const [materials, agents, plan, earned, connections] = await Promise.all([
-      this.deps.footage.countForDashboard(caller),
+      this.deps.material.countForDashboard(caller),
       key.kind === 'platform' || key.kind === 'main_agent' ? this.deps.agents.count(caller) : null,
       caller.role === 'client' ? this.planOf(caller) : null,
       earns ? this.figuresOf(earnerOf(caller), period) : null,

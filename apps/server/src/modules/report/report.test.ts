@@ -91,7 +91,7 @@ describe('figures', () => {
     expect(report.code, report.msg).toBe('200');
     // The dashboard of a clock on November 30th over 30 days: exactly November's days.
     const s = t.app.services;
-    const dashboard = new DashboardService(s.database.db, { accounts: s.accounts, agents: s.agents, clients: s.clients, payments: s.payments, footage: s.footage, events: s.events }, () => NOVEMBER_END);
+    const dashboard = new DashboardService(s.database.db, { accounts: s.accounts, agents: s.agents, clients: s.clients, payments: s.payments, material: s.material, events: s.events }, () => NOVEMBER_END);
     const caller = (await s.accounts.actingAs(merchant))!;
     const total: DashboardTotalResponse = await dashboard.total(caller, '30d');
     expect(total.period).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });

@@ -19,7 +19,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
-import type { FootageService } from '../footage/service.js';
+import type { MaterialService } from '../material/service.js';
 import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from './connection-service.js';
 import type { PublishEngine } from './publish-engine.js';
@@ -63,7 +63,7 @@ export class VideoService {
     private readonly db: Db,
     private readonly storage: FileStorage,
     private readonly uploads: UploadService,
-    private readonly footage: FootageService,
+    private readonly material: MaterialService,
     private readonly connections: ConnectionService,
     private readonly publishers: PublisherRegistry,
     private readonly events: Pick<EventService, 'record'>,
@@ -133,7 +133,7 @@ export class VideoService {
     const scheduledAt = this.scheduleOf(body.schedule_at);
     await this.assertConnected(body.merchant_id, body.platforms);
     const material =
-      body.footage_id !== undefined ? await this.footage.activeVideoOf(body.merchant_id, body.footage_id) : null;
+      body.footage_id !== undefined ? await this.material.activeVideoOf(body.merchant_id, body.footage_id) : null;
     if (body.footage_id !== undefined && !material) throw invalid({ footage_id: 'video.file_not_ready' });
 
     const id = await this.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MusicBed } from '@nearcast/contract';
-import { run, type MediaTools } from '../../footage/media-tools.js';
+import { run, type MediaTools } from '../../material/media-tools.js';
 import { parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SCRIPT_LIMITS, type MusicBed, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
-import { probe, type MediaTools } from '../../footage/media-tools.js';
+import { probe, type MediaTools } from '../../material/media-tools.js';
 import { brandPalette, buildCaptionsAss, buildCoverAss } from './captions-ass.js';
 import { layoutEndCard, writeQrPng } from './end-card.js';
 import { RenderAbortedError, RenderFailedError, RenderTimeoutError, parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';

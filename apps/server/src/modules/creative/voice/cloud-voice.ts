@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SCRIPT_LANGUAGES, type ScriptLanguage } from '@nearcast/contract';
 import type { Config } from '../../../config.js';
-import type { MediaTools } from '../../footage/media-tools.js';
+import type { MediaTools } from '../../material/media-tools.js';
 import { assembleTrack, isSilent, measureSeconds, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
 import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
 import { captionWords, estimateWordTimes } from './word-timing.js';

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScriptLanguage } from '@nearcast/contract';
-import type { MediaTools } from '../../footage/media-tools.js';
+import type { MediaTools } from '../../material/media-tools.js';
 import { assembleTrack, isSilent, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
 import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
 import { captionWords, estimateWordTimes, wordTimesFromMarks, type EngineMark } from './word-timing.js';

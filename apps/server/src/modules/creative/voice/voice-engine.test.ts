@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { lineSeconds, type ScriptLanguage } from '@nearcast/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../../footage/media-tools.js';
+import { resolveMediaTools } from '../../material/media-tools.js';
 import { startFakeSpeech, type FakeSpeech } from '../../../test/fake-speech.js';
 import { createVoiceEngines, LINE_PAUSE_SECONDS, VoiceError, type VoiceLine, type VoiceTrack } from './voice-engine.js';
 import { captionWords, estimateWordTimes, wordTimesFromMarks } from './word-timing.js';

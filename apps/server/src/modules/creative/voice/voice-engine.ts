@@ -1,5 +1,5 @@
 import type { VoiceEngineName } from '@nearcast/contract';
-import type { MediaTools } from '../../footage/media-tools.js';
+import type { MediaTools } from '../../material/media-tools.js';
 import { createCloudVoice, type CloudVoiceConfig } from './cloud-voice.js';
 import { createLocalVoice } from './local-voice.js';
 import type { VoiceEngine } from './voice-types.js';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { lineSeconds, type ScriptLanguage } from '@nearcast/contract';
-import type { MediaTools } from '../../footage/media-tools.js';
+import type { MediaTools } from '../../material/media-tools.js';
 import type { VoiceLine } from './voice-types.js';
 import { round } from './word-timing.js';
 

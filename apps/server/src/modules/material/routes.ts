@@ -16,21 +16,21 @@ const MARKERS = ['super', 'studio', 'operator'] as const;
 const LARGEST_UPLOAD = Math.max(...UPLOAD_PURPOSES.map(uploadMaxBytes));
 
 export async function footageRoutes(app: FastifyInstance): Promise<void> {
-  const { footage } = app.services;
+  const { material } = app.services;
 
-  route(app, api.footage.add, ['client'], (caller, { body, request }) => footage.add(caller, body, request.lang), { idempotent: true });
-  route(app, api.footage.list, READERS, (caller, { body, request }) => footage.list(caller, body, request.lang));
-  route(app, api.footage.count, READERS, (caller, { body }) => footage.count(caller, body.merchant_id));
-  route(app, api.footage.get, READERS, (caller, { body, request }) => footage.get(caller, body.id, request.lang));
-  route(app, api.footage.update, OWNERS, (caller, { body, request }) => footage.update(caller, body, request.lang));
-  route(app, api.footage.activate, OWNERS, (caller, { body, request }) => footage.setActive(caller, body.id, true, request.lang));
-  route(app, api.footage.deactivate, OWNERS, (caller, { body, request }) => footage.setActive(caller, body.id, false, request.lang));
+  route(app, api.footage.add, ['client'], (caller, { body, request }) => material.add(caller, body, request.lang), { idempotent: true });
+  route(app, api.footage.list, READERS, (caller, { body, request }) => material.list(caller, body, request.lang));
+  route(app, api.footage.count, READERS, (caller, { body }) => material.count(caller, body.merchant_id));
+  route(app, api.footage.get, READERS, (caller, { body, request }) => material.get(caller, body.id, request.lang));
+  route(app, api.footage.update, OWNERS, (caller, { body, request }) => material.update(caller, body, request.lang));
+  route(app, api.footage.activate, OWNERS, (caller, { body, request }) => material.setActive(caller, body.id, true, request.lang));
+  route(app, api.footage.deactivate, OWNERS, (caller, { body, request }) => material.setActive(caller, body.id, false, request.lang));
   route(app, api.footage.delete, OWNERS, async (caller, { body }) => {
-    await footage.delete(caller, body.id);
+    await material.delete(caller, body.id);
     return null;
   });
-  route(app, api.footage.mark, MARKERS, (caller, { body, request }) => footage.mark(caller, body, request.lang));
-  route(app, api.footage.storage, OWNERS, (caller, { body }) => footage.storageOf(caller, body.merchant_id));
+  route(app, api.footage.mark, MARKERS, (caller, { body, request }) => material.mark(caller, body, request.lang));
+  route(app, api.footage.storage, OWNERS, (caller, { body }) => material.storageOf(caller, body.merchant_id));
 
   await tusRoutes(app);
 }
@@ -47,7 +47,7 @@ interface TusContext {
  * carry the usual envelope (in the caller's language) as their body.
  */
 async function tusRoutes(app: FastifyInstance): Promise<void> {
-  const { footage } = app.services;
+  const { material } = app.services;
   const contexts = new WeakMap<IncomingMessage, TusContext>();
   const contextOf = (req: unknown): TusContext => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -59,7 +59,7 @@ async function tusRoutes(app: FastifyInstance): Promise<void> {
 
   const options: ConstructorParameters<typeof Server>[0] = {
     path: `/api${FOOTAGE_TUS_PATH}`,
-    datastore: footage.staging.store,
+    datastore: material.staging.store,
     relativeLocation: true,
     // tus would answer any origin ('*'); the API serves its own pages only, like every other route.
     allowedOrigins: (origin) => origin === new URL(app.services.config.PUBLIC_URL).origin,
@@ -78,7 +78,7 @@ async function tusRoutes(app: FastifyInstance): Promise<void> {
         const shown = purpose ?? 'video';
         throw new AppError(CODES.tooLarge, `upload.${shown}_too_large`, { limit: UPLOAD_RULES[shown].maxMb });
       }
-      await footage.assertRoom(caller.id, upload.size);
+      await material.assertRoom(caller.id, upload.size);
       return {};
     },
     onResponseError: (req, error) => {

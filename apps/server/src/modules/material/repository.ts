@@ -5,7 +5,7 @@ import { merchantDirectory, visibleAccountIds, visibleMerchantIds } from '../../
 import { selectRows, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { partyNameOf } from '../../db/party-name.js';
-import { footage } from '../../db/schema/footage.js';
+import { footage } from '../../db/schema/material.js';
 
 /** The SQL of the material center. */
 

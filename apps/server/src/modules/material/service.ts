@@ -56,7 +56,7 @@ export interface MaterialUses {
  * finished uploads, processed in the background, kept within the quota of its plan, seen by
  * the studio and operator that serve it, and marked by them with what became of each.
  */
-export class FootageService {
+export class MaterialService {
   private readonly quotaByPlan: Map<string, number>;
 
   constructor(

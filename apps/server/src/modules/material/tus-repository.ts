@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { footageTusUploads } from '../../db/schema/footage.js';
+import { footageTusUploads } from '../../db/schema/material.js';
 
 /**
  * The SQL of resumable uploads staged on S3 (docs/decisions/046). Every write to an upload's

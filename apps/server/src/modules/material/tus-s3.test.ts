@@ -247,9 +247,9 @@ describe('resumable uploads on S3, two instances', () => {
     expect(await stagedObjects(id)).toHaveLength(1);
 
     // Not yet expired: the purge leaves it alone.
-    expect(await other.services.footage.staging.purgeExpired()).toBe(0);
+    expect(await other.services.material.staging.purgeExpired()).toBe(0);
     await t.query(sql`update footage_tus_uploads set expires_at = now() - interval '1 minute' where id = ${id}`);
-    expect(await other.services.footage.staging.purgeExpired()).toBe(1);
+    expect(await other.services.material.staging.purgeExpired()).toBe(1);
 
     expect(await stagedRow(id)).toBeUndefined();
     expect(await stagedObjects(id)).toEqual([]);
