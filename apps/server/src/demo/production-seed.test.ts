@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeRenderer, testEngine } from '../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { DEMO_LOGO_MATERIAL, seedDemoLibrary } from './footage-library.js';
+import { DEMO_LOGO_MATERIAL, seedDemoLibrary } from './material-library.js';
 import { seedDemoNetwork } from './network.js';
 import { seedDemoVideos } from './video-seed.js';
 import { DEMO_BRIEFS, DEMO_MERCHANT, DEMO_REJECT_REASON, decideDemoHistory, seedDemoProduction, type ProductionSeedSummary } from './production-seed.js';

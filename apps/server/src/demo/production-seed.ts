@@ -4,7 +4,7 @@ import type { Caller } from '../access/caller.js';
 import * as accountsRepo from '../modules/account/repository.js';
 import { addDays, localDate } from '../modules/creative/draft-service.js';
 import type { Services } from '../services.js';
-import { DEMO_LOGO_MATERIAL } from './footage-library.js';
+import { DEMO_LOGO_MATERIAL } from './material-library.js';
 
 /**
  * The demo's production line (docs/decisions/047–051): three merchants with a creative brief and
