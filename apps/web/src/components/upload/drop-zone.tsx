@@ -7,14 +7,13 @@ interface DropZoneProps {
   onFiles: (files: FileList | null) => void;
   /** What the file picker offers. */
   accept: string;
+  /**
+   * The zone's name. The title alone names it: named by its whole content, the hint included, a
+   * screen reader would read the hint twice (once as the name, once as the description).
+   */
   title: ReactNode;
   /** The limits, rendered with the id that makes them the zone's description. */
   hint: (id: string) => ReactNode;
-  /**
-   * Whether the title alone names the zone. Otherwise its whole content does, the hint included,
-   * so a screen reader reads the hint twice (once as the name, once as the description).
-   */
-  namedByTitle?: boolean;
   testId: string;
   inputTestId: string;
 }
@@ -23,7 +22,7 @@ interface DropZoneProps {
  * Where files come in: a button a keyboard reaches (Enter or Space opens the picker), a drop
  * target that shows when something is dragged over it, and the hidden multiple-file input.
  */
-export function DropZone({ onFiles, accept, title, hint, namedByTitle = true, testId, inputTestId }: DropZoneProps) {
+export function DropZone({ onFiles, accept, title, hint, testId, inputTestId }: DropZoneProps) {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -48,7 +47,7 @@ export function DropZone({ onFiles, accept, title, hint, namedByTitle = true, te
         className={dragging ? 'nc-uploader__zone nc-uploader__zone--over' : 'nc-uploader__zone'}
         role="button"
         tabIndex={0}
-        aria-labelledby={namedByTitle ? titleId : undefined}
+        aria-labelledby={titleId}
         aria-describedby={hintId}
         onClick={open}
         onKeyDown={onKeyDown}

@@ -38,10 +38,13 @@ beforeEach(() => {
 });
 
 describe('the material uploader, in Spanish', () => {
-  it('shows each type’s limits as the zone’s description and offers the camera roll', () => {
+  it('shows each type’s limits as the zone’s description, not its name, and offers the camera roll', () => {
     renderInShell(<MaterialUploader userId={7} onAdded={() => undefined} />);
     const limits = screen.getByTestId('material-limits');
     expect(zone()).toHaveAttribute('aria-describedby', limits.id);
+    // Named by its title alone: a screen reader reads the limits once, as the description.
+    expect(zone()).toHaveAccessibleName(document.getElementById(zone().getAttribute('aria-labelledby')!)!.textContent!);
+    expect(zone().getAttribute('aria-labelledby')).not.toBe(limits.id);
     expect(screen.getByTestId('material-limit-video')).toHaveTextContent('Vídeos: MP4, MOV, WEBM, hasta 500 MB y 10 minutos cada uno');
     expect(screen.getByTestId('material-limit-image')).toHaveTextContent('Imágenes: JPG, PNG, WEBP, GIF, HEIC, hasta 20 MB cada una');
     expect(screen.getByTestId('material-input').getAttribute('accept')).toMatch(/^image\/\*,video\/\*,audio\/\*,/);

@@ -63,7 +63,6 @@ export function MaterialUploader({ userId, onAdded, parallel = 2 }: MaterialUplo
             })}
           </ul>
         )}
-        namedByTitle={false}
         testId="material-drop"
         inputTestId="material-input"
       />
