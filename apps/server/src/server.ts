@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { configWarnings, loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoNetwork } from './demo/network.js';
-import { seedDemoLibrary } from './demo/footage-library.js';
+import { seedDemoLibrary } from './demo/material-library.js';
 import { startDemoProduction } from './demo/production-seed.js';
 import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemo } from './demo/seed.js';

@@ -20,7 +20,7 @@ import { buildApp } from '../app.js';
 import { MemoryMailer } from '../adapters/mail/index.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { seedDemoLibrary } from '../demo/footage-library.js';
+import { seedDemoLibrary } from '../demo/material-library.js';
 import { seedDemoNetwork } from '../demo/network.js';
 import { DEMO_MERCHANT, seedDemoProduction } from '../demo/production-seed.js';
 import { seedDemo } from '../demo/seed.js';
