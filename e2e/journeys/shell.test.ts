@@ -166,6 +166,45 @@ describe('journey 4: the language switch', () => {
   });
 });
 
+describe('reduced motion', () => {
+  /**
+   * Opens the phone menu and answers whether antd moved it there: an init script records every
+   * motion class (`…-motion-…-enter-active` and the like) that appears while it opens.
+   */
+  async function menuMoves(motion: boolean): Promise<boolean> {
+    const session = await apiLogin('agent@example.com');
+    const context = await signedInContext(browser, session, { consent: 'accepted', width: WIDTHS.phone, motion });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __motion: string[] }).__motion = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const target = record.target as Element;
+            if (typeof target.className === 'string' && /-motion-/.test(target.className)) seen.push(target.className);
+          }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+      });
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await settle(page);
+      await page.evaluate(() => ((window as unknown as { __motion: string[] }).__motion.length = 0));
+      await page.getByTestId('nav-toggle').click();
+      await page.locator('.ant-drawer-open .ant-drawer-close').waitFor();
+      await page.waitForTimeout(500);
+      return page.evaluate(() => (window as unknown as { __motion: string[] }).__motion.length > 0);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('slides the phone menu in by default, and opens it at once when the system asks for reduced motion', async () => {
+    expect(await menuMoves(true)).toBe(true);
+    expect(await menuMoves(false)).toBe(false);
+  });
+});
+
 describe('journey 5: the cookie banner', () => {
   const consentBanner = (page: Page) => page.getByTestId('cookie-consent');
 

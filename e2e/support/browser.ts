@@ -35,6 +35,8 @@ export interface ContextOptions {
   language?: (typeof LANGUAGES)[number];
   /** Accept the cookie banner up front so it does not cover what a journey looks at. */
   consent?: 'accepted' | 'rejected';
+  /** Keep the app's transitions (the journeys otherwise ask for reduced motion). */
+  motion?: boolean;
   /** Another browser's user agent: two contexts on one machine are then two visitors. */
   userAgent?: string;
 }
@@ -46,6 +48,10 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: { width, height: width <= WIDTHS.phone ? 812 : 900 },
     deviceScaleFactor: 1,
     colorScheme: 'dark',
+    // The journeys' browser asks for reduced motion, as a system setting can: the app then drops
+    // antd's transitions (lib/theme.ts), so a step waits for the state it looks for, not for a
+    // dropdown or drawer to finish moving, and a click never lands on an option mid-animation.
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const storage: Record<string, string> = {};

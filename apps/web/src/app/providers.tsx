@@ -8,7 +8,8 @@ import { Outlet } from 'react-router';
 import { PageFallback } from '../components/page-fallback';
 import { currentLanguage, i18n } from '../lib/i18n';
 import { registerNotifier } from '../lib/notify';
-import { appTheme } from '../lib/theme';
+import { appTheme, motionlessTheme } from '../lib/theme';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '../lib/use-media-query';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -83,14 +84,15 @@ function MessageHost() {
 }
 
 /**
- * antd's dark theme and locale, the query client and the toasts, as a lazily loaded layout
+ * antd's dark theme (without motion when the system asks for less) and locale, the query client and the toasts, as a lazily loaded layout
  * route around every screen built with antd. The landing page sits outside it, which keeps
  * antd's runtime out of its first load.
  */
 export function AppProviders() {
   const locale = useAntdLocale();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
-    <ConfigProvider theme={appTheme} locale={locale} button={BUTTON_CONFIG}>
+    <ConfigProvider theme={reducedMotion ? motionlessTheme : appTheme} locale={locale} button={BUTTON_CONFIG}>
       <QueryClientProvider client={queryClient}>
         <MessageHost />
         <Suspense fallback={<PageFallback />}>

@@ -47,3 +47,10 @@ export const appTheme: ThemeConfig = {
     Tabs: { itemSelectedColor: '#a594ff', itemActiveColor: '#a594ff', itemHoverColor: '#c2b6ff' },
   },
 };
+
+/**
+ * The theme for someone whose system asks for reduced motion: antd's components open, close and
+ * move without their transitions (drawers, modals, dropdowns, toasts, tab ink), as WCAG 2.3.3
+ * asks of motion that only decorates. Nothing is hidden: every state is the same, reached at once.
+ */
+export const motionlessTheme: ThemeConfig = { ...appTheme, token: { ...appTheme.token, motion: false } };

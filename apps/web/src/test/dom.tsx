@@ -23,7 +23,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
 import { changeLanguage, i18n, initI18n, loadNamespaces, type Namespace } from '../lib/i18n';
 import { registerNotifier } from '../lib/notify';
-import { appTheme } from '../lib/theme';
+import { motionlessTheme } from '../lib/theme';
 import { afterEach } from 'vitest';
 
 if (typeof window === 'undefined') throw new Error('src/test/dom needs a DOM: start the test file with // @vitest-environment happy-dom');
@@ -58,8 +58,6 @@ afterEach(() => {
   registerNotifier(null);
 });
 
-/** The app's theme without motion: happy-dom ends no transitions, so a leaving message would stay. */
-const TEST_THEME = { ...appTheme, token: { ...appTheme.token, motion: false } };
 
 const ANTD_LOCALES: Record<Language, Locale> = { 'en-US': enUS, 'zh-CN': zhCN, 'es-ES': esES };
 
@@ -107,13 +105,15 @@ export function newQueryClient(): QueryClient {
  * computed but not written into the document (as on a server): nothing here looks at pixels,
  * and Testing Library's role queries read each element's computed style, which is slower with
  * antd's stylesheets in the page. So CSS hides nothing here: a closed popup may still be in the
- * tree, and a test asks for what is open, not for what is merely there.
+ * tree, and a test asks for what is open, not for what is merely there. The theme is the one
+ * the app uses when the system asks for reduced motion: happy-dom ends no transitions, so a
+ * leaving message would otherwise stay.
  */
 export function renderInShell(ui: ReactElement, { queryClient = newQueryClient() }: { queryClient?: QueryClient } = {}): RenderResult & { queryClient: QueryClient } {
   const language = (i18n.resolvedLanguage ?? 'en-US') as Language;
   const Shell = ({ children }: { children: ReactNode }) => (
     <StyleProvider mock="server" cache={createCache()}>
-    <ConfigProvider theme={TEST_THEME} locale={ANTD_LOCALES[language] ?? enUS} button={{ autoInsertSpace: false }}>
+    <ConfigProvider theme={motionlessTheme} locale={ANTD_LOCALES[language] ?? enUS} button={{ autoInsertSpace: false }}>
       <QueryClientProvider client={queryClient}>
         <AntdApp>
           <Toasts />
