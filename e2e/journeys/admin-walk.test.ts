@@ -10,6 +10,7 @@ import { apiPost } from '../support/api';
 import { signInThroughForm } from '../support/journey';
 import { apiLogin, settle } from '../support/session';
 import { uploadDocument } from '../support/verification';
+import { chooseOption } from '../support/select';
 
 /**
  * The admin pages an earlier walk-through did not reach, walked as the super admin would: live
@@ -201,15 +202,6 @@ async function overlappingText(page: Page): Promise<string[]> {
 // The pages.
 // ------------------------------------------------------------------------------------------
 
-/** Chooses an option of a filter select by its label in the page's language. */
-async function chooseFilter(page: Page, testId: string, label: string): Promise<void> {
-  await page.locator(`[data-testid="${testId}"]`).click();
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  await option.waitFor({ timeout: 15_000 });
-  await option.click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' }).catch(() => undefined);
-}
-
 const tr = (language: Language, key: string): string => {
   const value = catalogue(language).get(key) ?? EN.get(key);
   if (value === undefined) throw new Error(`no catalogue string ${key}`);
@@ -222,7 +214,7 @@ interface Walk {
   /** What shows once the page has its data: rows, cards, an empty state or its form. */
   ready: string;
   /** Brings the page to what is walked (a tab, a filter), at the desktop width. */
-  prepare?: (page: Page, language: Language) => Promise<void>;
+  prepare?: (page: Page, language: Language) => Promise<unknown>;
   /** Its table fits a 1440 px screen: a few columns that need not scroll sideways. */
   fitsDesktop?: boolean;
   /** Opens the primary action's form; answers false when the page has nothing to open it on. */
@@ -237,7 +229,7 @@ const WALKS: Walk[] = [
     name: 'live-events',
     path: '/content',
     ready: LIST_READY,
-    prepare: (page, language) => chooseFilter(page, 'filter-type', tr(language, 'content:type.live')),
+    prepare: (page, language) => chooseOption(page, 'filter-type', tr(language, 'content:type.live')),
     openForm: async (page) => {
       await page.getByTestId('content-create').click();
       await page.getByTestId('create-live').click();
@@ -249,7 +241,7 @@ const WALKS: Walk[] = [
     name: 'landing-pages',
     path: '/content',
     ready: LIST_READY,
-    prepare: (page, language) => chooseFilter(page, 'filter-type', tr(language, 'content:type.landing')),
+    prepare: (page, language) => chooseOption(page, 'filter-type', tr(language, 'content:type.landing')),
     openForm: async (page) => {
       await page.getByTestId('content-create').click();
       await page.getByTestId('create-landing').click();
@@ -261,10 +253,10 @@ const WALKS: Walk[] = [
     name: 'refunds',
     path: '/finance',
     ready: LIST_READY,
-    prepare: (page, language) => chooseFilter(page, 'filter-type', tr(language, 'finance:type.refund')),
+    prepare: (page, language) => chooseOption(page, 'filter-type', tr(language, 'finance:type.refund')),
     openForm: async (page, language) => {
       await page.setViewportSize(SIZES[0]);
-      await chooseFilter(page, 'filter-type', tr(language, 'finance:type.payment'));
+      await chooseOption(page, 'filter-type', tr(language, 'finance:type.payment'));
       await page.setViewportSize(SIZES[1]);
       const open = page.getByTestId('refund-open').first();
       await open.waitFor({ timeout: 15_000 });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, transitionsDone, WIDTHS } from '../support/browser';
+import { screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
+import { chooseOption } from '../support/select';
 
 // The area pages (areas, zones) as the super admin and the promotion
 // tool's QR code as a studio, against the built app and the demo accounts.
@@ -11,27 +12,6 @@ const RUN = Date.now().toString(36).slice(-5);
 
 const { open } = useBrowser();
 const signIn = signInThroughForm;
-
-/**
- * Opens an antd select by its test id, types to search, and picks the option with that exact
- * label; then checks the select shows it. On a busy machine a click can land while the filtered
- * list is still being redrawn and choose nothing (a city was once added under the state already
- * chosen): the pick is made again then, and a select that never shows the label fails here.
- */
-async function pick(page: Page, testId: string, search: string, label = search): Promise<void> {
-  const select = page.locator(`[data-testid="${testId}"]`);
-  // The chosen value is drawn inside the select with its label as title (the options are elsewhere).
-  const shows = async () => (await select.locator(`[title="${label}"]`).count()) > 0;
-  for (let attempt = 0; attempt < 3 && !(await shows()); attempt += 1) {
-    await select.click();
-    await page.keyboard.type(search);
-    const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-    await option.waitFor({ timeout: 15_000 });
-    await option.click();
-    await transitionsDone(page);
-  }
-  await expect.poll(shows).toBe(true);
-}
 
 /** The newest toast's text. */
 async function toast(page: Page, text: string): Promise<void> {
@@ -68,7 +48,7 @@ describe('area and promotion', () => {
     await screenshot(page, 'area-city-required');
 
     // Another state, chosen by searching, then the name.
-    await pick(page, 'city-state', 'New Hampshire');
+    await chooseOption(page, 'city-state', 'New Hampshire', { search: true });
     await page.fill('[data-testid=city-name]', city);
     await page.click('[data-testid=city-submit]');
     await toast(page, `Created: ${city}`);
@@ -121,10 +101,10 @@ describe('area and promotion', () => {
     await page.getByText('Please choose at least one city').waitFor();
 
     await page.fill('[data-testid=zone-name]', zone);
-    await pick(page, 'zone-state', 'California');
+    await chooseOption(page, 'zone-state', 'California', { search: true });
     // Cities load from the chosen state as the user types.
-    await pick(page, 'zone-cities', 'San Diego');
-    await pick(page, 'zone-cities', 'Chula Vista');
+    await chooseOption(page, 'zone-cities', 'San Diego', { search: true });
+    await chooseOption(page, 'zone-cities', 'Chula Vista', { search: true });
     await page.keyboard.press('Escape');
     await screenshot(page, 'area-zone-form-phone');
     await page.click('[data-testid=zone-submit]');

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payThroughSandbox } from '../support/accounts';
 import { apiPost } from '../support/api';
 import { screenshot, transitionsDone, WIDTHS } from '../support/browser';
-import { pickOption, signInThroughForm, useBrowser } from '../support/journey';
+import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin, settle } from '../support/session';
+import { chooseOption } from '../support/select';
 
 // /audit, the super admin's record of what staff changed: an admin refunds part of a merchant's
 // payment (the finance journeys walk refunds themselves); the super admin finds it on a phone
@@ -32,7 +33,7 @@ describe('the staff audit log', () => {
     await page.getByTestId('audit-list').waitFor();
     // A phone folds the filters behind one button.
     await page.getByTestId('filters-toggle').click();
-    await pickOption(page, 'audit-filter-action', 'Pago reemb', 'Pago reembolsado');
+    await chooseOption(page, 'audit-filter-action', 'Pago reembolsado', { search: 'Pago reemb' });
     const card = page.locator(`[data-testid^="audit-row-"]:visible`, { hasText: `#${paymentId}` });
     await card.first().waitFor();
     await settle(page);

@@ -7,8 +7,8 @@ import { baseUrl, launch, newContext, screenshot, WIDTHS, type ContextOptions } 
 import { apiCall } from '../support/api';
 import { mailContaining } from '../support/mailbox';
 import { fillCity, findCity, findPackage, newStudio, placesIn, type PackageRow } from '../support/fill-city';
-import { pickOption } from '../support/journey';
 import { apiLogin, pathOf, settle, signedInContext, type ApiSession } from '../support/session';
+import { chooseOption } from '../support/select';
 
 /**
  * Checkout: the public plan chooser and plan page, the purchase through the sandbox
@@ -145,8 +145,7 @@ describe('a shop owner buys the business plan and the card is declined', () => {
     expect(await testIdText(page, 'plan-total')).toBe('$899.00');
     await shoot(page, 'plan-business-1440');
     // Three periods: the discount comes off once, and the payment asks for the total shown.
-    await page.getByTestId('plan-periods').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="90 days"]').click();
+    await chooseOption(page, 'plan-periods', '90 days');
     await expect.poll(() => testIdText(page, 'plan-total')).toBe('$2,897.00');
 
     const popup = await purchase(page);
@@ -213,8 +212,8 @@ describe('a new studio buys its membership in a city and pays', () => {
     await page.getByTestId('plan-city-required').waitFor();
     expect(page.context().pages()).toHaveLength(1);
 
-    await pickOption(page, 'plan-state-select', 'Montana');
-    await pickOption(page, 'plan-city-select', 'Bozeman');
+    await chooseOption(page, 'plan-state-select', 'Montana', { search: true });
+    await chooseOption(page, 'plan-city-select', 'Bozeman', { search: true });
     await expect.poll(() => testIdText(page, 'plan-places-left')).toBe(`${before.left} of 100 places left in Bozeman`);
     expect(before.left).toBeGreaterThan(0);
     await shoot(page, 'plan-studio-city-1440');
@@ -332,8 +331,8 @@ describe('a city whose 100 studio places are taken', () => {
 
     const page = await signedIn(late);
     await page.goto(`/plans/${studioPlan.id}`);
-    await pickOption(page, 'plan-state-select', 'Wyoming');
-    await pickOption(page, 'plan-city-select', 'Cheyenne');
+    await chooseOption(page, 'plan-state-select', 'Wyoming', { search: true });
+    await chooseOption(page, 'plan-city-select', 'Cheyenne', { search: true });
     await expect.poll(() => testIdText(page, 'plan-places-left')).toBe('0 of 100 places left in Cheyenne');
     expect(await testIdText(page, 'plan-city-full')).toBe(text('en-US', 'plan.city.full', { city: 'Cheyenne' }));
     expect(await page.getByTestId('plan-purchase').isDisabled()).toBe(true);
@@ -437,8 +436,8 @@ describe('phone width and other languages', () => {
     // speaks the app's language, though the browser itself asks for English.
     const studio = await signedIn(await newStudio((await apiLogin('super@example.com')).token, `phone-studio-${RUN}@example.com`), { ...phone, language: 'zh-CN' });
     await studio.goto(`/plans/${studioPlan.id}`);
-    await pickOption(studio, 'plan-state-select', 'Montana');
-    await pickOption(studio, 'plan-city-select', 'Bozeman');
+    await chooseOption(studio, 'plan-state-select', 'Montana', { search: true });
+    await chooseOption(studio, 'plan-city-select', 'Bozeman', { search: true });
     await studio.getByTestId('plan-places-left').waitFor();
     await studio.getByTestId('plan-purchase').scrollIntoViewIfNeeded();
     await shoot(studio, 'plan-studio-city-375');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin, DEMO_PASSWORD } from '../support/session';
+import { chooseOption } from '../support/select';
 
 // The /pricing package screen (spec §2: super only; §3 "Pricing package"; §5 package name
 // required; §8 messages) against the built app, the demo packages and the public price list.
@@ -55,14 +56,6 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
-/** Opens an antd select by its test id and picks the option with that label. */
-async function pick(page: Page, testId: string, label: string): Promise<void> {
-  await page.click(`[data-testid="${testId}"]`);
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  await option.waitFor({ timeout: 15_000 });
-  await option.click();
-}
-
 /** A field's error line in the package form. */
 const fieldError = (page: Page, text: string) => page.locator('[data-testid=price-form] .ant-form-item-explain-error', { hasText: text });
 
@@ -104,7 +97,7 @@ describe('pricing packages', () => {
     await shot(page, 'pricing-list-1440');
 
     // The type filter narrows the list to the studio membership.
-    await pick(page, 'price-filter-type', 'Studio membership');
+    await chooseOption(page, 'price-filter-type', 'Studio membership');
     await expect.poll(() => page.locator('[data-testid^="price-row-"]').count()).toBe(1);
     await row(page, 'AI Studio Membership').waitFor();
     await page.click('[data-testid=price-filter-reset]');
@@ -225,7 +218,7 @@ describe('pricing packages', () => {
     expect((await apiCall('/v1/price/get', { id: created.id })).code).toBe('404');
 
     // The status filter finds it among the disabled ones.
-    await pick(page, 'price-filter-status', 'Disabled');
+    await chooseOption(page, 'price-filter-status', 'Disabled');
     await row(page, name).waitFor();
     await expect.poll(() => page.locator('[data-testid^="price-row-"]').count()).toBe(1);
     await shot(page, 'pricing-disabled-filter-1440');

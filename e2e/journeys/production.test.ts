@@ -7,8 +7,9 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPost } from '../support/api';
 import { baseUrl, screenshot, WIDTHS, type LANGUAGES } from '../support/browser';
-import { pickOption, signInThroughForm, useBrowser } from '../support/journey';
+import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
+import { chooseOption } from '../support/select';
 
 // The production line in the browser, end to end: the demo studio opens /video on its
 // production tab, picks its merchant, adjusts and saves the creative brief, writes scripts in
@@ -60,14 +61,6 @@ const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, '') |
 async function advance(minutes: number): Promise<void> {
   const response = await fetch(`${baseUrl()}/__e2e/video/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ minutes }) });
   if (!response.ok) throw new Error(`the video clock hook answered ${response.status}: ${await response.text()}`);
-}
-
-/** Opens an antd select and clicks the option with that exact label (no typing: the select does not search). */
-async function choose(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  await option.waitFor();
-  await option.click();
 }
 
 /** The board of one day (YYYY-MM-DD), typed into its date field as the user would. */
@@ -144,7 +137,7 @@ describe('the production line', () => {
     const pick = page.getByTestId('production-pick');
     await pick.waitFor({ timeout: 20_000 });
     await expect(pick.textContent()).resolves.toContain(t('workspace.pick_merchant'));
-    await pickOption(page, 'video-merchant', 'Carmen', merchantName);
+    await chooseOption(page, 'video-merchant', merchantName, { search: 'Carmen' });
     await page.waitForURL((url) => url.searchParams.get('merchant') === String(merchantId) && url.searchParams.get('tab') === 'production');
     const workspace = page.getByTestId('production-workspace');
     await workspace.waitFor();
@@ -154,10 +147,10 @@ describe('the production line', () => {
     await page.waitForURL((url) => url.searchParams.get('view') === 'setup');
     const brief = workspace.getByTestId('brief-card');
     await brief.getByTestId('brief-form').waitFor({ timeout: 20_000 });
-    await pickOption(page, 'brief-category', t('category.restaurant'));
+    await chooseOption(page, 'brief-category', t('category.restaurant'), { search: true });
     await brief.getByTestId('brief-offer').fill(OFFER);
     await brief.getByTestId('brief-call_to_action').fill(CALL_TO_ACTION);
-    await choose(page, brief.getByTestId('brief-tone'), t('tone.energetic'));
+    await chooseOption(page, brief.getByTestId('brief-tone'), t('tone.energetic'));
     await scrollToTop(page, 'brief-card');
     await screenshot(page, 'production-desktop-brief');
     await brief.getByTestId('brief-save').click();

@@ -7,10 +7,11 @@ import { apiPost } from '../support/api';
 import { uniqueName } from '../support/accounts';
 import { screenshot, WIDTHS, type LANGUAGES } from '../support/browser';
 import { findPackage } from '../support/fill-city';
-import { pickOption, useBrowser } from '../support/journey';
+import { useBrowser } from '../support/journey';
 import { codeSentTo } from '../support/mailbox';
 import { pathOf, waitForPath } from '../support/session';
 import { checkRefusals, countyChosen, fillSettleForm, PLACE } from '../support/settle-form';
+import { chooseOption } from '../support/select';
 
 /**
  * A stranger goes from Home to a paid, onboarded account in the browser,
@@ -96,8 +97,8 @@ describe('a stranger becomes a paying, onboarded customer', () => {
 
       if (run.city) {
         const [state, city] = run.city;
-        await pickOption(page, 'plan-state-select', state);
-        await pickOption(page, 'plan-city-select', city);
+        await chooseOption(page, 'plan-state-select', state, { search: true });
+        await chooseOption(page, 'plan-city-select', city, { search: true });
         await page.getByTestId('plan-places-left').waitFor();
       }
 

@@ -7,6 +7,7 @@ import { apiPost } from '../support/api';
 import { baseUrl, screenshot, WIDTHS, type LANGUAGES } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
+import { chooseOption } from '../support/select';
 
 // Video publishing: the demo studio connects a sandbox account (Pinterest, which the demo seed
 // leaves unconnected) for its merchant through the OAuth round trip, composes a post from one of
@@ -75,8 +76,7 @@ describe('video publishing', () => {
     // Compose from a material, with a caption and hashtags in each language.
     await page.getByTestId('video-compose').click();
     const composer = page.getByTestId('video-composer');
-    await composer.getByTestId('composer-material').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await chooseOption(page, composer.getByTestId('composer-material'), null);
     await composer.getByTestId('composer-title').fill(TITLE);
     const captions: Record<string, [string, string]> = {
       en: ['Two tacos and a drink for $9 until 3 pm.', 'lunch'],

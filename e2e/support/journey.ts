@@ -64,16 +64,3 @@ export async function waitGone(page: Page, locator: Locator, what: string): Prom
   }
 }
 
-/** Opens an antd select by its test id, types to search, and picks the option with that exact label. */
-export async function pickOption(page: Page, testId: string, search: string, label = search): Promise<void> {
-  // A select that waits on another (a state on its country) is disabled until that one's choice
-  // has reached it; Playwright's own wait for an enabled element does not see antd's wrapper.
-  await expect
-    .poll(() => page.getByTestId(testId).evaluate((element) => Boolean(element.closest('.ant-select-disabled'))), { timeout: 15_000 })
-    .toBe(false);
-  await page.click(`[data-testid="${testId}"]`);
-  await page.keyboard.type(search);
-  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
-  await option.waitFor({ timeout: 15_000 });
-  await option.click();
-}

@@ -2,7 +2,7 @@ import { MESSAGES, type Language, type MessageKey } from '@nearcast/contract';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser';
-import { pickOption } from './journey';
+import { chooseOption } from './select';
 
 export const message = (language: Language, key: MessageKey): string => MESSAGES[language][key];
 
@@ -37,16 +37,13 @@ export async function fillSettleForm(page: Page, who: { name: string; company: s
   if (await selectLocked(page, 'settle-country')) {
     // A city in a single county gets it chosen by the form once the city's counties load.
     if (!(await countyChosen(page))) {
-      await page.click('[data-testid=settle-county]');
-      const first = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-      await first.waitFor({ timeout: 15_000 });
-      await first.click();
+      await chooseOption(page, 'settle-county', null);
     }
   } else {
-    await pickOption(page, 'settle-country', 'United States');
-    await pickOption(page, 'settle-state', 'California');
+    await chooseOption(page, 'settle-country', 'United States', { search: true });
+    await chooseOption(page, 'settle-state', 'California', { search: true });
     // Thousands of cities: the list is searched on the server.
-    await pickOption(page, 'settle-city', 'Beverly Hills');
+    await chooseOption(page, 'settle-city', 'Beverly Hills', { search: true });
     await expect.poll(() => page.locator('[data-testid=settle-county]').textContent(), { timeout: 15_000 }).toContain('Los Angeles County');
   }
   await page.fill('[data-testid=settle-address]', '9500 Wilshire Blvd');
