@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Language } from '@nearcast/contract';
-import PDFDocument from 'pdfkit';
+import { once } from './once.js';
 import { woffToSfnt } from './woff.js';
 
 /**
@@ -32,6 +32,9 @@ export function ascenderOf(sfnt: Buffer): number {
   };
   return (sfnt.readInt16BE(table('hhea') + 4) * 1000) / sfnt.readUInt16BE(table('head') + 18);
 }
+
+/** pdfkit, loaded with the first document: most processes never make one. */
+const pdfkit = once(async () => (await import('pdfkit')).default);
 
 let fonts: { body: Buffer; bold: Buffer; ascender: number } | undefined;
 /** The two weights, unwrapped on the first document and kept (about 5 MB). */
@@ -103,7 +106,8 @@ export interface PdfWriter {
  * An A4 document with both weights registered as `body` and `bold`. Fixed dates in `info` keep
  * the same document byte-identical, whenever it is made again.
  */
-export function pdfDocument(info: { Title: string; CreationDate: Date }): PdfWriter {
+export async function pdfDocument(info: { Title: string; CreationDate: Date }): Promise<PdfWriter> {
+  const PDFDocument = await pdfkit();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { ...info, Author: 'Nearcast', ModDate: info.CreationDate } });
   const { body, bold, ascender } = pdfFonts();
   doc.registerFont('body', body);

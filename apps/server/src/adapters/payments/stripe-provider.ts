@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { once } from '../../lib/once.js';
 import type { CheckoutInput, CheckoutSession, PaymentProvider, RetrievedSession } from './provider.js';
 
 export interface StripeOptions {
@@ -10,23 +11,30 @@ export interface StripeOptions {
   protocol?: 'http' | 'https' | undefined;
 }
 
+/** Stripe's SDK, loaded when the first Stripe call is made: a sandbox or test process never needs it. */
+const stripeSdk = once(async () => (await import('stripe')).default);
+
 /** Stripe Checkout: a hosted page per order, verified by retrieving the session. */
 export class StripeProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
-  readonly client: Stripe;
+  private readonly client: () => Promise<Stripe>;
 
   constructor(private readonly options: StripeOptions) {
-    this.client = new Stripe(options.secretKey, {
-      maxNetworkRetries: 1,
-      timeout: 20_000,
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.protocol ? { protocol: options.protocol } : {}),
+    this.client = once(async () => {
+      const Sdk = await stripeSdk();
+      return new Sdk(options.secretKey, {
+        maxNetworkRetries: 1,
+        timeout: 20_000,
+        ...(options.host ? { host: options.host } : {}),
+        ...(options.port ? { port: options.port } : {}),
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+      });
     });
   }
 
   async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
-    const session = await this.client.checkout.sessions.create({
+    const stripe = await this.client();
+    const session = await stripe.checkout.sessions.create({
       mode: 'payment',
       client_reference_id: String(input.orderId),
       metadata: { order_id: String(input.orderId) },
@@ -45,11 +53,12 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieve(sessionId: string): Promise<RetrievedSession> {
+    const stripe = await this.client();
     try {
-      const session = await this.client.checkout.sessions.retrieve(sessionId);
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
       return describe(session);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return { state: 'unknown', orderId: null, amountCents: null };
+      if (error instanceof (await stripeSdk()).errors.StripeInvalidRequestError) return { state: 'unknown', orderId: null, amountCents: null };
       throw error;
     }
   }
@@ -59,10 +68,11 @@ export class StripeProvider implements PaymentProvider {
    * so a retried request never refunds twice at Stripe.
    */
   async refund(sessionId: string, amountCents: number, idempotencyKey: string): Promise<{ ref: string; state: 'completed' | 'pending' | 'failed' }> {
-    const session = await this.client.checkout.sessions.retrieve(sessionId);
+    const stripe = await this.client();
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (!paymentIntent) throw new Error(`Stripe session ${sessionId} has no payment to refund`);
-    const refund = await this.client.refunds.create({ payment_intent: paymentIntent, amount: amountCents, metadata: { order_id: session.metadata?.order_id ?? '' } }, { idempotencyKey });
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents, metadata: { order_id: session.metadata?.order_id ?? '' } }, { idempotencyKey });
     const state = refund.status === 'succeeded' ? 'completed' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
     return { ref: refund.id, state };
   }
@@ -73,14 +83,16 @@ export class StripeProvider implements PaymentProvider {
     if (Number.isInteger(fromMetadata) && fromMetadata > 0) return fromMetadata;
     const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
     if (!paymentIntent) return null;
-    const sessions = await this.client.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+    const stripe = await this.client();
+    const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
     const session = sessions.data[0];
     return session ? describe(session).orderId : null;
   }
 
   /** Checks the signature over the raw body; throws on a bad one. */
-  verifyEvent(rawBody: string, signature: string): Stripe.Event {
-    return this.client.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+  async verifyEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
+    const stripe = await this.client();
+    return stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
   }
 }
 

@@ -1,14 +1,6 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { Readable, Transform } from 'node:stream';
+import { once } from '../../lib/once.js';
 import {
   assertValidKey,
   StorageError,
@@ -30,6 +22,15 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
 }
 
+/**
+ * The AWS SDK, loaded with the first S3 call: it is the largest import of the server, and a
+ * process on local storage never needs it.
+ */
+export const s3Sdk = once(async () => {
+  const [client, storage, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage'), import('@aws-sdk/s3-request-presigner')]);
+  return { ...client, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl };
+});
+
 /** S3's smallest multipart part; each part in flight is one buffer of this size. */
 const PART_SIZE = 5 * 1024 * 1024;
 /** Parts uploaded at once: memory per upload stays near PART_SIZE × (QUEUE_SIZE + 1). */
@@ -44,8 +45,10 @@ const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
  */
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
   readonly bucket: string;
+  /** The SDK's client, made with the first call (s3Sdk says why). */
+  readonly client: () => Promise<S3Client>;
+  private made: S3Client | null = null;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
@@ -57,11 +60,12 @@ export class S3FileStorage implements FileStorage {
         ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
         : {}),
     };
-    this.client = new S3Client(config);
+    this.client = once(async () => (this.made = new (await s3Sdk()).S3Client(config)));
   }
 
   async put(key: string, body: Readable, options: PutOptions): Promise<StoredObject> {
     assertValidKey(key);
+    const [{ Upload }, client] = await Promise.all([s3Sdk(), this.client()]);
     let size = 0;
     const counted = body.pipe(
       new Transform({
@@ -74,7 +78,7 @@ export class S3FileStorage implements FileStorage {
     // pipe() does not pass errors on: a source that fails (too large, client gone) must fail the upload.
     body.once('error', (error) => counted.destroy(error));
     const upload = new Upload({
-      client: this.client,
+      client,
       params: {
         Bucket: this.bucket,
         Key: key,
@@ -97,8 +101,9 @@ export class S3FileStorage implements FileStorage {
 
   async get(key: string, range?: ByteRange): Promise<ReadResult> {
     assertValidKey(key);
+    const [{ GetObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
     try {
-      const answer = await this.client.send(
+      const answer = await client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       const body = answer.Body;
@@ -113,8 +118,9 @@ export class S3FileStorage implements FileStorage {
 
   async stat(key: string): Promise<StoredObject | null> {
     assertValidKey(key);
+    const [{ HeadObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { key, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? 'application/octet-stream' };
     } catch (error) {
       const mapped = this.mapError(error, 'stat', key);
@@ -125,8 +131,9 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
+    const [{ DeleteObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
       const mapped = this.mapError(error, 'delete', key);
       if (!(mapped instanceof StorageNotFoundError)) throw mapped;
@@ -136,19 +143,21 @@ export class S3FileStorage implements FileStorage {
   async signedUrl(key: string, expiresInSeconds: number): Promise<SignedUrl> {
     assertValidKey(key);
     const expiresIn = Math.min(expiresInSeconds, MAX_PRESIGN_SECONDS);
-    const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
+    const [{ getSignedUrl, GetObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
     return { url, expiresAt: new Date(Date.now() + expiresIn * 1000) };
   }
 
   close(): void {
-    this.client.destroy();
+    this.made?.destroy();
   }
 
   /** S3's error names turned into ours, with words that say what is wrong. */
   private mapError(error: unknown, operation: string, key: string): Error {
     if (error instanceof StorageError || error instanceof StorageNotFoundError) return error;
     const name = error instanceof Error ? error.name : '';
-    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    // The SDK's service errors carry the HTTP answer's metadata.
+    const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
     if (name === 'NoSuchBucket') {
       return new StorageError(`S3 ${operation} ${key}: the bucket "${this.bucket}" does not exist`, { cause: error });
     }

@@ -109,7 +109,7 @@ describe.each([
 
 describe('S3 specifics', () => {
   it('leaves no object behind after the puts that failed above', async () => {
-    const objects = await s3.client.send(new ListObjectsV2Command({ Bucket: 'nearcast-test' }));
+    const objects = await (await s3.client()).send(new ListObjectsV2Command({ Bucket: 'nearcast-test' }));
     expect(objects.KeyCount ?? 0).toBe(0);
   });
 

@@ -128,10 +128,10 @@ function formatDay(date: Date, language: Language): string {
 }
 
 /** A payment's receipt as a PDF (the platform's PDF stack, lib/pdf-text.ts), in the reader's language. */
-export function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buffer> {
+export async function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buffer> {
   const texts = RECEIPT_TEXTS[language];
   // Fixed dates keep the same receipt byte-identical, whenever it is downloaded.
-  const { doc, done, left, width, write } = pdfDocument({ Title: `${texts.title} ${receiptNumber(facts.paymentId)}`, CreationDate: facts.paidAt });
+  const { doc, done, left, width, write } = await pdfDocument({ Title: `${texts.title} ${receiptNumber(facts.paymentId)}`, CreationDate: facts.paidAt });
   const accent = '#7c5cff';
 
   doc.font('bold').fontSize(22).fillColor(accent).text('Nearcast', left, 56);

@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  UploadPartCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { uploadPurposeOf } from '@nearcast/contract';
 import { DataStore, ERRORS, Upload } from '@tus/server';
+import { s3Sdk } from '../../adapters/storage/s3-storage.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import * as repo from './tus-repository.js';
@@ -40,7 +29,8 @@ const RENEW_EVERY_MS = 15_000;
 const PURGE_BATCH = 100;
 
 export interface S3TusStagingOptions {
-  client: S3Client;
+  /** The storage's client, made with its first call. */
+  client: () => Promise<S3Client>;
   bucket: string;
   /** Where staged objects live in the bucket; a lifecycle rule may expire this prefix. */
   prefix?: string;
@@ -58,7 +48,7 @@ export interface S3TusStagingOptions {
 export class S3TusStaging implements TusStaging {
   readonly kind = 's3' as const;
   readonly store: DataStore;
-  private readonly client: S3Client;
+  private readonly client: () => Promise<S3Client>;
   private readonly bucket: string;
   private readonly prefix: string;
 
@@ -72,13 +62,20 @@ export class S3TusStaging implements TusStaging {
     this.store = new S3TusStore(this);
   }
 
+  /** The client and the SDK's commands, both loaded with the first call. */
+  private async s3() {
+    const [sdk, client] = await Promise.all([s3Sdk(), this.client()]);
+    return { sdk, client };
+  }
+
   // ---- the tus store's operations ------------------------------------------------------------
 
   async create(upload: Upload): Promise<Upload> {
     const ownerId = ownerOfTusId(upload.id);
     // The endpoint refuses deferred lengths and names uploads itself; anything else is a bug.
     if (ownerId === null || upload.size === undefined) throw ERRORS.FILE_NOT_FOUND;
-    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.fileKey(upload.id) }));
+    const { client, sdk } = await this.s3();
+    const created = await client.send(new sdk.CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.fileKey(upload.id) }));
     if (!created.UploadId) throw new Error('S3 answered CreateMultipartUpload without an UploadId');
     const now = new Date();
     const row = await repo.insertTusUpload(this.db, {
@@ -292,10 +289,11 @@ export class S3TusStaging implements TusStaging {
    * after the completion finds the multipart upload gone and the staged object there.
    */
   private async place(row: repo.TusUploadRow, key: string): Promise<void> {
+    const { client, sdk } = await this.s3();
     const stagedKey = this.fileKey(row.id);
     try {
-      await this.client.send(
-        new CompleteMultipartUploadCommand({
+      await client.send(
+        new sdk.CompleteMultipartUploadCommand({
           Bucket: this.bucket,
           Key: stagedKey,
           UploadId: row.multipartId,
@@ -304,11 +302,11 @@ export class S3TusStaging implements TusStaging {
       );
     } catch (error) {
       if (errorName(error) !== 'NoSuchUpload') throw error;
-      const staged = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: stagedKey })).catch(() => null);
+      const staged = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: stagedKey })).catch(() => null);
       if (staged?.ContentLength !== row.size) throw notFound('upload.not_found');
     }
-    await this.client.send(
-      new CopyObjectCommand({
+    await client.send(
+      new sdk.CopyObjectCommand({
         Bucket: this.bucket,
         Key: key,
         CopySource: `${this.bucket}/${stagedKey}`,
@@ -319,35 +317,40 @@ export class S3TusStaging implements TusStaging {
   }
 
   private async discard(row: repo.TusUploadRow): Promise<void> {
+    const { client, sdk } = await this.s3();
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.fileKey(row.id), UploadId: row.multipartId }));
+      await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.fileKey(row.id), UploadId: row.multipartId }));
     } catch (error) {
       // Completed or aborted already: the staged objects below are all that is left.
       if (errorName(error) !== 'NoSuchUpload') throw error;
     }
-    const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.uploadPrefix(row.id)}/` }));
+    const listed = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.uploadPrefix(row.id)}/` }));
     for (const object of listed.Contents ?? []) if (object.Key) await this.deleteObject(object.Key);
   }
 
   private async uploadPart(multipartId: string, id: string, partNumber: number, body: Buffer): Promise<string> {
-    const answer = await this.client.send(
-      new UploadPartCommand({ Bucket: this.bucket, Key: this.fileKey(id), UploadId: multipartId, PartNumber: partNumber, Body: body, ContentLength: body.length }),
+    const { client, sdk } = await this.s3();
+    const answer = await client.send(
+      new sdk.UploadPartCommand({ Bucket: this.bucket, Key: this.fileKey(id), UploadId: multipartId, PartNumber: partNumber, Body: body, ContentLength: body.length }),
     );
     if (!answer.ETag) throw new Error(`S3 answered UploadPart ${partNumber} of ${id} without an ETag`);
     return answer.ETag;
   }
 
   private async putObject(key: string, body: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length }));
+    const { client, sdk } = await this.s3();
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length }));
   }
 
   private async deleteObject(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, sdk } = await this.s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   /** Reads a staged tail (under one part long) into the start of `buffer`; answers its length. */
   private async readInto(key: string, buffer: Buffer): Promise<number> {
-    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, sdk } = await this.s3();
+    const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
     if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered GetObject ${key} without a readable body`);
     let length = 0;
     for await (const chunk of answer.Body) {

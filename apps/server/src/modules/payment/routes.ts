@@ -26,7 +26,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const signature = request.headers['stripe-signature'];
     let event;
     try {
-      event = provider.verifyEvent(request.rawBody ?? '', typeof signature === 'string' ? signature : '');
+      event = await provider.verifyEvent(request.rawBody ?? '', typeof signature === 'string' ? signature : '');
     } catch {
       return sendEnvelope(reply, '400', formatMessage(request.lang, 'payment.webhook_signature'), null);
     }

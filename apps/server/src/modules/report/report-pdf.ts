@@ -145,12 +145,12 @@ export function changeText(value: number | null, previous: number | null, langua
 }
 
 /** A monthly report as a PDF (the platform's PDF stack, lib/pdf-text.ts), in the reader's language. */
-export function reportPdf(input: ReportPdfInput, language: Language): Promise<Buffer> {
+export async function reportPdf(input: ReportPdfInput, language: Language): Promise<Buffer> {
   const texts = REPORT_TEXTS[language];
   const { facts } = input;
   const number = (value: number | null) => (value === null ? texts.notAvailable : new Intl.NumberFormat(language).format(value));
   const previousMonthName = monthName(facts.period.previous_from.slice(0, 7), language);
-  const { doc, done, left, width, write } = pdfDocument({ Title: `${texts.title} ${monthName(input.month, language)} · ${facts.merchant_name}`, CreationDate: input.builtAt });
+  const { doc, done, left, width, write } = await pdfDocument({ Title: `${texts.title} ${monthName(input.month, language)} · ${facts.merchant_name}`, CreationDate: input.builtAt });
   const accent = '#7c5cff';
   const ink = '#111111';
   const muted = '#666666';
