@@ -42,8 +42,11 @@ async function main(): Promise<void> {
       if (videos) app.log.info(videos, `seeded the demo video history in ${videos.ms} ms`);
       app.log.info(await seedDemoPromotion(app.services), "seeded a month of visitors to the demo's promotion links");
     }
-    // The demo rows were written without events: the dashboard's rollups start from them.
-    if (seeded) app.log.info(await backfillDashboard(database.db), 'built the dashboard rollups of the demo');
+    // The seeds wrote their history as events: the dashboard's rollups are that history replayed.
+    if (seeded) {
+      const rollups = await backfillDashboard(app.services);
+      app.log.info(rollups, `built the dashboard rollups of the demo in ${rollups.ms} ms`);
+    }
     // The reports read the rollups: built after them.
     if (seeded) app.log.info(await seedDemoReports(app.services), "built the demo merchants' monthly reports");
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillDashboard } from '../scripts/dashboard-backfill.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedDemoNetwork, type NetworkSummary } from './network.js';
 
@@ -63,6 +64,33 @@ describe('the demo network', () => {
     expect(await count(sql`select count(*)::int as n from business_corrections`)).toBe(2);
     // No available balance below zero: the refund came before anything was paid out of it.
     expect(await t.app.services.ledger.audit()).toMatchObject({ unbalancedTransactions: 0 });
+  });
+
+  it('writes its people’s arrivals as history, each on the day its account was made, before any of their payments', async () => {
+    const arrivals = await t.query<{ email: string; n: number; at: Date | null; created_at: Date; before_payments: boolean }>(sql`
+      select a.email, count(e.id)::int as n, min(e.created_at) as at, a.created_at,
+             coalesce(min(e.id) < (select min(p.id) from events p where p.type = 'payment.completed' and p.account_id = a.id), true) as before_payments
+        from accounts a left join events e on e.type = 'account.created' and e.account_id = a.id
+       group by a.id order by a.id`);
+    expect(arrivals.length).toBeGreaterThan(40);
+    for (const row of arrivals) {
+      expect(row.n, row.email).toBe(1);
+      expect(new Date(row.at!).getTime(), row.email).toBe(new Date(row.created_at).getTime());
+      expect(row.before_payments, row.email).toBe(true);
+    }
+  });
+
+  it('is what the dashboards count once their subscriber has replayed it', async () => {
+    await backfillDashboard(t.app.services);
+    const [platform] = await t.query<{ payments: number; gross: number; clients: number; studios: number; refunds: number }>(sql`
+      select sum(payments)::int as payments, sum(gross_cents)::int as gross, sum(clients_delta)::int as clients, sum(studios_delta)::int as studios,
+             sum(refunds_cents)::int as refunds
+        from dashboard_daily where scope_kind = 'platform'`);
+    const [counted] = await t.query<{ payments: number; gross: number; clients: number; studios: number; refunds: number }>(sql`
+      select (select count(*)::int from payments) as payments, (select sum(amount_cents)::int from payments) as gross,
+             (select count(*)::int from accounts where account_type = 0) as clients, (select count(*)::int from accounts where account_type = 1) as studios,
+             (select sum(amount_cents)::int from refunds where status = 'completed') as refunds`);
+    expect(platform).toEqual(counted);
   });
 
   it('starts fast enough for npm start', () => {

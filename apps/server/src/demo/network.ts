@@ -170,14 +170,20 @@ export async function seedDemoNetwork(services: Services, now = new Date()): Pro
     return row;
   };
 
+  /** An account of the demo seed made older, its arrival (the seed recorded it) with it. */
+  const backdate = async (account: AccountRow, at: Date) => {
+    await accountsRepo.backdateAccount(db, account.id, at);
+    await services.events.backdate(db, 'account.created', account.id, at);
+  };
+
   // ---- the people -----------------------------------------------------------------------------
   const agent = await existing('agent@example.com');
   const subagent = await existing('subagent@example.com');
   const operator = await existing('operator@example.com');
   const client = await existing('client@example.com');
-  await accountsRepo.backdateAccount(db, agent.id, daysAgo(HISTORY_DAYS + 10));
-  await accountsRepo.backdateAccount(db, subagent.id, daysAgo(HISTORY_DAYS + 5));
-  await accountsRepo.backdateAccount(db, operator.id, daysAgo(HISTORY_DAYS));
+  await backdate(agent, daysAgo(HISTORY_DAYS + 10));
+  await backdate(subagent, daysAgo(HISTORY_DAYS + 5));
+  await backdate(operator, daysAgo(HISTORY_DAYS));
   const agent2 = await add({
     email: 'lone.star.growth@example.com', username: 'lonestar', name: 'Luis Herrera', accountType: ACCOUNT_TYPE.partner, agentType: 'main',
     agentNo: 'AG-0003', companyShortName: 'Lone Star Growth', companyFullName: 'Lone Star Growth Partners LLC', phone: '7135550100', wechat: 'lonestar_growth',
@@ -200,7 +206,7 @@ export async function seedDemoNetwork(services: Services, now = new Date()): Pro
     let studio: AccountRow;
     if (plan.key === 'studio') {
       studio = await existing(plan.email);
-      await accountsRepo.backdateAccount(db, studio.id, daysAgo(plan.joinedDaysAgo));
+      await backdate(studio, daysAgo(plan.joinedDaysAgo));
     } else {
       studio = await add({
         email: plan.email, username: slug(plan.company).replace(/\./g, ''), name: plan.name, accountType: ACCOUNT_TYPE.studio, agentId: boss.id,
@@ -223,7 +229,7 @@ export async function seedDemoNetwork(services: Services, now = new Date()): Pro
       const lapsed = index === names.length - 1 && (plan.key === 'harbor' || plan.key === 'capitol');
       if (company === 'Carmen’s Tacos') {
         merchant = client;
-        await accountsRepo.backdateAccount(db, client.id, daysAgo(89));
+        await backdate(client, daysAgo(89));
       } else {
         const owner = `${['Ana', 'Ben', 'Chen', 'Dana', 'Eli', 'Fatima', 'Gus', 'Hye-jin', 'Ivan', 'Julia', 'Kofi', 'Lena', 'Mateo', 'Nadia'][serial % 14]} ${['Garcia', 'Kim', 'Nguyen', 'Patel', 'Smith', 'Lopez', 'Chen', 'Brown', 'Rossi', 'Okafor'][serial % 10]}`;
         merchant = await add({
@@ -244,6 +250,13 @@ export async function seedDemoNetwork(services: Services, now = new Date()): Pro
       }
     }
   }
+
+  // Their arrivals, each on its day, before any of their payments: the dashboards start from them.
+  const history = services.events.history(db);
+  for (const row of [...created].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    await history.add('account.created', { actor_id: null, subject_id: row.id, account_id: row.id, payload: { account_type: row.accountType }, at: row.createdAt });
+  }
+  await history.flush();
 
   step('people');
 

@@ -2,8 +2,9 @@ import { ACCOUNT_TYPE, BILLING_PERIOD_DAYS, INFO_STATUS, PAY_STATUS } from '@nea
 import type { Db } from '../db/client.js';
 import { newReferralCode } from '../modules/account/crypto.js';
 import * as accountsRepo from '../modules/account/repository.js';
-import type { NewAccountRow } from '../modules/account/repository.js';
+import type { AccountRow, NewAccountRow } from '../modules/account/repository.js';
 import * as areasRepo from '../modules/area/repository.js';
+import { HistoryWriter } from '../modules/events/service.js';
 import * as pricingRepo from '../modules/pricing/repository.js';
 import { seedAuditHistory } from './audit-seed.js';
 import { seedContent, STARTER_COURSE_CODE } from './content-seed.js';
@@ -35,7 +36,8 @@ async function losAngeles(db: Db) {
 
 /**
  * One account per role, wired to each other the way real ones would be: the agent
- * with a sub-agent, a studio and an operator; the client under that studio and operator.
+ * with a sub-agent, a studio and an operator; the client under that studio and operator. Their
+ * arrivals are recorded as history (`account.created`), the first the dashboards replay.
  */
 export async function seedDemo(db: Db, hash: (password: string) => Promise<string>): Promise<boolean> {
   if ((await accountsRepo.countAccounts(db)) > 0) return false;
@@ -45,10 +47,12 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
 
   return db.transaction(async (tx) => {
     const ids = new Map<string, number>();
+    const added: AccountRow[] = [];
     const add = async ({ key, ...values }: Demo) => {
       const row = await accountsRepo.insertAccount(tx, { ...values, passwordHash, referralCode: newReferralCode() });
       if (!row) throw new Error(`demo account ${values.email} already exists`);
       ids.set(key, row.id);
+      added.push(row);
       return row.id;
     };
     const id = (key: string) => ids.get(key) ?? null;
@@ -86,6 +90,12 @@ export async function seedDemo(db: Db, hash: (password: string) => Promise<strin
       key: 'newstudio', email: 'newstudio@example.com', username: 'newstudio', name: 'Noah Newstudio', accountType: ACCOUNT_TYPE.studio,
       agentId: id('agent'),
     });
+    // Their arrival, as staff creating them would have recorded it: the dashboards start from it.
+    const history = new HistoryWriter(tx, accountsRepo.scopeOf);
+    for (const row of added) {
+      await history.add('account.created', { actor_id: null, subject_id: row.id, account_id: row.id, payload: { account_type: row.accountType }, at: row.createdAt });
+    }
+    await history.flush();
     await seedContent(tx, id('admin')!, 'Ada Admin');
     await seedNotifications(tx, id, id('admin')!);
     await seedAuditHistory(tx, id, (key) => `${key}@example.com`);

@@ -8,6 +8,7 @@ import { SandboxPublisher, sandboxMetrics, sandboxRemoteId, type PublishTarget }
 import { decodeKey } from '../config.js';
 import { seal } from '../lib/sealed-secret.js';
 import * as accountsRepo from '../modules/account/repository.js';
+import type { HistoryWriter } from '../modules/events/service.js';
 import { milestoneOf } from '../modules/video/metrics-collector.js';
 import * as repo from '../modules/video/publish-seed-repository.js';
 import type { NewConnectionRow, NewJobRow, NewPostRow, NewSnapshotRow, StoredCaption } from '../modules/video/publish-seed-repository.js';
@@ -19,7 +20,9 @@ import { seedVideoNotifications } from './notification-seed.js';
  * as such everywhere), and 90 days of their published videos with statistics snapshots, so
  * `/video` and the dashboards open full. Every number is what the sandbox itself would answer for
  * that post at that moment (`sandboxMetrics`), so the collector carries on from the seed without
- * a jump. Rows go in in bulk: the whole history costs a second or two at start-up.
+ * a jump. Rows go in in bulk: the whole history costs a second or two at start-up. What the
+ * platform would have recorded of it goes in as history too (`recordVideoHistory`): the
+ * dashboards are built by replaying it.
  */
 
 const DAY = 86_400_000;
@@ -100,13 +103,15 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
     }
   }
   const snapshotRows: NewSnapshotRow[] = [];
-  let jobs = 0;
+  const jobs: Awaited<ReturnType<typeof repo.insertJobs>> = [];
   for (const chunk of chunks(jobRows, 500)) {
     const inserted = await repo.insertJobs(db, chunk);
-    jobs += inserted.length;
+    jobs.push(...inserted);
     for (const job of inserted) snapshotRows.push(...snapshotRowsOf(job, now));
   }
   for (const chunk of chunks(snapshotRows, 1000)) await repo.insertSnapshots(db, chunk);
+  // What the platform would have told of all this as it happened: the dashboards start from it.
+  await recordVideoHistory(services.events.history(db), { connectionRows, connections, postRows, posts, jobRows, jobs, snapshotRows });
 
   // ---- today and the days ahead for the demo merchant ------------------------------------------
   // One post the sandbox is still reviewing (the engine takes it on to approved within minutes of
@@ -173,10 +178,81 @@ export async function seedDemoVideos(services: Services, now = new Date()): Prom
     merchants: merchants.length,
     connections: connections.length,
     posts: posts.length + 1 + ahead.length,
-    jobs: jobs + inFlightJobs.length,
+    jobs: jobs.length + inFlightJobs.length,
     snapshots: snapshotRows.length,
     ms: Date.now() - started,
   };
+}
+
+/** The rows a video seed wrote, and what their inserts answered (ids). */
+export interface SeededVideos {
+  connectionRows: readonly NewConnectionRow[];
+  connections: readonly { id: number; merchantId: number; platform: string }[];
+  postRows: readonly NewPostRow[];
+  posts: readonly { id: number; merchantId: number; scheduledAt: Date | null }[];
+  jobRows: readonly NewJobRow[];
+  jobs: readonly { id: number; merchantId: number; platform: string; startedAt: Date | null }[];
+  snapshotRows: readonly NewSnapshotRow[];
+}
+
+/**
+ * The events the running platform records for such a history, each at its time: a connection
+ * made (as the connection service tells it), a job published (as the publishing engine does)
+ * and every reading that showed more plays than the one before (as the statistics collector
+ * does). Written in time order, so the history reads as it happened; the inserts' answers are
+ * matched to their rows by what is unique in them, not by position.
+ */
+export async function recordVideoHistory(history: HistoryWriter, seeded: SeededVideos): Promise<number> {
+  type Dated = { at: Date; write: () => Promise<void> };
+  const dated: Dated[] = [];
+  const connectionOf = new Map(seeded.connectionRows.map((row) => [`${row.merchantId}:${row.platform}`, row]));
+  for (const connection of seeded.connections) {
+    const row = connectionOf.get(`${connection.merchantId}:${connection.platform}`)!;
+    if (row.state !== 'connected') continue;
+    const at = row.connectedAt ?? row.createdAt!;
+    const payload = { connection_id: connection.id, platform: row.platform };
+    dated.push({
+      at,
+      write: () => history.add('connection.connected', { actor_id: row.connectedById ?? null, subject_id: connection.id, account_id: row.merchantId, payload, at }),
+    });
+  }
+  const titleOf = new Map(seeded.postRows.map((row) => [`${row.merchantId}:${row.scheduledAt?.getTime()}`, row.title]));
+  const postTitle = new Map(seeded.posts.map((post) => [post.id, titleOf.get(`${post.merchantId}:${post.scheduledAt?.getTime()}`) ?? '']));
+  const jobKey = (job: { merchantId: number; platform: string; startedAt?: Date | null }) => `${job.merchantId}:${job.platform}:${job.startedAt?.getTime()}`;
+  const jobRowOf = new Map(seeded.jobRows.map((row) => [jobKey(row), row]));
+  const jobOf = new Map<number, NewJobRow>();
+  for (const { id, ...inserted } of seeded.jobs) {
+    const job = jobRowOf.get(jobKey(inserted));
+    if (!job) continue;
+    jobOf.set(id, job);
+    if (!job.publishedAt) continue;
+    const at = job.publishedAt;
+    const payload = { post_id: job.postId, job_id: id, platform: job.platform, title: postTitle.get(job.postId) ?? '', ...(job.url ? { url: job.url } : {}) };
+    dated.push({ at, write: () => history.add('video.published', { actor_id: null, subject_id: job.postId, account_id: job.merchantId, payload, at }) });
+  }
+  const byJob = new Map<number, NewSnapshotRow[]>();
+  for (const snapshot of seeded.snapshotRows) {
+    const readings = byJob.get(snapshot.jobId);
+    if (readings) readings.push(snapshot);
+    else byJob.set(snapshot.jobId, [snapshot]);
+  }
+  for (const [jobId, readings] of byJob) {
+    const job = jobOf.get(jobId);
+    if (!job) continue;
+    let before: number | null = null;
+    for (const reading of [...readings].sort((a, b) => a.takenAt!.getTime() - b.takenAt!.getTime())) {
+      const plays = reading.plays ?? null;
+      if (plays !== null && plays > (before ?? 0)) {
+        const at = reading.takenAt!;
+        const payload = { post_id: job.postId, job_id: jobId, platform: job.platform, plays };
+        dated.push({ at, write: () => history.add('video.plays', { actor_id: null, subject_id: job.postId, account_id: job.merchantId, payload, at }) });
+      }
+      before = plays;
+    }
+  }
+  dated.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const event of dated) await event.write();
+  return history.flush();
 }
 
 /**

@@ -2,10 +2,11 @@
  * How long the effects of an event take, from the commit of its cause to each effect: the
  * notification center's notice, the dashboard's rollups, and the mail handed to the mailer.
  * Runs the whole platform in this process on the embedded default (or on PostgreSQL with
- * DATABASE_URL), loads the demo — whose history is a backlog of undelivered events at the
- * start — and then, under a mixed load of dashboard and list requests and statistics
- * collector runs (each a batch of `video.plays` events), records N events of the real kinds
- * through the real endpoints: merchants paying their plans and staff assigning operators.
+ * DATABASE_URL), loads the demo — whose service calls (its payments, settlements) leave a
+ * backlog of undelivered events at the start; its history only the rollups replay — and then,
+ * under a mixed load of dashboard and list requests and statistics collector runs (each a batch
+ * of `video.plays` events), records N events of the real kinds through the real endpoints:
+ * merchants paying their plans and staff assigning operators.
  *
  *   npm run bench:events                        # PGlite, N=60
  *   DATABASE_URL=postgres://…/bench npm run bench:events
@@ -45,7 +46,7 @@ const started = Date.now();
 await seedDemo(database.db, (password) => services.accounts.hash(password));
 await seedDemoNetwork(services);
 await seedDemoVideos(services);
-await backfillDashboard(database.db);
+await backfillDashboard(services);
 console.log(`demo loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const [{ backlog } = { backlog: 0 }] = await selectRows<{ backlog: number }>(database.db, sql`select count(*)::int as backlog from events where dispatched_at is null`);
 const [{ baseline } = { baseline: 0 }] = await selectRows<{ baseline: number }>(database.db, sql`select coalesce(max(id), 0)::int as baseline from events`);

@@ -72,6 +72,31 @@ describe('seed:scale finance', () => {
     expect(await t.query(sql`select count(*)::int as n from ledger_balances where purpose = 'in_transit' and balance_cents <> 0`)).toEqual([{ n: 0 }]);
   });
 
+  it('records every payment as fulfilment does, on its day and in time order, as history', async () => {
+    const rows = await t.query<{ payment_id: number; at: Date; created_at: Date; account_id: number; studio_id: number | null; dispatched: boolean; renewal: boolean; first: boolean; shares: { id: number; role: string; amount_cents: number; beneficiary_id: number | null }[] }>(sql`
+      select p.id as payment_id, p.created_at as at, e.created_at, e.account_id, e.studio_id, e.dispatched_at is not null as dispatched,
+             (e.payload->>'renewal')::boolean as renewal, e.payload->'shares' as shares,
+             not exists (select 1 from payments q where q.account_id = p.account_id and q.created_at < p.created_at) as first
+        from payments p join events e on e.type = 'payment.completed' and (e.payload->>'payment_id')::int = p.id
+       order by e.id`);
+    const [{ n } = { n: 0 }] = await t.query<{ n: number }>(sql`select count(*)::int as n from payments`);
+    expect(rows).toHaveLength(n);
+    const times = rows.map((row) => new Date(row.created_at).getTime());
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    for (const row of rows) {
+      expect(new Date(row.created_at).getTime()).toBe(new Date(row.at).getTime());
+      expect(row.dispatched).toBe(true);
+      expect(row.renewal).toBe(!row.first);
+      const commissions = await t.query<{ id: number; role: string; amount_cents: number; beneficiary_id: number | null }>(
+        sql`select id::int as id, role, amount_cents, beneficiary_id from commissions where payment_id = ${row.payment_id} order by id`,
+      );
+      expect(row.shares).toEqual(commissions);
+    }
+    // In the scope the payer stood in: a merchant's studio, a studio itself.
+    const client = rows.find((row) => row.account_id === ids['client-2']);
+    expect(client?.studio_id).toBe(ids['studio-2']);
+  });
+
   it('is skipped when already there', async () => {
     const before = await t.query(sql`select count(*)::int as n from ledger_entries`);
     await seedScaleFinance(t.database.db, () => undefined);

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { selectRows } from '../db/client.js';
+import * as accountsRepo from '../modules/account/repository.js';
+import type { EventPayload } from '../modules/events/catalogue.js';
+import { HistoryWriter, type ScopeResolver } from '../modules/events/service.js';
+
+/** Payments read back a page at a time to be written as their events. */
+const HISTORY_PAGE = 5_000;
 
 /**
  * A year of money for the scale database, in bulk SQL: every paying merchant's monthly plan and
@@ -15,8 +21,11 @@ import { selectRows } from '../db/client.js';
  *
  * The rules it follows are the ledger's own: integer cents, shares rounded down with the
  * remainder to the platform, cause keys unique per posting, balances equal to their entries.
+ * Each payment is recorded as the event fulfilment records (`payment.completed`, with its
+ * shares), on its day and in time order, as history: the dashboards are built from it.
+ * `scopeOf` places the events (the account module's; a shared one reads each account once).
  */
-export async function seedScaleFinance(db: Db, log: (message: string) => void): Promise<void> {
+export async function seedScaleFinance(db: Db, log: (message: string) => void, scopeOf: ScopeResolver = accountsRepo.scopeOf): Promise<void> {
   const [done] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from payments where provider_ref like 'scale-%'`);
   if ((done?.n ?? 0) > 0) {
     log(`Finance already seeded (${done!.n} scale payments); nothing to do.`);
@@ -210,6 +219,44 @@ export async function seedScaleFinance(db: Db, log: (message: string) => void): 
       update accounts a set order_count = t.n, consumption_cents = t.cents
         from (select payer_id, count(*)::int as n, sum(amount_cents)::bigint as cents from fs_pay group by payer_id) t
        where t.payer_id = a.id`);
+
+    // What fulfilment records of each payment, in the order they happened: a payer's first
+    // payment is not a renewal, and the rollups tell a first payment from a renewal by that order.
+    await run('payment history to write', sql`
+      create temporary table fs_history on commit drop as
+      select (row_number() over (order by p.at, p.payment_id))::int as n, p.payment_id, p.order_id, p.payer_id, p.package_type,
+             p.amount_cents, p.at, row_number() over (partition by p.payer_id order by p.at, p.payment_id) > 1 as renewal
+        from fs_pay p`);
+    await run('payment history order', sql`create index on fs_history (n)`);
+    const history = new HistoryWriter(tx, scopeOf);
+    for (let after = 0; ; ) {
+      const page = await selectRows<HistoryRow>(tx, sql`
+        select h.n, h.payment_id::int as payment_id, h.order_id::int as order_id, h.payer_id, h.package_type, h.amount_cents, h.at, h.renewal,
+               coalesce((select json_agg(json_build_object('id', c.id::int, 'beneficiary_id', c.beneficiary_id, 'role', c.role, 'amount_cents', c.amount_cents) order by c.id)
+                           from commissions c where c.payment_id = h.payment_id), '[]'::json) as shares
+          from fs_history h where h.n > ${after} order by h.n limit ${HISTORY_PAGE}`);
+      for (const row of page) {
+        await history.add('payment.completed', {
+          actor_id: row.payer_id,
+          subject_id: row.order_id,
+          account_id: row.payer_id,
+          payload: {
+            order_id: row.order_id,
+            payment_id: row.payment_id,
+            package_type: row.package_type,
+            amount_cents: row.amount_cents,
+            periods: 1,
+            provider: 'sandbox',
+            renewal: row.renewal,
+            shares: row.shares,
+          },
+          at: new Date(row.at),
+        });
+      }
+      if (page.length < HISTORY_PAGE) break;
+      after = page.at(-1)!.n;
+    }
+    lap(`payment history (${await history.flush()} events)`);
   });
 
   for (const table of ['orders', 'payments', 'ledger_transactions', 'ledger_entries', 'ledger_balances', 'commissions', 'settlements']) {
@@ -223,4 +270,16 @@ export async function seedScaleFinance(db: Db, log: (message: string) => void): 
                (select count(*) from (select transaction_id from ledger_entries group by 1 having sum(amount_cents) <> 0) u)::int as unbalanced`,
   );
   log(`Finance seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+}
+
+interface HistoryRow {
+  n: number;
+  payment_id: number;
+  order_id: number;
+  payer_id: number;
+  package_type: EventPayload<'payment.completed'>['package_type'];
+  amount_cents: number;
+  at: Date | string;
+  renewal: boolean;
+  shares: EventPayload<'payment.completed'>['shares'];
 }

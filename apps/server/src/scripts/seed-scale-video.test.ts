@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsCollector } from '../modules/video/metrics-collector.js';
 import { metricsDue } from '../modules/video/publish-repository.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { backfillDashboard } from './dashboard-backfill.js';
 import { seedScaleVideo } from './seed-scale-video.js';
 
 /**
@@ -51,6 +52,29 @@ describe('seed:scale videos', () => {
        where j.plays is distinct from (select s.plays from video_metric_snapshots s where s.job_id = j.id order by s.taken_at desc limit 1)
           or j.last_metrics_at is distinct from (select max(s.taken_at) from video_metric_snapshots s where s.job_id = j.id)`);
     expect(drift).toEqual([{ n: 0 }]);
+  });
+
+  it('records what the platform would have told of it, as history the dashboards are built from', async () => {
+    const counted = await t.query<{ type: string; n: number; dispatched: number }>(sql`
+      select type, count(*)::int as n, count(dispatched_at)::int as dispatched from events group by type order by type`);
+    const [jobs] = await t.query<{ n: number; connections: number }>(sql`
+      select count(*)::int as n, (select count(*)::int from platform_connections) as connections from video_publish_jobs where published_at is not null`);
+    // A reading is told when it shows more plays than the one before it.
+    const [grew] = await t.query<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select plays, lag(plays) over (partition by job_id order by taken_at) as before from video_metric_snapshots) r
+       where r.plays > coalesce(r.before, 0)`);
+    expect(counted).toEqual([
+      { type: 'connection.connected', n: jobs!.connections, dispatched: jobs!.connections },
+      { type: 'video.plays', n: grew!.n, dispatched: grew!.n },
+      { type: 'video.published', n: jobs!.n, dispatched: jobs!.n },
+    ]);
+    // Replayed into the rollups, the platform's plays are every video's latest reading.
+    await backfillDashboard(t.app.services);
+    const [platform] = await t.query<{ plays: number; videos: number }>(sql`
+      select sum(plays)::int as plays, sum(videos_published)::int as videos from dashboard_daily where scope_kind = 'platform'`);
+    const [latest] = await t.query<{ plays: number }>(sql`select sum(plays)::int as plays from video_publish_jobs`);
+    expect(platform).toEqual({ plays: latest!.plays, videos: jobs!.n });
   });
 
   it('spreads the videos over the last 90 days and their last readings over each one\'s interval, as a running collector would', async () => {

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { PublishTarget } from '../adapters/publishing/index.js';
 import { decodeKey } from '../config.js';
 import { selectRows, type Db } from '../db/client.js';
-import { approvedJobRow, chunks, donePostRow, sandboxConnectionRow, snapshotRowsOf } from '../demo/video-seed.js';
+import { approvedJobRow, chunks, donePostRow, recordVideoHistory, sandboxConnectionRow, snapshotRowsOf } from '../demo/video-seed.js';
+import * as accountsRepo from '../modules/account/repository.js';
+import { HistoryWriter, type ScopeResolver } from '../modules/events/service.js';
 import { metricsInterval } from '../modules/video/publish-repository.js';
 import * as repo from '../modules/video/publish-seed-repository.js';
 import type { NewJobRow, NewSnapshotRow } from '../modules/video/publish-seed-repository.js';
@@ -34,6 +36,8 @@ export interface ScaleVideoSummary {
   posts: number;
   jobs: number;
   snapshots: number;
+  /** Events written as their history: connections made, jobs published, readings that grew. */
+  events: number;
 }
 
 /**
@@ -42,9 +46,17 @@ export interface ScaleVideoSummary {
  * its statistics readings (often while young, further apart later, the last one somewhere within
  * its current interval) — over a million snapshots, the vision's statistics volume. Rows are the
  * demo seed's own (same stories, same sandbox numbers, so the collector carries on without a
- * jump), written in one transaction; skipped when any scale merchant already has a post.
+ * jump), written in one transaction with the events the platform would have recorded of them
+ * (demo/video-seed.ts `recordVideoHistory`), placed by `scopeOf`; skipped when any scale
+ * merchant already has a post.
  */
-export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: string) => void, now = new Date()): Promise<ScaleVideoSummary | null> {
+export async function seedScaleVideo(
+  db: Db,
+  tokenKey: string,
+  log: (message: string) => void,
+  now = new Date(),
+  scopeOf: ScopeResolver = accountsRepo.scopeOf,
+): Promise<ScaleVideoSummary | null> {
   const [{ n: existing } = { n: 0 }] = await selectRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from video_posts p join accounts a on a.id = p.merchant_id where a.email like 'scale-client-%'`,
@@ -62,8 +74,9 @@ export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: st
          order by id`,
   );
   const started = Date.now();
-  const summary: ScaleVideoSummary = { merchants: merchants.length, posts: 0, jobs: 0, snapshots: 0 };
+  const summary: ScaleVideoSummary = { merchants: merchants.length, posts: 0, jobs: 0, snapshots: 0, events: 0 };
   await db.transaction(async (tx) => {
+    const history = new HistoryWriter(tx, scopeOf);
     for (const batch of chunks(merchants, 500)) {
       const connectionRows = [];
       for (const m of batch) {
@@ -72,17 +85,15 @@ export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: st
         }
       }
       const connections = await repo.insertConnections(tx, connectionRows);
-      const posts = await repo.insertPosts(
-        tx,
-        batch.flatMap((m, index) =>
-          Array.from({ length: VIDEOS }, (_, n) => {
-            const days = (SPAN_DAYS / VIDEOS) * (n + spread(m.id, n));
-            // At least an hour old, so it was published (two minutes after) before the seed's moment.
-            const at = new Date(now.getTime() - Math.max(Math.round(days * DAY), DAY / 24));
-            return donePostRow({ id: m.id, studioId: m.studio_id }, PLATFORMS, at, m.id + n, (index + n) % 4 === 0);
-          }),
-        ),
+      const postRows = batch.flatMap((m, index) =>
+        Array.from({ length: VIDEOS }, (_, n) => {
+          const days = (SPAN_DAYS / VIDEOS) * (n + spread(m.id, n));
+          // At least an hour old, so it was published (two minutes after) before the seed's moment.
+          const at = new Date(now.getTime() - Math.max(Math.round(days * DAY), DAY / 24));
+          return donePostRow({ id: m.id, studioId: m.studio_id }, PLATFORMS, at, m.id + n, (index + n) % 4 === 0);
+        }),
       );
+      const posts = await repo.insertPosts(tx, postRows);
       const byMerchant = new Map<number, typeof connections>();
       for (const c of connections) byMerchant.set(c.merchantId, [...(byMerchant.get(c.merchantId) ?? []), c]);
       const jobRows: NewJobRow[] = posts.flatMap((post) =>
@@ -91,10 +102,14 @@ export async function seedScaleVideo(db: Db, tokenKey: string, log: (message: st
         ),
       );
       const snapshots: NewSnapshotRow[] = [];
+      const jobs: Awaited<ReturnType<typeof repo.insertJobs>> = [];
       for (const rows of chunks(jobRows, 1000)) {
-        for (const job of await repo.insertJobs(tx, rows)) snapshots.push(...snapshotRowsOf(job, job.lastMetricsAt!));
+        const inserted = await repo.insertJobs(tx, rows);
+        jobs.push(...inserted);
+        for (const job of inserted) snapshots.push(...snapshotRowsOf(job, job.lastMetricsAt!));
       }
       for (const rows of chunks(snapshots, 4000)) await repo.insertSnapshots(tx, rows);
+      summary.events = await recordVideoHistory(history, { connectionRows, connections, postRows, posts, jobRows, jobs, snapshotRows: snapshots });
       summary.posts += posts.length;
       summary.jobs += jobRows.length;
       summary.snapshots += snapshots.length;

@@ -1,10 +1,14 @@
 import { ACCOUNT_TYPE } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
+import { MemoryMailer } from '../adapters/mail/index.js';
+import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, selectRows, type Db } from '../db/client.js';
 import { DEMO_PASSWORD } from '../demo/seed.js';
 import { hashPassword } from '../modules/account/crypto.js';
+import * as accountsRepo from '../modules/account/repository.js';
 import { loadReferenceAreas } from '../modules/area/reference-data.js';
+import { HistoryWriter, type EventScope, type ScopeResolver } from '../modules/events/service.js';
 import { seedScaleFinance } from './seed-scale-finance.js';
 import { backfillDashboard } from './dashboard-backfill.js';
 import { seedScaleVideo } from './seed-scale-video.js';
@@ -16,8 +20,9 @@ import { seedScaleVideo } from './seed-scale-video.js';
  * scale-super@, scale-agent-1@ (a main agent) and scale-studio-1@. Then a year of their money
  * (seed-scale-finance.ts): monthly payments with their ledger postings and commissions,
  * releases and a payout per earner; then their videos (seed-scale-video.ts): a million
- * statistics snapshots; last, the dashboards' rollups built from all of it. Each part is skipped
- * when already there.
+ * statistics snapshots. Each part writes what happened as events too (arrivals, payments,
+ * connections, publications, readings), as history; last, the dashboards' rollups are that
+ * history replayed through their subscriber. Each part is skipped when already there.
  *
  *   DATABASE_URL=postgres://…/nearcast_scale npm run seed:scale
  */
@@ -36,17 +41,36 @@ async function main(): Promise<void> {
     await database.migrate();
     await loadReferenceAreas(database.db);
     const db = database.db;
+    // Nobody moves while the seed runs: each account's scope is read once for all its events.
+    const scopes = new Map<number, Promise<EventScope>>();
+    const scopeOf: ScopeResolver = (ex, id) => {
+      let scope = scopes.get(id);
+      if (!scope) {
+        scope = accountsRepo.scopeOf(ex, id);
+        scopes.set(id, scope);
+      }
+      return scope;
+    };
     const [{ n: existing } = { n: 0 }] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from accounts where email like 'scale-%'`);
     if (existing > 0) {
       console.log(`Accounts already seeded (${existing} scale accounts).`);
     } else {
-      await seedAccounts(db, config.SCRYPT_LOG_N, started);
+      await seedAccounts(db, config.SCRYPT_LOG_N, started, scopeOf);
     }
-    await seedScaleFinance(db, (message) => console.log(message));
-    await seedScaleVideo(db, config.PLATFORM_TOKEN_KEY, (message) => console.log(message));
-    // The rows above were written without events: the dashboards start from them.
-    const rollups = await backfillDashboard(db);
-    console.log(`Dashboard rollups: ${rollups.placements} placements, ${rollups.days} scope-days.`);
+    await seedScaleFinance(db, (message) => console.log(message), scopeOf);
+    await seedScaleVideo(db, config.PLATFORM_TOKEN_KEY, (message) => console.log(message), new Date(), scopeOf);
+    // The rollups are the history above, replayed through their subscriber (the app's, unstarted);
+    // the replay reads the history in pages, planned from statistics it has none of yet.
+    await db.execute(sql`analyze events, event_deliveries`);
+    const app = await buildApp({ config, database, mailer: new MemoryMailer() });
+    try {
+      const rollups = await backfillDashboard(app.services);
+      console.log(
+        `Dashboard rollups: ${rollups.events} events replayed in ${(rollups.ms / 1000).toFixed(1)} s; ${rollups.placements} placements, ${rollups.days} scope-days.`,
+      );
+    } finally {
+      await app.close();
+    }
     // The money seeded after the people rewrote every account row several times (spending,
     // plan ends): without a vacuum the accounts table holds five dead rows for each live one,
     // its visibility map is cleared, and index-only reads (a city's paid studios) turn into
@@ -59,8 +83,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** The people: agents, studios, operators and merchants, wired together, in one transaction. */
-async function seedAccounts(db: Db, scryptLogN: number, started: number): Promise<void> {
+/**
+ * The people: agents, studios, operators and merchants, wired together, in one transaction with
+ * their arrivals (`account.created`, on the day each joined, as staff creating them records it).
+ */
+async function seedAccounts(db: Db, scryptLogN: number, started: number, scopeOf: ScopeResolver): Promise<void> {
   {
     const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
 
@@ -136,6 +163,22 @@ async function seedAccounts(db: Db, scryptLogN: number, started: number): Promis
                1 + i % 5, (1 + i % 5) * 100000, now() - (i % 730) * interval '1 day'
           from generate_series(1, ${CLIENTS}) as i
           join scale_studios st on st.n = 1 + (i - 1) % ${STUDIOS}`);
+
+      const history = new HistoryWriter(tx, scopeOf);
+      const arrived = await selectRows<{ id: number; account_type: number; created_at: Date | string }>(
+        tx,
+        sql`select id, account_type, created_at from accounts where email like 'scale-%' order by created_at, id`,
+      );
+      for (const row of arrived) {
+        await history.add('account.created', {
+          actor_id: null,
+          subject_id: row.id,
+          account_id: row.id,
+          payload: { account_type: row.account_type },
+          at: new Date(row.created_at),
+        });
+      }
+      await history.flush();
     });
     // Statistics and the search index's pending entries, before anyone measures anything.
     await db.execute(sql`vacuum analyze accounts`);

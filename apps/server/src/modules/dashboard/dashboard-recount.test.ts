@@ -2,8 +2,10 @@ import { DASHBOARD_RANGES, type DashboardClientResponse, type DashboardPayRespon
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds } from '../../test/demo-roles.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { givePlan } from '../../test/plans.js';
+import { applyHistory, historyCommands, lastEventId, type HistoryCommand } from '../../test/dashboard-history.js';
 import { merchantPays } from '../../test/settlement-fixtures.js';
 import { backfillDashboard } from '../../scripts/dashboard-backfill.js';
 import { seedDemoVideos } from '../../demo/video-seed.js';
@@ -28,13 +30,12 @@ beforeAll(async () => {
   t = await createTestApp();
   // The demo's videos and their readings (the demo merchant's, at least): the plays to recount.
   await seedDemoVideos(t.app.services);
-  await backfillDashboard(t.database.db);
+  await backfillDashboard(t.app.services);
   for (const name of DEMO) tokens.set(name, await t.login(`${name}@example.com`));
   // The demo's unpaid merchant reads its dashboard too: a plan of its own (no payment, so no
   // figure moves) keeps plan gating from refusing it before its first payment.
   await givePlan(t, 'newclient@example.com');
-  const rows = await t.query<{ id: number; email: string }>(sql`select id, email from accounts where email like '%@example.com'`);
-  for (const row of rows) ids.set(row.email.split('@')[0]!, row.id);
+  for (const [name, id] of await demoIds(t)) ids.set(name, id);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -48,82 +49,10 @@ async function deliverAll(): Promise<number> {
   return owed.length;
 }
 
-const lastEventId = async () => Number((await t.query<{ id: number | null }>(sql`select max(id) as id from events`))[0]?.id ?? 0);
+const command = historyCommands(['pay', 'refund', 'studio', 'operator', 'move', 'create', 'read']);
 
-/** Moves what happened since `afterId` (the events, and the payment or refund rows they name) to `daysAgo`. */
-async function backdate(afterId: number, daysAgo: number): Promise<void> {
-  const at = new Date(Date.now() - daysAgo * 86_400_000);
-  await t.query(sql`update payments set created_at = ${at} where order_id::text in (select subject_id from events where id > ${afterId} and type = 'payment.completed')`);
-  // The orders too, so the checkout's hourly limit (which counts recent orders) lets the next one through.
-  await t.query(sql`update orders set created_at = ${new Date(Date.now() - 2 * 3_600_000 - daysAgo * 86_400_000)} where id::text in (select subject_id from events where id > ${afterId} and type = 'payment.completed')`);
-  await t.query(sql`update refunds set processed_at = ${at} where id in (select (payload->>'refund_id')::int from events where id > ${afterId} and type = 'payment.refunded')`);
-  await t.query(sql`update events set created_at = ${at} where id > ${afterId} and type in ('payment.completed', 'payment.refunded')`);
-}
-
-type Command =
-  | { kind: 'pay'; who: 'client' | 'newclient'; daysAgo: number }
-  | { kind: 'refund'; pick: number; part: number; daysAgo: number }
-  | { kind: 'studio'; who: 'client' | 'newclient'; to: 'studio' | 'newstudio' | null }
-  | { kind: 'operator'; who: 'client' | 'newclient'; to: 'operator' | null }
-  | { kind: 'move'; studio: 'studio' | 'newstudio'; to: 'agent' | 'subagent' }
-  | { kind: 'create'; role: 'client' | 'studio' }
-  | { kind: 'read'; pick: number; grew: number };
-
-const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('pay' as const), who: fc.constantFrom('client' as const, 'newclient' as const), daysAgo: fc.integer({ min: 0, max: 120 }) }),
-  fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), part: fc.integer({ min: 1, max: 4 }), daysAgo: fc.integer({ min: 0, max: 10 }) }),
-  fc.record({ kind: fc.constant('studio' as const), who: fc.constantFrom('client' as const, 'newclient' as const), to: fc.constantFrom('studio' as const, 'newstudio' as const, null) }),
-  fc.record({ kind: fc.constant('operator' as const), who: fc.constantFrom('client' as const, 'newclient' as const), to: fc.constantFrom('operator' as const, null) }),
-  fc.record({ kind: fc.constant('move' as const), studio: fc.constantFrom('studio' as const, 'newstudio' as const), to: fc.constantFrom('agent' as const, 'subagent' as const) }),
-  fc.record({ kind: fc.constant('create' as const), role: fc.constantFrom('client' as const, 'studio' as const) }),
-  // A statistics reading of one of the merchant's published videos, as the collector stores it.
-  fc.record({ kind: fc.constant('read' as const), pick: fc.nat(), grew: fc.integer({ min: 0, max: 5_000 }) }),
-);
-let created = 0;
-
-async function run(c: Command): Promise<void> {
-  const before = await lastEventId();
-  const as = { token: token('super') };
-  if (c.kind === 'pay') {
-    await merchantPays(t, token(c.who));
-    await backdate(before, c.daysAgo);
-  } else if (c.kind === 'refund') {
-    const payments = await t.query<{ id: number; left: number }>(
-      sql`select p.id, p.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.payment_id = p.id and r.status <> 'failed'), 0) as left from payments p order by p.id`,
-    );
-    const open = payments.filter((p) => Number(p.left) > 0);
-    if (open.length === 0) return;
-    const payment = open[c.pick % open.length]!;
-    const amount = Math.max(1, Math.floor(Number(payment.left) / c.part));
-    const refunded = await t.call('/v1/finance/refund', { payment_id: payment.id, amount_cents: amount, reason: 'test' }, as);
-    expect(refunded.code, refunded.msg).toBe('200');
-    await backdate(before, c.daysAgo);
-  } else if (c.kind === 'studio') {
-    const answer = await t.call('/v1/client/studio/set', { client_id: ids.get(c.who), studio_id: c.to === null ? null : ids.get(c.to) }, as);
-    expect(answer.code, answer.msg).toBe('200');
-  } else if (c.kind === 'operator') {
-    const answer = await t.call('/v1/client/operator', { client_id: ids.get(c.who), operator_id: c.to === null ? null : ids.get(c.to) }, as);
-    expect(answer.code, answer.msg).toBe('200');
-  } else if (c.kind === 'read') {
-    const jobs = await t.query<{ id: number; plays: number | null }>(
-      sql`select id, plays from video_publish_jobs where merchant_id = ${ids.get('client')!} and published_at is not null order by id`,
-    );
-    expect(jobs.length).toBeGreaterThan(0);
-    const job = jobs[c.pick % jobs.length]!;
-    const plays = Number(job.plays ?? 0) + c.grew;
-    await t.app.services.videoMetrics.store(Number(job.id), new Date(), { plays, likes: null, comments: null, shares: null, collections: null });
-  } else if (c.kind === 'create') {
-    created += 1;
-    const answer = await t.call(
-      '/v1/account/add',
-      { email: `made-${created}@example.net`, password: 'Nearcast-demo-1', username: `made${created}`, role: c.role },
-      as,
-    );
-    expect(answer.code, answer.msg).toBe('200');
-  } else {
-    const answer = await t.call('/v1/studio/proxy', { studio_id: ids.get(c.studio), agent_id: ids.get(c.to) }, as);
-    expect(answer.code, answer.msg).toBe('200');
-  }
+async function run(c: HistoryCommand): Promise<void> {
+  await applyHistory(t, c, { token: (name) => token(name as Demo), id: (name) => ids.get(name)! });
   await deliverAll();
 }
 
@@ -329,7 +258,7 @@ describe('dashboard figures equal a recount from the raw rows', () => {
 
   it('counts an event delivered twice once', async () => {
     const before = await t.call<DashboardPayResponse>('/v1/dashboard/pay', { range: 'today' }, { token: token('super') });
-    const afterId = await lastEventId();
+    const afterId = await lastEventId(t);
     const paid = await merchantPays(t, token('newclient'));
     const [event] = await t.query<{ id: number }>(sql`select id from events where id > ${afterId} and type = 'payment.completed'`);
     const delivery = { event_id: Number(event!.id), subscriber: ROLLUP_SUBSCRIBER };

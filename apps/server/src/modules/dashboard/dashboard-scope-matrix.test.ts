@@ -1,6 +1,7 @@
 import type { DashboardActivityResponse, DashboardPayResponse, DashboardStudioResponse, DashboardTotalResponse, Role } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds } from '../../test/demo-roles.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { merchantPays } from '../../test/settlement-fixtures.js';
 import { backfillDashboard } from '../../scripts/dashboard-backfill.js';
@@ -31,11 +32,9 @@ const token = (name: Demo) => tokens.get(name)!;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await backfillDashboard(t.database.db);
+  await backfillDashboard(t.app.services);
   for (const name of DEMO) tokens.set(name, await t.login(`${name}@example.com`));
-  for (const row of await t.query<{ id: number; email: string }>(sql`select id, email from accounts where email like '%@example.com'`)) {
-    ids.set(row.email.split('@')[0]!, row.id);
-  }
+  for (const [name, id] of await demoIds(t)) ids.set(name, id);
   // Carmen (the studio's merchant) and Nina (nobody's) each pay once.
   await merchantPays(t, token('client'));
   await merchantPays(t, token('newclient'));
@@ -106,12 +105,18 @@ describe('each caller sees its own scope', () => {
   });
 
   it('feeds each caller the events of its own scope only', async () => {
-    const feed = async (name: Demo) =>
-      (await t.call<DashboardActivityResponse>('/v1/dashboard/activity', { limit: 50 }, { token: token(name) })).data.list.map((row) => row.client?.id ?? null);
-    expect(new Set(await feed('super'))).toEqual(new Set([ids.get('client'), ids.get('newclient')]));
-    for (const name of ['agent', 'studio', 'operator', 'client'] as const) expect(await feed(name), name).toEqual([ids.get('client')]);
-    expect(await feed('newclient')).toEqual([ids.get('newclient')]);
-    expect(await feed('subagent')).toEqual([]);
+    // Of one type: the merchants the caller's feed names (the payments above, and the demo
+    // seed's arrivals, which it wrote as history).
+    const feed = async (name: Demo, type: string) =>
+      (await t.call<DashboardActivityResponse>('/v1/dashboard/activity', { limit: 50 }, { token: token(name) })).data.list
+        .filter((row) => row.type === type && row.client !== null)
+        .map((row) => row.client!.id);
+    for (const type of ['payment.completed', 'account.created']) {
+      expect(new Set(await feed('super', type)), type).toEqual(new Set([ids.get('client'), ids.get('newclient')]));
+      for (const name of ['agent', 'studio', 'operator', 'client'] as const) expect(await feed(name, type), `${name} ${type}`).toEqual([ids.get('client')]);
+      expect(await feed('newclient', type), type).toEqual([ids.get('newclient')]);
+      expect(await feed('subagent', type), type).toEqual([]);
+    }
   });
 
   it('pages the feed by the last id seen', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { selectRows } from '../../db/client.js';
 import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardVideoPlays } from '../../db/schema/dashboard.js';
@@ -42,18 +42,51 @@ const COLUMNS = [
   ['profitCents', 'profit_cents'],
 ] as const;
 
-/** Adds a delta to one day of each scope, creating the rows it needs. */
-export async function addToDay(ex: Executor, scopes: readonly ScopeKey[], day: string, delta: DayDelta): Promise<void> {
-  const set = COLUMNS.filter(([key]) => delta[key]);
-  if (set.length === 0 || scopes.length === 0) return;
-  const values = scopes.map((scope) => ({ scopeKind: scope.kind, scopeId: scope.id, day, ...Object.fromEntries(set.map(([key]) => [key, delta[key]])) }));
-  await ex
-    .insert(dashboardDaily)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [dashboardDaily.scopeKind, dashboardDaily.scopeId, dashboardDaily.day],
-      set: Object.fromEntries(set.map(([key, column]) => [key, sql.raw(`"dashboard_daily"."${column}" + excluded."${column}"`)])),
-    });
+/** A delta to one day of one scope. */
+export interface DayRow {
+  scope: ScopeKey;
+  day: string;
+  delta: DayDelta;
+}
+
+/** Parameters per statement at most: the wire protocol counts them in 16 bits. */
+const MAX_PARAMETERS = 30_000;
+
+/**
+ * Adds deltas to days of scopes, creating the rows they need, in as few statements as fit the
+ * protocol; deltas to the same day of the same scope are summed first (one statement may touch
+ * a row only once). Only the columns some delta moves are written, so the statements stay small:
+ * handlers replayed by the thousand (the dashboard backfill) spend their time here.
+ */
+export async function addToDays(ex: Executor, rows: readonly DayRow[]): Promise<void> {
+  const moving = rows.filter((row) => COLUMNS.some(([name]) => row.delta[name]));
+  // The columns any delta moves: a day some event touched gets its row even when its deltas cancel out.
+  const set = COLUMNS.filter(([name]) => moving.some((row) => row.delta[name]));
+  if (set.length === 0) return;
+  const merged = new Map<string, DayRow>();
+  for (const row of moving) {
+    const key = `${row.scope.kind}:${row.scope.id}:${row.day}`;
+    const into = merged.get(key);
+    if (!into) merged.set(key, { scope: row.scope, day: row.day, delta: { ...row.delta } });
+    else for (const [name] of set) into.delta[name] = (into.delta[name] ?? 0) + (row.delta[name] ?? 0);
+  }
+  const columns = sql.raw(set.map(([, column]) => `"${column}"`).join(', '));
+  const updates = sql.raw(set.map(([, column]) => `"${column}" = "dashboard_daily"."${column}" + excluded."${column}"`).join(', '));
+  // In one order, so two transactions adding to the same days wait for each other rather than deadlock.
+  const ordered = [...merged.keys()].sort().map((key) => merged.get(key)!);
+  const perStatement = Math.floor(MAX_PARAMETERS / (3 + set.length));
+  for (let start = 0; start < ordered.length; start += perStatement) {
+    const values = ordered.slice(start, start + perStatement).map(
+      (row) =>
+        sql`(${row.scope.kind}, ${row.scope.id}, ${row.day}::date, ${sql.join(
+          set.map(([name]) => sql`${row.delta[name] ?? 0}`),
+          sql`, `,
+        )})`,
+    );
+    await ex.execute(sql`
+      insert into dashboard_daily (scope_kind, scope_id, day, ${columns}) values ${sql.join(values, sql`, `)}
+      on conflict (scope_kind, scope_id, day) do update set ${updates}`);
+  }
 }
 
 export async function findPlacement(ex: Executor, accountId: number): Promise<PlacementRow | undefined> {
@@ -66,12 +99,36 @@ export async function upsertPlacement(ex: Executor, row: PlacementRow): Promise<
   await ex.insert(dashboardPlacements).values(row).onConflictDoUpdate({ target: dashboardPlacements.accountId, set: rest });
 }
 
-/** The plays a job had at its last counted milestone, locked; then the new value. */
-export async function swapJobPlays(ex: Executor, jobId: string, plays: number): Promise<number> {
-  const [row] = await ex.select().from(dashboardVideoPlays).where(eq(dashboardVideoPlays.jobId, jobId)).for('update');
-  if (!row) await ex.insert(dashboardVideoPlays).values({ jobId, plays });
-  else if (plays > row.plays) await ex.update(dashboardVideoPlays).set({ plays }).where(eq(dashboardVideoPlays.jobId, jobId));
-  return row?.plays ?? 0;
+/** The largest plays counted for each of these jobs that has been counted, locked (in one order, so two transactions wait rather than deadlock). */
+export async function lockJobPlays(ex: Executor, jobIds: readonly string[]): Promise<Map<string, number>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await ex
+    .select({ jobId: dashboardVideoPlays.jobId, plays: dashboardVideoPlays.plays })
+    .from(dashboardVideoPlays)
+    .where(inArray(dashboardVideoPlays.jobId, [...jobIds]))
+    .orderBy(dashboardVideoPlays.jobId)
+    .for('update');
+  return new Map(rows.map((row) => [row.jobId, Number(row.plays)]));
+}
+
+/**
+ * Stores jobs' new largest plays: an update for the jobs `counted` already holds, an insert for
+ * the others — which fails when another transaction counted the job first, so the delivery is
+ * retried and counts from that transaction's value rather than both counting from zero.
+ */
+export async function saveJobPlays(ex: Executor, plays: readonly (readonly [string, number])[], counted: ReadonlySet<string>): Promise<void> {
+  const fresh = plays.filter(([jobId]) => !counted.has(jobId));
+  const raised = plays.filter(([jobId]) => counted.has(jobId));
+  if (fresh.length > 0) await ex.insert(dashboardVideoPlays).values(fresh.map(([jobId, value]) => ({ jobId, plays: value })));
+  if (raised.length > 0) {
+    await ex.execute(sql`
+      update dashboard_video_plays v set plays = x.plays
+        from (values ${sql.join(
+          raised.map(([jobId, value]) => sql`(${jobId}, ${value}::bigint)`),
+          sql`, `,
+        )}) as x(job_id, plays)
+       where v.job_id = x.job_id`);
+  }
 }
 
 export interface Window {
@@ -209,6 +266,13 @@ export async function topStudios(ex: Executor, scope: ScopeKey, from: string, to
   );
   const held = new Map(clients.map((row) => [Number(row.id), Number(row.clients)]));
   return chosen.map((row) => ({ ...row, clients: held.get(row.id) ?? 0 }));
+}
+
+/** What the rollups hold: the merchants and studios they place, and their scope-days. */
+export async function rollupSize(ex: Executor): Promise<{ placements: number; days: number }> {
+  const [placements] = await ex.select({ n: sql<number>`count(*)::int` }).from(dashboardPlacements);
+  const [days] = await ex.select({ n: sql<number>`count(*)::int` }).from(dashboardDaily);
+  return { placements: Number(placements?.n ?? 0), days: Number(days?.n ?? 0) };
 }
 
 /** The merchants the rollups last counted under a studio. */

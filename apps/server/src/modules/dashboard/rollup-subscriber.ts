@@ -3,7 +3,7 @@ import type { EventPayload } from '../events/catalogue.js';
 import { typesOf, type DomainEvent, type EventScope, type ScopeResolver, type Subscriber } from '../events/service.js';
 import { dayOf } from './period.js';
 import * as repo from './repository.js';
-import type { PlacementRow, ScopeKey } from './repository.js';
+import type { DayDelta, DayRow, PlacementRow, ScopeKey } from './repository.js';
 
 const ACCOUNT_TYPE_CLIENT = 0;
 const ACCOUNT_TYPE_STUDIO = 1;
@@ -63,17 +63,84 @@ type Share = EventPayload<'payment.completed'>['shares'][number];
  * platform's scope holds all commissions and, apart, the platform's own share (its profit). A
  * refund's reversals count the same way, negative.
  */
-async function countShares(tx: Tx, shares: readonly Pick<Share, 'beneficiary_id' | 'role'>[], amounts: readonly number[], day: string): Promise<void> {
+function shareRows(shares: readonly Pick<Share, 'beneficiary_id' | 'role'>[], amounts: readonly number[], day: string): DayRow[] {
+  const rows: DayRow[] = [];
   for (const [index, share] of shares.entries()) {
     const delta = amounts[index] ?? 0;
     if (delta === 0) continue;
     if (share.role === 'platform' || share.role === 'unallocated') {
-      await repo.addToDay(tx, [PLATFORM], day, { profitCents: delta });
+      rows.push({ scope: PLATFORM, day, delta: { profitCents: delta } });
     } else {
-      await repo.addToDay(tx, [PLATFORM], day, { commissionCents: delta });
-      if (share.beneficiary_id !== null) await repo.addToDay(tx, [{ kind: 'earner', id: share.beneficiary_id }], day, { commissionCents: delta });
+      rows.push({ scope: PLATFORM, day, delta: { commissionCents: delta } });
+      if (share.beneficiary_id !== null) rows.push({ scope: { kind: 'earner', id: share.beneficiary_id }, day, delta: { commissionCents: delta } });
     }
   }
+  return rows;
+}
+
+/** One delta to a day of each scope, as rows for `addToDays`. */
+const rowsOf = (scopes: readonly ScopeKey[], day: string, delta: DayDelta): DayRow[] => scopes.map((scope) => ({ scope, day, delta }));
+
+/** A reading of a job's plays, to count where its event says on its day. */
+interface Reading {
+  jobId: string;
+  plays: number;
+  scopes: ScopeKey[];
+  day: string;
+}
+
+/**
+ * What the handlers of one delivery transaction add to the rollups' days, and the readings of
+ * plays they were handed, gathered and written once when the transaction's handlers are done
+ * (`settle`): a replay hands the rollups hundreds of events per transaction, and one statement
+ * for all of them costs what one costs for each. No handler reads a day's row, and only `settle`
+ * reads a job's plays, so gathering them changes no figure; the placements and connections a
+ * handler reads are written at once.
+ */
+interface Gathered {
+  days: DayRow[];
+  readings: Reading[];
+}
+const gathering = new WeakMap<Tx, Gathered>();
+
+function gathered(tx: Tx): Gathered {
+  let into = gathering.get(tx);
+  if (!into) {
+    into = { days: [], readings: [] };
+    gathering.set(tx, into);
+  }
+  return into;
+}
+
+const addDays = (tx: Tx, rows: readonly DayRow[]) => void gathered(tx).days.push(...rows);
+
+/**
+ * Writes what the transaction's handlers gathered. Each reading adds the growth since the
+ * largest value counted for its job (in the order the events were handed over), so a reading
+ * handed over twice or out of order adds nothing; the jobs' rows are locked first, so two
+ * transactions with readings of one job wait for each other.
+ */
+async function settle(tx: Tx): Promise<void> {
+  const into = gathering.get(tx);
+  if (!into) return;
+  gathering.delete(tx);
+  const days = [...into.days];
+  if (into.readings.length > 0) {
+    const stored = await repo.lockJobPlays(tx, [...new Set(into.readings.map((reading) => reading.jobId))]);
+    const largest = new Map(stored);
+    for (const reading of into.readings) {
+      const before = largest.get(reading.jobId) ?? 0;
+      if (reading.plays <= before) continue;
+      days.push(...rowsOf(reading.scopes, reading.day, { plays: reading.plays - before }));
+      largest.set(reading.jobId, reading.plays);
+    }
+    await repo.saveJobPlays(
+      tx,
+      [...largest].filter(([jobId, plays]) => stored.get(jobId) !== plays),
+      new Set(stored.keys()),
+    );
+  }
+  await repo.addToDays(tx, days);
 }
 
 /**
@@ -99,6 +166,7 @@ export function createDashboardRollupSubscriber(scopeOf: ScopeResolver): Subscri
 
   return {
     name: ROLLUP_SUBSCRIBER,
+    settle,
     handlers: {
       'account.registered': arrival,
       'account.created': arrival,
@@ -125,32 +193,34 @@ export function createDashboardRollupSubscriber(scopeOf: ScopeResolver): Subscri
           if (placement && first) await repo.upsertPlacement(tx, { ...placement, paidAt: event.createdAt });
           if (!placement) await repo.upsertPlacement(tx, { accountId, kind: 'client', ...pick(event.scope), paidAt: event.createdAt });
         }
-        await repo.addToDay(tx, eventScopes(event), day, {
-          payments: 1,
-          grossCents: event.payload.amount_cents,
-          ...(client ? (first ? { firstPayments: 1 } : { renewals: 1 }) : {}),
-        });
         const shares = event.payload.shares;
-        await countShares(tx, shares, shares.map((share) => share.amount_cents), day);
+        addDays(tx, [
+          ...rowsOf(eventScopes(event), day, {
+            payments: 1,
+            grossCents: event.payload.amount_cents,
+            ...(client ? (first ? { firstPayments: 1 } : { renewals: 1 }) : {}),
+          }),
+          ...shareRows(shares, shares.map((share) => share.amount_cents), day),
+        ]);
       },
       'payment.refunded': async (event, tx) => {
         const day = dayOf(event.createdAt);
-        await repo.addToDay(tx, eventScopes(event), day, { refundsCents: event.payload.amount_cents });
         const reversals = event.payload.reversals;
-        await countShares(tx, reversals, reversals.map((reversal) => -reversal.reversed_cents), day);
+        addDays(tx, [
+          ...rowsOf(eventScopes(event), day, { refundsCents: event.payload.amount_cents }),
+          ...shareRows(reversals, reversals.map((reversal) => -reversal.reversed_cents), day),
+        ]);
       },
       'connection.connected': connectionState,
       'connection.needs_reconnect': connectionState,
       'connection.disconnected': async (event, tx) => uncountConnection(tx, String(event.payload.connection_id)),
-      'video.published': async (event, tx) => repo.addToDay(tx, eventScopes(event), dayOf(event.createdAt), { videosPublished: 1 }),
+      'video.published': async (event, tx) => addDays(tx, rowsOf(eventScopes(event), dayOf(event.createdAt), { videosPublished: 1 })),
       'video.plays': async (event, tx) => {
         // Each reading that grew says the video's plays now; what the rollups add is the
-        // growth since the largest value counted for it, so a reading delivered twice or out of
-        // order adds nothing.
-        const value = event.payload.plays;
-        if (value <= 0) return;
-        const before = await repo.swapJobPlays(tx, String(event.payload.job_id), value);
-        if (value > before) await repo.addToDay(tx, eventScopes(event), dayOf(event.createdAt), { plays: value - before });
+        // growth since the largest value counted for it (`settle`).
+        const plays = event.payload.plays;
+        if (plays <= 0) return;
+        gathered(tx).readings.push({ jobId: String(event.payload.job_id), plays, scopes: eventScopes(event), day: dayOf(event.createdAt) });
       },
     },
   };
@@ -169,7 +239,7 @@ async function arrive(tx: Tx, accountId: number, kind: 'client' | 'studio', scop
   await repo.upsertPlacement(tx, { accountId, kind, ...placement, paidAt: null });
   const delta = kind === 'client' ? { newClients: 1, clientsDelta: 1 } : { newStudios: 1, studiosDelta: 1 };
   const own: ScopeKey[] = kind === 'client' ? [{ kind: 'client', id: accountId }] : [];
-  await repo.addToDay(tx, [PLATFORM, ...own, ...scopesFor(kind, placement)], day, delta);
+  addDays(tx, rowsOf([PLATFORM, ...own, ...scopesFor(kind, placement)], day, delta));
 }
 
 /**
@@ -184,12 +254,10 @@ async function move(tx: Tx, accountId: number, kind: 'client' | 'studio', scope:
   const joined = minus(scopesFor(kind, after), scopesFor(kind, before));
   await repo.upsertPlacement(tx, { ...before, ...after });
   if (kind === 'client') {
-    await repo.addToDay(tx, left, day, { clientsDelta: -1 });
-    await repo.addToDay(tx, joined, day, { clientsDelta: 1, newClients: 1 });
+    addDays(tx, [...rowsOf(left, day, { clientsDelta: -1 }), ...rowsOf(joined, day, { clientsDelta: 1, newClients: 1 })]);
     return;
   }
-  await repo.addToDay(tx, left, day, { studiosDelta: -1 });
-  await repo.addToDay(tx, joined, day, { studiosDelta: 1, newStudios: 1 });
+  addDays(tx, [...rowsOf(left, day, { studiosDelta: -1 }), ...rowsOf(joined, day, { studiosDelta: 1, newStudios: 1 })]);
 }
 
 /**

@@ -1,14 +1,20 @@
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, notExists } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { eventDeliveries, events, type EventRow, type NewEventRow } from '../../db/schema/events.js';
 
-export type { EventRow };
+export type { EventRow, NewEventRow };
 
 /** The SQL of the event outbox and of the deliveries ledger. */
 
 export async function insertEvent(ex: Executor, values: NewEventRow): Promise<EventRow> {
   const [row] = await ex.insert(events).values(values).returning();
   return row!;
+}
+
+/** Many events in one statement (history written by a seed), in the order given. */
+export async function insertEvents(ex: Executor, values: readonly NewEventRow[]): Promise<void> {
+  if (values.length === 0) return;
+  await ex.insert(events).values([...values]);
 }
 
 export async function findEvent(ex: Executor, id: number): Promise<EventRow | undefined> {
@@ -39,6 +45,55 @@ export async function markDispatched(ex: Executor, ids: readonly number[]): Prom
 export async function claimDelivery(ex: Executor, eventId: number, subscriber: string): Promise<boolean> {
   const rows = await ex.insert(eventDeliveries).values({ eventId, subscriber }).onConflictDoNothing().returning({ eventId: eventDeliveries.eventId });
   return rows.length === 1;
+}
+
+/**
+ * Up to `limit` events of some types after `afterId` that `subscriber` has not handled yet, in
+ * the order they were recorded.
+ */
+export async function owedTo(ex: Executor, subscriber: string, types: readonly string[], afterId: number, limit: number): Promise<EventRow[]> {
+  return ex
+    .select()
+    .from(events)
+    .where(
+      and(
+        gt(events.id, afterId),
+        inArray(events.type, [...types]),
+        notExists(ex.select({ one: eventDeliveries.eventId }).from(eventDeliveries).where(and(eq(eventDeliveries.eventId, events.id), eq(eventDeliveries.subscriber, subscriber)))),
+      ),
+    )
+    .orderBy(asc(events.id))
+    .limit(limit);
+}
+
+/** `claimDelivery` for many events at once: the ids this transaction claimed. */
+export async function claimDeliveries(ex: Executor, eventIds: readonly number[], subscriber: string): Promise<number[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await ex
+    .insert(eventDeliveries)
+    .values(eventIds.map((eventId) => ({ eventId, subscriber })))
+    .onConflictDoNothing()
+    .returning({ eventId: eventDeliveries.eventId });
+  return rows.map((row) => row.eventId);
+}
+
+/**
+ * Moves the events of one type about one subject that no subscriber has handled yet to `at`:
+ * history a seed wrote before it settled when the thing happened.
+ */
+export async function redateUnhandled(ex: Executor, type: string, subjectId: string, at: Date): Promise<number> {
+  const rows = await ex
+    .update(events)
+    .set({ createdAt: at })
+    .where(
+      and(
+        eq(events.type, type),
+        eq(events.subjectId, subjectId),
+        notExists(ex.select({ one: eventDeliveries.eventId }).from(eventDeliveries).where(eq(eventDeliveries.eventId, events.id))),
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length;
 }
 
 /** Which events a feed shows: a scope column equal to an id (none: all), of some types, before an id. */

@@ -3,7 +3,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import { EVENT_TYPES, isBulk, isEventType, parsePayload, subjectOf, type EventPayload, type EventType } from './catalogue.js';
 import * as repo from './repository.js';
-import type { EventRow } from './repository.js';
+import type { EventRow, NewEventRow } from './repository.js';
 
 /** The accounts above the account an event concerns, as they were when it happened. */
 export interface EventScope {
@@ -25,6 +25,9 @@ export interface NewEvent<T extends EventType> {
   payload: EventPayload<T>;
   at?: Date;
 }
+
+/** An event of the past as a seed writes it: what `record` takes, and when it happened. */
+export type PastEvent<T extends EventType> = Omit<NewEvent<T>, 'at'> & { at: Date };
 
 export interface DomainEvent<T extends EventType = EventType> {
   id: number;
@@ -66,6 +69,12 @@ export type EventHandlers = { [T in EventType]?: (event: DomainEvent<T>, tx: Tx)
 export interface Subscriber {
   name: string;
   handlers: EventHandlers;
+  /**
+   * Runs once in each delivery transaction after its handlers, before it commits: for a
+   * subscriber whose handlers gather their effects and write them together (a replay hands
+   * hundreds of events to one transaction).
+   */
+  settle?: (tx: Tx) => Promise<void>;
 }
 
 /** The event types a subscriber handles. */
@@ -81,10 +90,15 @@ const DELIVER_BATCH = 50;
 const NO_SCOPE: EventScope = { studioId: null, agentId: null, mainAgentId: null, operatorId: null };
 /** Recorded this long after it happened, an event is history (a seed), not news. */
 const HISTORY_AFTER_MS = 10 * 60_000;
+/** History is written this many events to a statement. */
+const HISTORY_BATCH = 500;
+/** A replay hands over this many events per transaction: one commit per event would cost more than the handlers. */
+const REPLAY_BATCH = 500;
 
 /**
- * Delivery priorities: what someone is waiting for goes first; a backlog — history written by a
- * seed, the statistics collector's readings — comes after, so it never holds up fresh events.
+ * Delivery priorities: what someone is waiting for goes first; a backlog — what a seed recorded
+ * through the services at its past time, the statistics collector's readings — comes after, so it
+ * never holds up fresh events.
  */
 const PRIORITY_FRESH = 10;
 const PRIORITY_BACKLOG = 0;
@@ -101,7 +115,8 @@ interface Delivery {
  * transaction, so the jobs exist exactly when the event does; the queue wakes its workers on
  * commit. Events recorded while no queue runs (scripts, the demo seed, a queue that is starting)
  * are left undispatched; the dispatch job — at start and on a one-minute schedule — claims them
- * with FOR UPDATE SKIP LOCKED and enqueues their deliveries, on any instance.
+ * with FOR UPDATE SKIP LOCKED and enqueues their deliveries, on any instance. History a seed
+ * writes (`history`) is never dispatched; `replay` hands it to a subscriber that keeps a copy.
  */
 export class EventService {
   private readonly subscribers = new Map<string, Subscriber>();
@@ -123,17 +138,7 @@ export class EventService {
     const payload = parsePayload(type, event.payload);
     const scope = event.account_id === null ? NO_SCOPE : await this.scopeOf(tx, event.account_id);
     const fanOut = this.jobs.running;
-    const row = await repo.insertEvent(tx, {
-      type,
-      actorId: event.actor_id,
-      subjectType: subjectOf(type),
-      subjectId: String(event.subject_id),
-      accountId: event.account_id,
-      ...scope,
-      payload,
-      ...(event.at ? { createdAt: event.at } : {}),
-      dispatchedAt: fanOut ? new Date() : null,
-    });
+    const row = await repo.insertEvent(tx, eventRow(type, event, payload, scope, fanOut ? new Date() : null));
     if (fanOut) await this.enqueue(tx, [row]);
     return row.id;
   }
@@ -184,13 +189,59 @@ export class EventService {
       const event = await repo.findEvent(tx, delivery.event_id);
       if (!event) return 'gone';
       if (!(await repo.claimDelivery(tx, event.id, subscriber.name))) return 'duplicate';
-      const domainEvent = toDomainEvent(event);
-      // The subscriber set of an event is fixed when it is dispatched: a handler removed since
-      // (a rolling deploy) has nothing to do.
-      const handler = subscriber.handlers[domainEvent.type] as ((event: AnyDomainEvent, tx: Tx) => Promise<void>) | undefined;
-      await handler?.(domainEvent, tx);
+      await handle(subscriber, event, tx);
+      await subscriber.settle?.(tx);
       return 'delivered';
     });
+  }
+
+  /**
+   * Hands a subscriber every stored event of its types that it has not handled yet, in the order
+   * they were recorded, through the same delivery a job makes: each event's delivery row and the
+   * subscriber's effect commit together, so an event counts once whether the replay or a job
+   * hands it over first. This is how a subscriber that keeps a copy of the past (the dashboard's
+   * rollups) takes in history, which is never dispatched (`HistoryWriter`). A batch of events per
+   * transaction; answers how many it handed over.
+   */
+  async replay(name: string): Promise<number> {
+    const subscriber = this.subscribers.get(name);
+    if (!subscriber) throw new Error(`No subscriber ${name} in this instance`);
+    const types = typesOf(subscriber);
+    let after = 0;
+    let total = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        const rows = await repo.owedTo(tx, subscriber.name, types, after, REPLAY_BATCH);
+        // Another transaction (a delivery job) may hold some of them: those are its to count.
+        const claimed = new Set(
+          await repo.claimDeliveries(
+            tx,
+            rows.map((row) => row.id),
+            subscriber.name,
+          ),
+        );
+        for (const row of rows) if (claimed.has(row.id)) await handle(subscriber, row, tx);
+        await subscriber.settle?.(tx);
+        return { size: rows.length, last: rows.at(-1)?.id ?? after, handled: claimed.size };
+      });
+      total += batch.handled;
+      after = batch.last;
+      if (batch.size < REPLAY_BATCH) return total;
+    }
+  }
+
+  /** A writer of history into `ex`, each event scoped as `record` scopes it. */
+  history(ex: Executor): HistoryWriter {
+    return new HistoryWriter(ex, this.scopeOf);
+  }
+
+  /**
+   * Moves the history of one subject, of one type, to `at`: for a seed that dates an account
+   * after another seed wrote its arrival (the demo network makes the demo accounts older). Only
+   * events no subscriber has handled move; answers how many.
+   */
+  async backdate(ex: Executor, type: EventType, subjectId: number | string, at: Date): Promise<number> {
+    return repo.redateUnhandled(ex, type, String(subjectId), at);
   }
 
   /** The outbox's two jobs, listed in the job registry. */
@@ -241,6 +292,76 @@ export class EventService {
     }
     for (const [priority, deliveries] of byPriority) await this.jobs.sendWithin(tx, DELIVER_JOB, deliveries, { priority });
   }
+}
+
+/** The stored row of a catalogued event, its payload already checked and its scope read. */
+function eventRow<T extends EventType>(type: T, event: NewEvent<T>, payload: EventPayload<T>, scope: EventScope, dispatchedAt: Date | null): NewEventRow {
+  return {
+    type,
+    actorId: event.actor_id,
+    subjectType: subjectOf(type),
+    subjectId: String(event.subject_id),
+    accountId: event.account_id,
+    ...scope,
+    payload,
+    ...(event.at ? { createdAt: event.at } : {}),
+    dispatchedAt,
+  };
+}
+
+/**
+ * Writes history: what a seed knows happened before it ran, as the catalogue's events, each at
+ * its own time and in the scope its account stands in as the seed leaves it (a seed writes its
+ * world as it was made, so that is the scope it happened in). Payloads are checked as `record`
+ * checks them. History is stored as already dispatched: no delivery job is ever made for it, so
+ * no subscriber acts on it as news (a notice, a mail); a subscriber that keeps a copy of the
+ * past takes it in with `EventService.replay`. Events are written in the order they are added,
+ * a statement per batch; `flush` writes the rest.
+ */
+export class HistoryWriter {
+  private pending: NewEventRow[] = [];
+  /** Scopes already read: a seed writes many events about one account. */
+  private readonly scopes = new Map<number, EventScope>();
+  private written = 0;
+
+  constructor(
+    private readonly ex: Executor,
+    private readonly scopeOf: ScopeResolver,
+  ) {}
+
+  async add<T extends EventType>(type: T, event: PastEvent<T>): Promise<void> {
+    const payload = parsePayload(type, event.payload);
+    const scope = event.account_id === null ? NO_SCOPE : await this.scopeFor(event.account_id);
+    this.pending.push(eventRow(type, event, payload, scope, new Date()));
+    if (this.pending.length >= HISTORY_BATCH) await this.flush();
+  }
+
+  /** Writes what is still pending; answers how many events this writer has written. */
+  async flush(): Promise<number> {
+    const rows = this.pending;
+    this.pending = [];
+    await repo.insertEvents(this.ex, rows);
+    this.written += rows.length;
+    return this.written;
+  }
+
+  private async scopeFor(accountId: number): Promise<EventScope> {
+    let scope = this.scopes.get(accountId);
+    if (!scope) {
+      scope = await this.scopeOf(this.ex, accountId);
+      this.scopes.set(accountId, scope);
+    }
+    return scope;
+  }
+}
+
+/** Runs a subscriber's handler for a stored event, in the transaction that records its delivery. */
+async function handle(subscriber: Subscriber, row: EventRow, tx: Tx): Promise<void> {
+  const domainEvent = toDomainEvent(row);
+  // The subscriber set of an event is fixed when it is dispatched: a handler removed since
+  // (a rolling deploy) has nothing to do.
+  const handler = subscriber.handlers[domainEvent.type] as ((event: AnyDomainEvent, tx: Tx) => Promise<void>) | undefined;
+  await handler?.(domainEvent, tx);
 }
 
 const isHistorical = (row: EventRow): boolean => row.recordedAt.getTime() - row.createdAt.getTime() > HISTORY_AFTER_MS;

@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ tokens, ids } = await videoWorld(t));
   await seedDemoVideos(t.app.services, NOW);
-  await backfillDashboard(t.database.db);
+  await backfillDashboard(t.app.services);
   // A month's plan, paid in October: the price a report's cost per thousand plays is counted from.
   await merchantPays(t, tokens.get('client')!);
   await t.query(sql`update orders set paid_at = '2026-10-15T10:00:00Z' where account_id = ${ids.get('client')!}`);
