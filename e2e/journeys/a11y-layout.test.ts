@@ -328,7 +328,7 @@ describe('the auditors see what they must', () => {
 });
 
 describe('the text auditor sees what does not fit', () => {
-  it('reports a cut label, spilling text and a figure over two lines, not a truncation that offers its text', async () => {
+  it('reports a cut label (also one cut in an inline child), spilling text and a figure over two lines, not a truncation that offers its text', async () => {
     const context = await browser.newContext({ viewport: { width: WIDTHS.phone, height: 812 } });
     try {
       const page = await context.newPage();
@@ -336,6 +336,7 @@ describe('the text auditor sees what does not fit', () => {
         <div data-testid="cut" style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Evolución de reproducciones</div>
         <div data-testid="spills" style="width:60px;white-space:nowrap">Tus vídeos publicados</div>
         <div data-testid="split" style="width:70px;overflow-wrap:anywhere">$2,797.20</div>
+        <div data-testid="cut-inline" style="width:80px;overflow:hidden;white-space:nowrap"><strong>wx_tacos_carmen_2026</strong></div>
         <div data-testid="offered" title="Carmen’s Tacos and Grill" style="width:60px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Carmen’s Tacos and Grill</div>
         <div data-testid="scrolls" style="width:60px;overflow-x:auto;white-space:nowrap" tabindex="0">A long line that scrolls</div>
         <div data-testid="fits" style="width:300px">Fits</div>
@@ -343,6 +344,7 @@ describe('the text auditor sees what does not fit', () => {
       const found = await textOverflowReport(page);
       expect(found.map((item) => [item.element, item.problem])).toEqual([
         ['div[data-testid="cut"]', 'clipped'],
+        ['div[data-testid="cut-inline"]', 'clipped'],
         ['div[data-testid="spills"]', 'spills'],
         ['div[data-testid="split"]', 'number split'],
       ]);

@@ -336,9 +336,10 @@ export interface TextFinding {
  * Text that does not fit its box, which a page-wide overflow check cannot see: a label cut by
  * its own `overflow: hidden` or ellipsis ("Evolución (" for "Evolución de reproducciones"), text
  * running out of a box that does not clip it, and a figure broken over two lines ("$2,797.2" /
- * "0"). An element's text is measured where the text is (its own text nodes). Not reported:
- * what scrolls inside a scroll area (reachable), and a truncation that offers the whole text
- * (a `title` on the element or its parent, as ellipsis cells and selects do).
+ * "0"). An element's text is measured where the text is: its own text nodes and its inline
+ * children's. Not reported: what scrolls inside a scroll area (reachable), and a truncation
+ * that offers the whole text (a `title` on the element or its parent, as ellipsis cells and
+ * selects do).
  */
 export async function textOverflowReport(page: Page): Promise<TextFinding[]> {
   return page.evaluate(() => {
@@ -350,10 +351,16 @@ export async function textOverflowReport(page: Page): Promise<TextFinding[]> {
       return `${element.tagName.toLowerCase()}${testId ? `[data-testid="${testId}"]` : ''}${classes}`;
     };
     const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
-    const ownText = (element: Element) =>
-      Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
-    const offersWholeText = (element: Element) =>
-      [element, element.parentElement].some((el) => el !== null && (el.getAttribute('title') ?? '').trim() !== '');
+    // An element's text is its own text nodes and those of the inline elements inside it (a name
+    // in a <strong>, a value in a <span>): a box cutting an inline child cuts that text too.
+    const ownText = (element: Element): boolean =>
+      Array.from(element.childNodes).some(
+        (node) =>
+          (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') ||
+          (node instanceof HTMLElement && getComputedStyle(node).display === 'inline' && ownText(node)),
+      );
+    const titled = (el: Element | null) => el !== null && (el.getAttribute('title') ?? '').trim() !== '';
+    const offersWholeText = (element: Element) => titled(element) || titled(element.parentElement);
     const hidden = (element: Element) => element.closest('[aria-hidden="true"], [inert], .ant-select-selection-search-mirror, .ant-tooltip, .ant-popover') !== null;
     // Text for screen readers only, clipped to a pixel on purpose.
     const visuallyHidden = (style: CSSStyleDeclaration, rect: DOMRect) =>

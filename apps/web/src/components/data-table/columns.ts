@@ -10,6 +10,14 @@ export function cellOf<T>(column: DataColumn<T>, row: T, index: number): ReactNo
   return value as ReactNode;
 }
 
+/**
+ * An ellipsis column whose cell the table draws itself, to offer the whole text (CellText). One
+ * that opted out of antd's title (`showTitle: false`) brings its own tooltip and is left alone.
+ */
+export function cutsWithEllipsis<T>(column: DataColumn<T>): boolean {
+  return column.ellipsis === true || (typeof column.ellipsis === 'object' && column.ellipsis.showTitle !== false);
+}
+
 export interface PhoneLayout<T> {
   title: DataColumn<T> | null;
   status: DataColumn<T>[];

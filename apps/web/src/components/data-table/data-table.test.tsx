@@ -75,6 +75,33 @@ describe('the data table on a desktop', () => {
     expect(screen.getByText('2 en total')).toBeInTheDocument();
   });
 
+  it('offers the whole text of a cut cell as its title, also when a column renders it and in the open button', async () => {
+    const wechat = 'wx_tacos_carmen_sevilla_centro_2026';
+    function Cut() {
+      const query = useQuery({ queryKey: ['cut'], queryFn: () => pageOf([carmen, pho]), initialData: pageOf([carmen, pho]), staleTime: Infinity });
+      const columns: DataColumn<Merchant>[] = [
+        { key: 'name', title: 'Comercio', width: 90, ellipsis: true, render: (_, row) => <strong>{row.name}</strong> },
+        // A rendered value, and a dash where there is none: the dash is no title.
+        { key: 'wechat', title: 'WeChat', width: 90, ellipsis: true, render: (_, row) => (row.id === 1 ? <>{wechat}</> : '—') },
+        { key: 'city', title: 'Ciudad', dataIndex: 'city', width: 90 },
+      ];
+      return (
+        <DataTable<Merchant>
+          query={query} columns={columns} page={1} pageSize={20} onPageChange={() => undefined}
+          rowTestId={(row) => `row-${row.id}`} testId="cut" emptyTitle="—" onOpen={() => undefined} openLabel={(row) => `Abrir ${row.name}`}
+        />
+      );
+    }
+    renderInShell(<Cut />);
+    const row = await screen.findByTestId('row-1');
+    const open = within(row).getByRole('button', { name: 'Abrir Tacos Carmen' });
+    expect(open.querySelector('.nc-cell-text')).toHaveAttribute('title', 'Tacos Carmen');
+    expect(within(row).getByTitle(wechat)).toHaveClass('nc-cell-text');
+    expect(within(screen.getByTestId('row-2')).getAllByText('—')[0]).not.toHaveAttribute('title');
+    // A column that is not cut is drawn as it always was.
+    expect(within(row).getByRole('cell', { name: 'Sevilla' }).querySelector('.nc-cell-text')).toBeNull();
+  });
+
   it('opens a row by a click on it or by its title button, but not by a click on its action', async () => {
     const user = newUser();
     const onOpen = vi.fn();

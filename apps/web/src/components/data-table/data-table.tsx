@@ -5,7 +5,8 @@ import { useEffect, useRef, type HTMLAttributes, type MouseEvent, type ReactNode
 import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ListEmpty, LoadFailed } from '../list-state';
-import { cellOf, isInteractiveTarget, phoneLayout } from './columns';
+import { CellText } from './cell-text';
+import { cellOf, cutsWithEllipsis, isInteractiveTarget, phoneLayout } from './columns';
 import '../lists.css';
 
 export interface Paged<T> {
@@ -109,21 +110,28 @@ export function DataTable<T extends { id: number }>({
 
   const opens = (row: T) => !!onOpen && canOpen(row);
   const layout = phoneLayout(columns);
+  const opensFrom = (column: DataColumn<T>) => column === layout.title && !!onOpen;
   // The title cell is also a button, so a keyboard reaches what a mouse reaches by the row.
-  const withOpen = (column: DataColumn<T>): DataColumn<T> =>
-    column === layout.title && onOpen
-      ? {
-          ...column,
-          render: (value: unknown, row: T, index: number) =>
-            opens(row) ? (
-              <button type="button" className="nc-row-link" onClick={() => onOpen(row)} aria-label={openLabel?.(row)} data-testid="row-open">
-                {cellOf(column, row, index)}
-              </button>
-            ) : (
-              cellOf(column, row, index)
-            ),
-        }
-      : column;
+  const opener =
+    (content: (row: T, index: number) => ReactNode) =>
+    (_: unknown, row: T, index: number): ReactNode =>
+      opens(row) ? (
+        <button type="button" className="nc-row-link" onClick={() => onOpen!(row)} aria-label={openLabel?.(row)} data-testid="row-open">
+          {content(row, index)}
+        </button>
+      ) : (
+        content(row, index)
+      );
+  // In the table an ellipsis column's content is cut inside its own box, which offers the whole
+  // text; in the title column that box sits inside the open button, so the button is never cut.
+  const forTable = (column: DataColumn<T>): DataColumn<T> => {
+    const plain = (row: T, index: number) => cellOf(column, row, index);
+    if (!cutsWithEllipsis(column)) return opensFrom(column) ? { ...column, render: opener(plain) } : column;
+    const cut = (row: T, index: number) => <CellText>{plain(row, index)}</CellText>;
+    return { ...column, ellipsis: { showTitle: false }, render: opensFrom(column) ? opener(cut) : (_: unknown, row: T, index: number) => cut(row, index) };
+  };
+  // On a phone card the title wraps instead of being cut.
+  const phoneTitle = layout.title && opensFrom(layout.title) ? { ...layout.title, render: opener((row, index) => cellOf(layout.title!, row, index)) } : layout.title;
 
   const list = query.data?.list ?? [];
   const total = query.data?.total ?? 0;
@@ -146,7 +154,6 @@ export function DataTable<T extends { id: number }>({
           <div className="nc-card nc-card--empty">{empty}</div>
         ) : (
           list.map((row, index) => {
-            const title = layout.title ? withOpen(layout.title) : null;
             return (
               <article
                 key={row.id}
@@ -155,7 +162,7 @@ export function DataTable<T extends { id: number }>({
                 onClick={openFromRow(row)}
               >
                 <header className="nc-card__head">
-                  <div className="nc-card__title">{title && cellOf(title, row, index)}</div>
+                  <div className="nc-card__title">{phoneTitle && cellOf(phoneTitle, row, index)}</div>
                   {layout.status.length > 0 && (
                     <div className="nc-card__status">
                       {layout.status.map((column) => (
@@ -207,7 +214,7 @@ export function DataTable<T extends { id: number }>({
       data-testid={testId}
       rowKey="id"
       size="middle"
-      columns={columns.map(withOpen)}
+      columns={columns.map(forTable)}
       dataSource={list}
       loading={query.isFetching}
       scroll={{ x: width }}
