@@ -73,6 +73,15 @@ const ONCE_IS_ENOUGH = [
  * purchase and onboarding, in the three languages).
  */
 
+/**
+ * The journeys run in a shuffled order, a new one each run: a journey makes the accounts and
+ * payments it reads, and one that leaned on another's leftovers would fail in some order. The
+ * seed is printed; E2E_SEED=<seed> repeats an order. Steps inside a journey keep their order:
+ * they are one person's visit.
+ */
+const seed = Number(process.env.E2E_SEED ?? Date.now() % 1_000_000);
+console.log(`journeys in a shuffled order: E2E_SEED=${seed} repeats it`);
+
 // Browser journeys against the built app: one server for the run (support/global-setup.ts),
 // one Chromium per file, files one after another so two cores are not oversubscribed.
 export default defineConfig({
@@ -81,6 +90,7 @@ export default defineConfig({
     exclude: process.env.DATABASE_PASS === '1' ? [...ENGINE_INDEPENDENT, ...ONCE_IS_ENOUGH] : [],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
+    sequence: { shuffle: { files: true, tests: false }, seed },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on two busy cores an antd form validates, a
