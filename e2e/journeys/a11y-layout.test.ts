@@ -344,8 +344,8 @@ describe('the text auditor sees what does not fit', () => {
       const found = await textOverflowReport(page);
       expect(found.map((item) => [item.element, item.problem])).toEqual([
         ['div[data-testid="cut"]', 'clipped'],
-        ['div[data-testid="cut-inline"]', 'clipped'],
         ['div[data-testid="spills"]', 'spills'],
+        ['div[data-testid="cut-inline"]', 'clipped'],
         ['div[data-testid="split"]', 'number split'],
       ]);
     } finally {

@@ -39,13 +39,17 @@ async function recordErrorToasts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __errorToasts?: string[] }).__errorToasts ?? []);
 }
 
-/** Long enough for the late catalogues and every query of the page to have answered. */
+/**
+ * Until the late catalogues and every query of the page have answered. Queries are not retried
+ * (app/providers.tsx), so no request is due after a quiet half second; a failure's toast mounts
+ * with its answer, and a few frames more let it show.
+ */
 async function quiet(page: Page, requests: RequestTracker): Promise<void> {
   await page.waitForSelector('[data-testid=page-title]');
   await settle(page);
   // Not Playwright's 'networkidle': the header's live notification stream never goes idle.
   await waitUntilQuiet(page, requests, { quietMs: 500 });
-  await page.waitForTimeout(1500);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)).then(() => new Promise(requestAnimationFrame)));
 }
 
 describe('no false error toasts', () => {
