@@ -12,8 +12,9 @@ import { ensurePayoutVerified } from '../support/verification';
 // a phone in Chinese; its studio sees the commission pending; the holding period passes (the
 // real release job, run with the clock moved on through the journeys' test-only hook); the
 // studio applies on a phone in Spanish; an admin approves it with a payout reference in
-// Chinese; the studio sees it paid. Scope, amounts and refusals are the API tests'
-// (apps/server/src/modules/finance/records-scope.test.ts and the settlement tests).
+// Chinese, after rejecting its first application with a reason in Spanish that the studio reads
+// in its notification center; the studio sees it paid. Scope, amounts and refusals are the API
+// tests' (apps/server/src/modules/finance/records-scope.test.ts and the settlement tests).
 
 const { open } = useBrowser();
 
@@ -105,6 +106,32 @@ describe('money from a payment to a payout', () => {
     const application = page.locator(`[data-testid="settlement-${settlementId}"]:visible`);
     await application.getByTestId('status-pending').waitFor();
     expect(await application.textContent()).toContain(net);
+  });
+
+  it('an admin rejects it with a reason in Spanish; the studio reads why in its notification center, on a phone', async () => {
+    const reason = `Cuenta bancaria a nombre de otra persona (${settlementId})`;
+    const page = await open(WIDTHS.desktop, 'es-ES');
+    await signInThroughForm(page, 'admin@example.com', '/finance');
+    await page.getByTestId('tab-queue').click();
+    const row = page.locator(`[data-testid="settlement-${settlementId}"]:visible`);
+    await row.waitFor();
+    await settle(page);
+    await row.getByTestId('settlement-decide').click();
+    await page.getByTestId('action-reject').click();
+    await page.fill('[data-testid=decision-text]', reason);
+    await page.click('[data-testid=decision-submit]');
+    await waitGone(page, row, 'the rejected application in the queue');
+
+    const phone = await open(WIDTHS.phone, 'es-ES');
+    await signInThroughForm(phone, 'studio@example.com', '/notifications?tab=interactive');
+    // Told through the event's delivery, which runs beside the request that decided it.
+    const notice = phone.locator('[data-kind="settlement_rejected"]').filter({ hasText: reason });
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.getByTestId('notification-title').textContent()).toContain('Liquidación rechazada');
+    await settle(phone);
+    await screenshot(phone, 'finance-studio-rejected-375-es');
+    // The rejection made the money available again: the studio applies once more.
+    settlementId = (await apiPost<{ id: number }>('/v1/settlement/apply', {}, studio.token)).id;
   });
 
   it('an admin approves it with the payout reference, on a desktop in Chinese', async () => {
