@@ -60,14 +60,25 @@ const EN = catalogue('en-US');
 const ANTD_ENGLISH = ['No data', 'Cancel', 'OK', 'Search', 'Reset', 'Select date', 'Start date', 'End date', 'Expand', 'Collapse', 'items/page'];
 
 /**
+ * An English catalogue string as a pattern. A placeholder's example ("Flores Bakery", "Ana
+ * Flores") is English left only where it stands as a placeholder: typed into a form it is data,
+ * and a merchant may well be called Flores Bakery.
+ */
+interface EnglishPattern {
+  source: string;
+  pattern: string;
+  placeholderOnly: boolean;
+}
+
+/**
  * Patterns of the English a page in `language` must not show: a catalogue string (its
  * placeholders match anything) whose translation differs and which is no string of that
  * language's own catalogue (brand names and codes read the same in every language).
  */
-function englishPatterns(language: Language): { source: string; pattern: string }[] {
+function englishPatterns(language: Language): EnglishPattern[] {
   const own = catalogue(language);
   const ownTexts = new Set(own.values());
-  const patterns: { source: string; pattern: string }[] = [];
+  const patterns: EnglishPattern[] = [];
   const seen = new Set<string>();
   for (const [key, english] of EN) {
     const text = english.replace(/<\/?\d+>|<\/?[a-z]+>/g, '').replace(/\s+/g, ' ').trim();
@@ -82,16 +93,16 @@ function englishPatterns(language: Language): { source: string; pattern: string 
     // that starts with 'Open' is no untranslated button.
     const words = text.replace(/\{\{[^}]+\}\}/g, ' ').trim().split(/\s+/).filter((word) => /[A-Za-z]/.test(word));
     if (text.includes('{{') && words.length < 2) continue;
-    patterns.push({ source: `${key} "${text}"`, pattern: `^${escaped}$` });
+    patterns.push({ source: `${key} "${text}"`, pattern: `^${escaped}$`, placeholderOnly: /\.placeholders?\./.test(key) });
   }
-  for (const text of ANTD_ENGLISH) if (!ownTexts.has(text)) patterns.push({ source: `antd "${text}"`, pattern: `^${text}$` });
+  for (const text of ANTD_ENGLISH) if (!ownTexts.has(text)) patterns.push({ source: `antd "${text}"`, pattern: `^${text}$`, placeholderOnly: false });
   return patterns;
 }
 
 /** The English on the page's visible headings, buttons, tabs, column titles, labels, tags and empty states. */
-async function englishLeft(page: Page, patterns: { source: string; pattern: string }[]): Promise<string[]> {
+async function englishLeft(page: Page, patterns: EnglishPattern[]): Promise<string[]> {
   return page.evaluate((list) => {
-    const compiled = list.map((entry) => ({ source: entry.source, re: new RegExp(entry.pattern) }));
+    const compiled = list.map((entry) => ({ source: entry.source, re: new RegExp(entry.pattern), placeholderOnly: entry.placeholderOnly }));
     const SELECTOR = [
       'h1', 'h2', 'h3', 'h4', 'button', 'a.ant-btn', '[role=tab]', 'th', 'label', '.ant-form-item-label', '.ant-form-item-extra',
       '.ant-tag', '.ant-empty-description', '.nc-state', '.nc-page-header__subtitle', '.ant-card-head-title', '.ant-modal-title',
@@ -105,29 +116,33 @@ async function englishLeft(page: Page, patterns: { source: string; pattern: stri
       return style.visibility !== 'hidden' && element.closest('[aria-hidden="true"], .ant-tooltip') === null;
     };
     const texts = new Set<string>();
+    const placeholders = new Set<string>();
     for (const element of Array.from(document.querySelectorAll(SELECTOR))) {
       if (!visible(element)) continue;
+      const into = element.matches('.ant-select-selection-placeholder') ? placeholders : texts;
       // The element's whole words, and each of its text pieces (a column title beside its sorter).
-      texts.add((element as HTMLElement).innerText ?? '');
+      into.add((element as HTMLElement).innerText ?? '');
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.add(node.textContent ?? '');
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) into.add(node.textContent ?? '');
     }
     const found = new Set<string>();
     for (const input of Array.from(document.querySelectorAll('input[placeholder], textarea[placeholder]'))) {
       if (!visible(input)) continue;
       const placeholder = input.getAttribute('placeholder') ?? '';
-      texts.add(placeholder);
+      placeholders.add(placeholder);
       // A language named in English inside a sentence of another language ('Título en English').
       if (/\bEnglish\b/.test(placeholder) && placeholder.trim() !== 'English') found.add(`"${placeholder}" (a placeholder naming a language in English)`);
     }
-    for (const raw of texts) {
+    const check = (raw: string, asPlaceholder: boolean) => {
       for (const line of raw.split('\n')) {
         const text = line.replace(/\s+/g, ' ').trim();
         if (!text) continue;
-        const hit = compiled.find((entry) => entry.re.test(text));
+        const hit = compiled.find((entry) => (asPlaceholder || !entry.placeholderOnly) && entry.re.test(text));
         if (hit) found.add(`"${text}" (${hit.source})`);
       }
-    }
+    };
+    for (const raw of texts) check(raw, false);
+    for (const raw of placeholders) check(raw, true);
     return [...found];
   }, patterns);
 }
@@ -421,7 +436,7 @@ interface Checker {
   page: Page;
   requests: RequestTracker;
   consoleErrors: string[];
-  patterns: { source: string; pattern: string }[];
+  patterns: EnglishPattern[];
   language: Language;
   problems: string[];
 }
@@ -483,6 +498,8 @@ describe("the walk's own checks see what they must", () => {
         <div style="width:300px">Una o dos frases: se muestran en las listas y en las vistas previas.</div>
         <button type="button">New announcement</button>
         <input placeholder="Título en English">
+        <input placeholder="Flores Bakery LLC">
+        <span class="ant-select-selection-item">Flores Bakery</span>
         <div class="nc-table" style="width:200px"><div class="ant-table-content" style="overflow-x:auto"><table style="width:400px">
           <thead class="ant-table-thead"><tr><th>Título</th><th>Acciones</th></tr></thead>
           <tbody><tr class="ant-table-row"><td>Uno</td><td></td></tr></tbody>
@@ -490,7 +507,9 @@ describe("the walk's own checks see what they must", () => {
       </main></body></html>`);
       expect(await overlappingText(page)).toEqual(['"0 / 500" and "Una o dos frases: se muestran en las lis"']);
       const english = await englishLeft(page, englishPatterns('es-ES'));
-      expect(english).toEqual(expect.arrayContaining([expect.stringContaining('"New announcement"'), expect.stringContaining('"Título en English"')]));
+      expect(english).toEqual(expect.arrayContaining([expect.stringContaining('"New announcement"'), expect.stringContaining('"Título en English"'), expect.stringContaining('"Flores Bakery LLC"')]));
+      // A placeholder's example typed in as data (a merchant called Flores Bakery) is no English left.
+      expect(english.filter((found) => found.startsWith('"Flores Bakery"'))).toEqual([]);
       expect(await tableProblems(page, true)).toEqual(['the column "Acciones" is empty in every row', 'the table scrolls sideways at this width (400 px of content in 200 px)']);
     } finally {
       await context.close();
