@@ -70,7 +70,7 @@ const ONCE_IS_ENOUGH = [
  * process without starting that queue, so only these journeys see those paths on the second
  * engine: checkout.test.ts (purchases, a city's limit of studio places), finance.test.ts (a
  * payment to a payout through the release job), stranger.test.ts (a stranger's registration,
- * purchase and onboarding, in the three languages).
+ * purchase and onboarding, as a shop owner and as a studio; in English only on this pass).
  */
 
 /**
