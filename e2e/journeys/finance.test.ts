@@ -36,6 +36,26 @@ let settlementId = 0;
 const records = (session: ApiSession, body: object) => apiPost<{ list: Row[] }>('/v1/finance/records', { page_size: 100, ...body }, session.token);
 const rowOf = (page: Page, transactionId: string) => page.locator(`[data-testid="record-${transactionId}"]:visible`);
 
+/**
+ * An admin decides the current application from the queue, on a desktop in `language`: its
+ * decision menu, the action, the reference or reason, and the row leaving the queue (the queue
+ * shows pending applications only).
+ */
+async function decideInQueue(language: 'es-ES' | 'zh-CN', action: 'approve' | 'reject', text: string, shot?: string): Promise<void> {
+  const page = await open(WIDTHS.desktop, language);
+  await signInThroughForm(page, 'admin@example.com', '/finance');
+  await page.getByTestId('tab-queue').click();
+  const row = page.locator(`[data-testid="settlement-${settlementId}"]:visible`);
+  await row.waitFor();
+  await settle(page);
+  if (shot) await screenshot(page, shot);
+  await row.getByTestId('settlement-decide').click();
+  await page.getByTestId(`action-${action}`).click();
+  await page.fill('[data-testid=decision-text]', text);
+  await page.click('[data-testid=decision-submit]');
+  await waitGone(page, row, `the application decided (${action}) in the queue`);
+}
+
 beforeAll(async () => {
   [client, studio, admin] = await Promise.all([apiLogin('client@example.com'), apiLogin('studio@example.com'), apiLogin('admin@example.com')]);
   // The merchant buys another month through the sandbox (the checkout journey walks its pages).
@@ -110,17 +130,7 @@ describe('money from a payment to a payout', () => {
 
   it('an admin rejects it with a reason in Spanish; the studio reads why in its notification center, on a phone', async () => {
     const reason = `Cuenta bancaria a nombre de otra persona (${settlementId})`;
-    const page = await open(WIDTHS.desktop, 'es-ES');
-    await signInThroughForm(page, 'admin@example.com', '/finance');
-    await page.getByTestId('tab-queue').click();
-    const row = page.locator(`[data-testid="settlement-${settlementId}"]:visible`);
-    await row.waitFor();
-    await settle(page);
-    await row.getByTestId('settlement-decide').click();
-    await page.getByTestId('action-reject').click();
-    await page.fill('[data-testid=decision-text]', reason);
-    await page.click('[data-testid=decision-submit]');
-    await waitGone(page, row, 'the rejected application in the queue');
+    await decideInQueue('es-ES', 'reject', reason);
 
     const phone = await open(WIDTHS.phone, 'es-ES');
     await signInThroughForm(phone, 'studio@example.com', '/notifications?tab=interactive');
@@ -135,19 +145,7 @@ describe('money from a payment to a payout', () => {
   });
 
   it('an admin approves it with the payout reference, on a desktop in Chinese', async () => {
-    const page = await open(WIDTHS.desktop, 'zh-CN');
-    await signInThroughForm(page, 'admin@example.com', '/finance');
-    await page.getByTestId('tab-queue').click();
-    const row = page.locator(`[data-testid="settlement-${settlementId}"]:visible`);
-    await row.waitFor();
-    await settle(page);
-    await screenshot(page, 'finance-queue-1440-zh');
-    await row.getByTestId('settlement-decide').click();
-    await page.getByTestId('action-approve').click();
-    await page.fill('[data-testid=decision-text]', 'WIRE-2026-0042');
-    await page.click('[data-testid=decision-submit]');
-    // The queue shows pending applications: the approved one leaves it.
-    await waitGone(page, row, 'the approved application in the queue');
+    await decideInQueue('zh-CN', 'approve', 'WIRE-2026-0042', 'finance-queue-1440-zh');
   });
 
   it('the studio sees the settlement paid with its reference', async () => {
