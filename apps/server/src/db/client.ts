@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { maintainPglite, type MaintenanceDone } from './pglite-maintenance.js';
+import { preparedPglite } from './pglite-statements.js';
 import { pgliteQueueRunner, type QueueStore } from './queue-store.js';
 import * as schema from './schema.js';
 
@@ -76,12 +77,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function openPglite(dataDir: string, snapshot?: Blob): Promise<EmbeddedDatabase> {
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
-  const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
+  // Requests and jobs go through statements prepared once; the migrator, which changes the schema
+  // under them, talks to PGlite directly.
+  const statements = preparedPglite(client);
+  const db = drizzlePglite({ client: statements as unknown as PGlite, schema, casing }) as unknown as Db;
   return {
     db,
     dump: () => client.dumpDataDir('none'),
     kind: 'pglite',
-    queueStore: { kind: 'pglite', db: pgliteQueueRunner(client) },
+    queueStore: { kind: 'pglite', db: pgliteQueueRunner(statements) },
     migrate: () => migratePglite(drizzlePglite({ client, schema, casing }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
+import type { PreparedPglite } from './pglite-statements.js';
 
 /** What pg-boss needs from a database it does not connect to itself (its `db` option). */
 export interface QueueSqlRunner {
@@ -20,7 +20,7 @@ export type QueueStore = { kind: 'postgres'; connectionString: string; max: numb
  * `query` takes one statement only, so those go through `exec`, and everything with parameters
  * through `query`. Both wait for any open app transaction on the client to finish first.
  */
-export function pgliteQueueRunner(client: PGlite): QueueSqlRunner {
+export function pgliteQueueRunner(client: Pick<PreparedPglite, 'query' | 'exec'>): QueueSqlRunner {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) {
