@@ -10,7 +10,7 @@
 //   BENCH_SECONDS=60 BENCH_CONNECTIONS=20
 //   BENCH_ENGINES=pglite            only one engine (pglite, postgres or both, comma-separated)
 //   BENCH_PG_URL=postgres://user@host:5432  base URL of the server to create the database on
-//   BENCH_PROFILE=/tmp/prof          also write a CPU profile of each Nearcast (node --cpu-prof)
+//   BENCH_PROFILE=/tmp/prof          also write CPU profiles of each Nearcast (node --cpu-prof) in /tmp/prof/<engine>
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,7 +103,9 @@ async function startNearcast(engine, scratch) {
   };
   if (engine === 'postgres') env.DATABASE_URL = `${PG_URL}/${databaseName()}`;
   else env.DATABASE_URL = '';
-  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `nearcast-${engine}.cpuprofile`] : [];
+  // One folder per engine: tsx's loader thread writes a profile of its own beside the main
+  // thread's (the larger file), and a fixed name would let the two overwrite each other.
+  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(PROFILE_DIR, engine)] : [];
   const child = start(`Nearcast on ${engine}`, [...profile, '--import', 'tsx', 'apps/server/src/server.ts'], env, join(scratch, 'nearcast.log'));
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/healthz`, child, 300);

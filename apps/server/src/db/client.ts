@@ -93,12 +93,7 @@ export async function openPglite(dataDir: string, snapshot?: Blob): Promise<Embe
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: async (channel, handler) => {
-      const stop = await client.listen(channel, handler);
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
+    listen: (channel, handler) => statements.listen(channel, handler),
     maintain: () => maintainPglite(client),
     close: () => client.close(),
   };

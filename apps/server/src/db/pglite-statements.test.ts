@@ -29,6 +29,9 @@ describe('PGlite with every statement prepared once', () => {
       expect(ours.rows).toEqual(theirs.rows);
       expect(ours.fields).toEqual(theirs.fields);
     }
+    // Far more than one write of the database's output buffer: the replies arrive in pieces.
+    const many = "select g, repeat('é', g % 300) as text, g % 7 = 0 as flag from generate_series(1, $1::int) g";
+    expect((await client.query(many, [5000])).rows).toEqual((await pg.query(many, [5000])).rows);
     const inserted = await client.query('insert into item (name, price) values ($1, $2), ($3, null)', ['c', 2.25, 'd']);
     expect(inserted.affectedRows).toBe(2);
   });
@@ -51,7 +54,14 @@ describe('PGlite with every statement prepared once', () => {
   });
 
   it('answers PostgreSQL’s error and leaves the session usable; a statement that fails to parse is not kept', async () => {
-    await expect(client.query('insert into item (name) values ($1)', ['a'])).rejects.toMatchObject({ code: '23505' });
+    await expect(client.query('insert into item (name) values ($1)', ['a'])).rejects.toMatchObject({
+      code: '23505',
+      severity: 'ERROR',
+      table: 'item',
+      constraint: 'item_name_key',
+      detail: 'Key (name)=(a) already exists.',
+      params: ['a'],
+    });
     await expect(client.query('select nope from item')).rejects.toMatchObject({ code: '42703', query: 'select nope from item' });
     const kept = client.prepared;
     await expect(client.query('selec 1')).rejects.toMatchObject({ code: '42601' });
@@ -82,6 +92,25 @@ describe('PGlite with every statement prepared once', () => {
     ).rejects.toThrow('undo');
     await outside;
     expect(order).toEqual(['transaction ends', 'outside saw 0']);
+  });
+
+  it('hands a NOTIFY to the listeners once, whether it arrives with a statement or with a commit', async () => {
+    const heard: string[] = [];
+    const stop = await client.listen('nc_test', (payload) => heard.push(payload));
+    await client.query('select pg_notify($1, $2)', ['nc_test', 'alone']);
+    await client.transaction(async (tx) => {
+      await tx.query('select pg_notify($1, $2)', ['nc_test', 'in a transaction']);
+    });
+    await client.transaction(async (tx) => {
+      await tx.query('select pg_notify($1, $2)', ['nc_test', 'rolled back']);
+      throw new Error('undo');
+    }).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['alone', 'in a transaction']);
+    await stop();
+    await client.query('select pg_notify($1, $2)', ['nc_test', 'after stop']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toHaveLength(2);
   });
 
   it('leaves an aborted transaction to its caller', async () => {
