@@ -113,6 +113,14 @@ describe('PGlite with every statement prepared once', () => {
     expect(heard).toHaveLength(2);
   });
 
+  it('refuses a statement on a transaction that has ended', async () => {
+    let ended: PreparedPglite | undefined;
+    await client.transaction(async (tx) => {
+      ended = tx;
+    });
+    await expect(ended!.query('select 1')).rejects.toThrow('Transaction is closed');
+  });
+
   it('leaves an aborted transaction to its caller', async () => {
     await expect(
       client.transaction(async (tx) => {

@@ -181,7 +181,7 @@ export function preparedPglite(pg: PGlite, capacity = 400): PreparedPglite {
   /** Inside one, it holds the transaction lock already; only the query lock is taken. */
   const inside = (tx: Transaction): PreparedPglite => ({
     query: <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-      if (tx.closed) throw new Error('Transaction is closed');
+      if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
       return options?.blob || options?.paramTypes
         ? tx.query<T>(text, params, options)
         : pg._runExclusiveQuery(() => run<T>(text, params, options, true));
