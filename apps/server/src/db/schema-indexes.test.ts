@@ -26,4 +26,19 @@ describe('schema indexes', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  // The activity feed reads a scope's newest events by id (events/repository.ts `feed`). An index
+  // on the scope and `created_at` left the planner walking every event's id backwards instead:
+  // a main agent's feed took a second at seed:scale's two million events, most of them
+  // statistics readings no feed shows.
+  it('indexes every scope column of the events in the feed’s order, newest id first', () => {
+    const config = getTableConfig(schema.events);
+    const scopes = ['accountId', 'studioId', 'agentId', 'mainAgentId', 'operatorId'];
+    const orders = scopes.map((scope) => {
+      const index = config.indexes.find((candidate) => (candidate.config.columns[0] as { name?: string }).name === scope);
+      const second = index?.config.columns[1] as { name?: string; indexConfig?: { order?: string } } | undefined;
+      return `${scope}: ${second?.name ?? 'none'} ${second?.indexConfig?.order ?? ''}`.trim();
+    });
+    expect(orders).toEqual(scopes.map((scope) => `${scope}: id desc`));
+  });
 });

@@ -31,12 +31,14 @@ export const events = pgTable(
     dispatchedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    // One index per kind of scope (access/scope.ts), each in feed order.
-    index('events_account_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
-    index('events_studio_idx').on(t.studioId, t.createdAt.desc().nullsFirst()),
-    index('events_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
-    index('events_main_agent_idx').on(t.mainAgentId, t.createdAt.desc().nullsFirst()),
-    index('events_operator_idx').on(t.operatorId, t.createdAt.desc().nullsFirst()),
+    // One index per kind of scope (access/scope.ts), each in the feed's order: newest id first.
+    // In the order of `created_at` instead, the feed read a scope's events by walking every
+    // event's id backwards, past a million statistics readings that no feed shows.
+    index('events_account_idx').on(t.accountId, t.id.desc().nullsFirst()),
+    index('events_studio_idx').on(t.studioId, t.id.desc().nullsFirst()),
+    index('events_agent_idx').on(t.agentId, t.id.desc().nullsFirst()),
+    index('events_main_agent_idx').on(t.mainAgentId, t.id.desc().nullsFirst()),
+    index('events_operator_idx').on(t.operatorId, t.id.desc().nullsFirst()),
     index('events_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
   ],
