@@ -164,10 +164,13 @@ export function preparedPglite(pg: PGlite, capacity = 400): PreparedPglite {
     };
   }
 
+  /** A file to copy or types named by the caller: PGlite's own `query()` does that, not this path. */
+  const ownPath = (options: QueryOptions | undefined) => !options?.blob && !options?.paramTypes;
+
   /** Outside a transaction a statement waits for any transaction to end, as `query()` does. */
   const outside: PreparedPglite = {
     query: <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-      options?.blob || options?.paramTypes
+      !ownPath(options)
         ? pg.query<T>(text, params, options)
         : pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<T>(text, params, options, false))),
     exec: (text, options) => pg.exec(text, options),
@@ -182,7 +185,7 @@ export function preparedPglite(pg: PGlite, capacity = 400): PreparedPglite {
   const inside = (tx: Transaction): PreparedPglite => ({
     query: <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
       if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
-      return options?.blob || options?.paramTypes
+      return !ownPath(options)
         ? tx.query<T>(text, params, options)
         : pg._runExclusiveQuery(() => run<T>(text, params, options, true));
     },
