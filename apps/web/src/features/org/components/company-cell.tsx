@@ -1,3 +1,4 @@
+import { CellStack } from './cell-stack';
 import { displayName } from './display';
 
 /**
@@ -6,9 +7,9 @@ import { displayName } from './display';
  */
 export function CompanyCell({ party }: { party: Parameters<typeof displayName>[0] & { company_short_name: string } }) {
   return (
-    <div className="org-cell-stack">
-      <span className="org-cell-stack__main">{party.company_short_name || displayName(party)}</span>
-      <span className="org-cell-stack__sub">{party.company_short_name ? displayName(party) : party.email}</span>
-    </div>
+    <CellStack
+      main={party.company_short_name || displayName(party)}
+      sub={party.company_short_name ? displayName(party) : party.email}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { formatUsd } from '../../../lib/money';
 import { AssignModal, type AssignTarget } from './assign-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
+import { CellStack } from './cell-stack';
 import { CompanyCell } from './company-cell';
 import { displayName } from './display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
@@ -83,14 +84,11 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
       // The agent's number beside its name (spec §3): names repeat across cities, numbers do not.
       render: (_, row) =>
         row.agent_name ? (
-          <div className="org-cell-stack">
-            <span className="org-cell-stack__main">{row.agent_name}</span>
-            {row.agent_agent_no && (
-              <span className="org-cell-stack__sub" data-testid="studio-agent-no">
-                {t('fields.agent_no')} {row.agent_agent_no}
-              </span>
-            )}
-          </div>
+          <CellStack
+            main={row.agent_name}
+            sub={row.agent_agent_no ? `${t('fields.agent_no')} ${row.agent_agent_no}` : undefined}
+            subTestId="studio-agent-no"
+          />
         ) : (
           <Maybe value={null} />
         ),

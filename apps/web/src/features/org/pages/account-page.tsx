@@ -16,6 +16,7 @@ import { AccountDetailDrawer } from '../components/account-detail-drawer';
 import { AccountEditModal } from '../components/account-edit-modal';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
+import { CellStack } from '../components/cell-stack';
 import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from '../components/people-filters';
@@ -83,7 +84,7 @@ export function AccountPage() {
       fixed: 'left',
       ellipsis: true,
       phone: 'title',
-      render: (_, row) => <span className="org-cell-stack__main">{displayName(row)}</span>,
+      render: (_, row) => <CellStack main={displayName(row)} />,
     },
     { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 230, ellipsis: true },
     {

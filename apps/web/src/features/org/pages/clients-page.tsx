@@ -18,6 +18,7 @@ import { ClientDetailDrawer } from '../components/client-detail-drawer';
 import { ClientExportButtons, type ClientFilters } from '../components/client-export';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, usePaging, type DataColumn } from '../../../components/data-table';
+import { CellStack } from '../components/cell-stack';
 import { displayName } from '../components/display';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { PeopleFilters } from '../components/people-filters';
@@ -153,12 +154,7 @@ export function ClientsPage() {
       fixed: 'left',
       ellipsis: true,
       phone: 'title',
-      render: (_, row) => (
-        <div className="org-cell-stack">
-          <span className="org-cell-stack__main">{displayName(row)}</span>
-          <span className="org-cell-stack__sub">{row.company_short_name || row.email}</span>
-        </div>
-      ),
+      render: (_, row) => <CellStack main={displayName(row)} sub={row.company_short_name || row.email} />,
     },
     { key: 'email', phone: 'hidden', title: t('fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
     { key: 'pay', phone: 'status', title: t('fields.pay_state'), width: 120, render: (_, row) => <PayStateTag state={row.pay_state} /> },

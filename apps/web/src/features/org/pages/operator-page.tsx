@@ -15,6 +15,7 @@ import { useOperators } from '../api/list-operators';
 import { OperatorAddModal } from '../components/operator-add-modal';
 import { OperatorDetailDrawer } from '../components/operator-detail-drawer';
 import { OperatorEditModal } from '../components/operator-edit-modal';
+import { CellStack } from '../components/cell-stack';
 import { AccountStatusTag, Maybe } from '../components/status-tags';
 import './org.css';
 
@@ -67,12 +68,7 @@ export function OperatorPage() {
       ellipsis: true,
       phone: 'title',
       // Named like every party (its name), the nickname it signs in with beneath when they differ.
-      render: (_, row) => (
-        <span className="org-cell-stack">
-          <span className="org-cell-stack__main">{row.name}</span>
-          {row.nickname && row.nickname !== row.name && <span className="org-cell-stack__sub">{row.nickname}</span>}
-        </span>
-      ),
+      render: (_, row) => <CellStack main={row.name} sub={row.nickname && row.nickname !== row.name ? row.nickname : undefined} />,
     },
     { key: 'email', title: t('fields.email'), dataIndex: 'email', width: 240, ellipsis: true },
     { key: 'wechat', phone: 'hidden', title: t('fields.wechat'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.wechat} /> },
