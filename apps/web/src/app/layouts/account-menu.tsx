@@ -51,7 +51,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         <Avatar size={28} className="nc-account__avatar">
           {initialsOf(name)}
         </Avatar>
-        {!compact && <span className="nc-account__name">{name}</span>}
+        {!compact && <span className="nc-account__name" title={name}>{name}</span>}
         <DownOutlined className="nc-account__caret" />
       </Button>
     </Dropdown>

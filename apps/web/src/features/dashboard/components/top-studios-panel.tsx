@@ -84,7 +84,7 @@ export function TopStudiosPanel({ range }: { range: DashboardRange }) {
             <ul className="dash-places" data-testid="studios-places">
               {places.map((city) => (
                 <li key={city.area_id}>
-                  <span className="dash-places__city">{city.city}</span>
+                  <span className="dash-places__city" title={city.city}>{city.city}</span>
                   <span
                     className="dash-places__bar"
                     role="meter"

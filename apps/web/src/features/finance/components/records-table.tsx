@@ -92,7 +92,7 @@ export function RecordsTable({
       phone: 'title',
       render: (_, row) => (
         <div className="fin-cell-stack">
-          <span className="fin-cell-stack__main" data-testid="record-id">{row.transaction_id}</span>
+          <span className="fin-cell-stack__main" data-testid="record-id" title={row.transaction_id}>{row.transaction_id}</span>
           <span className="fin-cell-stack__sub">{t(`type.${row.type}`)}</span>
         </div>
       ),

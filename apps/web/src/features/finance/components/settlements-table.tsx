@@ -38,7 +38,7 @@ export function SettlementsTable({ staff, testId }: { staff: boolean; testId: st
       ellipsis: true,
       render: (_, row) => (
         <div className="fin-cell-stack">
-          <span className="fin-cell-stack__main">{staff ? row.party_name : `S-${row.id}`}</span>
+          <span className="fin-cell-stack__main" title={staff ? row.party_name : undefined}>{staff ? row.party_name : `S-${row.id}`}</span>
           <span className="fin-cell-stack__sub">{staff ? `S-${row.id} · ${t(`party_kind.${row.party_role === 'studio' ? 'studio' : 'agent'}`)}` : formatDate(row.apply_time)}</span>
         </div>
       ),

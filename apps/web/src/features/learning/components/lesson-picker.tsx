@@ -38,7 +38,7 @@ export function LessonPicker({ value = [], onChange }: { value?: PickedLesson[];
           {value.map((lesson, index) => (
             <li key={lesson.content_id} className="learning-picker__item">
               <span className="learning-picker__number">{index + 1}</span>
-              <span className="learning-picker__title">{lesson.title}</span>
+              <span className="learning-picker__title" title={lesson.title}>{lesson.title}</span>
               <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('admin.move_up', { title: lesson.title })} />
               <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={index === value.length - 1} onClick={() => move(index, 1)} aria-label={t('admin.move_down', { title: lesson.title })} />
               <Button

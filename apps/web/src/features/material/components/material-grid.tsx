@@ -85,7 +85,7 @@ export function MaterialGrid({ query, page, pageSize, onPageChange, onOpen, empt
               <div className="material-card__name" title={footage.name}>
                 {footage.name}
               </div>
-              {showMerchant && <div className="material-card__merchant">{footage.merchant_name}</div>}
+              {showMerchant && <div className="material-card__merchant" title={footage.merchant_name}>{footage.merchant_name}</div>}
               <div className="material-card__facts">
                 <MaterialTypeLabel type={footage.type} />
                 <span>{formatBytes(footage.size, language)}</span>

@@ -91,8 +91,8 @@ export function MaterialPage() {
         <div className="material-row">
           <MaterialThumb footage={row} size="row" />
           <div className="material-row__text">
-            <span className="material-row__name">{row.name}</span>
-            {isSuper && <span className="material-row__sub">{row.merchant_name}</span>}
+            <span className="material-row__name" title={row.name}>{row.name}</span>
+            {isSuper && <span className="material-row__sub" title={row.merchant_name}>{row.merchant_name}</span>}
           </div>
         </div>
       ),

@@ -58,7 +58,7 @@ export function ConnectionsPanel({ merchantId }: { merchantId: number | null }) 
                   </div>
                   <div className="video-connection__body">
                     {connection.account_name && (
-                      <span className="video-connection__account" data-testid="connection-account">
+                      <span className="video-connection__account" data-testid="connection-account" title={connection.account_name}>
                         {connection.account_name}
                       </span>
                     )}
