@@ -10,7 +10,8 @@
 //   npm run bench:floor
 //   BENCH_PG_URL=postgres://user@host:5432  base URL of the server to create the database on
 //   BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=50
-//   BENCH_PROFILE=/tmp/prof  also write a CPU profile of Nearcast (node --cpu-prof) there
+//   BENCH_PROFILE=/tmp/prof  also write CPU profiles (node --cpu-prof) of Nearcast and of the floor
+//                            there, in nearcast/ and floor/, to compare where each spends its time
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const profiled = (name) => (PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(PROFILE_DIR, name)] : []);
 const TARGET = 0.7;
 const DATABASE = `nearcast_bench_floor_${process.pid}`;
 const DATABASE_URL = `${PG_URL}/${DATABASE}`;
@@ -49,7 +51,7 @@ let exitCode = 0;
 execFileSync('createdb', ['--maintenance-db', `${PG_URL}/postgres`, DATABASE], { stdio: 'inherit' });
 try {
   const nearcastPort = await freePort();
-  const nearcast = start('Nearcast', [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []), '--import', 'tsx', 'apps/server/src/server.ts'], {
+  const nearcast = start('Nearcast', [...profiled('nearcast'), '--import', 'tsx', 'apps/server/src/server.ts'], {
     NODE_ENV: 'production',
     DATABASE_URL,
     SEED_DEMO: '1',
@@ -66,7 +68,7 @@ try {
   const { token } = await signIn(nearcastBase, 'client@example.com');
 
   const floorPort = await freePort();
-  const floor = start('floor', ['scripts/bench-floor-server.mjs'], { FLOOR_DATABASE_URL: DATABASE_URL, FLOOR_PORT: String(floorPort) });
+  const floor = start('floor', [...profiled('floor'), 'scripts/bench-floor-server.mjs'], { FLOOR_DATABASE_URL: DATABASE_URL, FLOOR_PORT: String(floorPort) });
   const floorBase = `http://127.0.0.1:${floorPort}`;
   const probe = async () => {
     const response = await fetch(`${floorBase}${PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });

@@ -42,12 +42,15 @@ describe('request logs', () => {
     const forged = await t.app.inject({ method: 'GET', url: `${signed.pathname}?expires=1&signature=forged-signature-value` });
     expect(forged.statusCode).toBe(403);
 
-    const lines = t.logs.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg?: string; url?: string; status?: number });
+    const lines = t.logs.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg?: string; url?: string; status?: number; reqId?: string; ms?: number });
     const requests = lines.filter((line) => line.msg === 'request' && line.url?.startsWith(signed.pathname));
     expect(requests.map((line) => [line.status, line.url])).toEqual([
       [200, `${signed.pathname}?expires=${signed.searchParams.get('expires')}&signature=[redacted]`],
       [403, `${signed.pathname}?expires=1&signature=[redacted]`],
     ]);
+    // One access line each, with the request's id and how long it took.
+    expect(requests.every((line) => typeof line.reqId === 'string' && line.reqId !== '' && typeof line.ms === 'number')).toBe(true);
+    expect(new Set(requests.map((line) => line.reqId)).size).toBe(2);
     const everything = t.logs.join('');
     expect(everything).not.toContain(signature);
     expect(everything).not.toContain('forged-signature-value');
