@@ -46,6 +46,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // On Node 20 an async context store hooks every promise of the process (decision 067):
+          // hand what a call needs on explicitly, as the caller carries its origin to the audit log.
+          paths: [
+            { name: 'node:async_hooks', importNames: ['AsyncLocalStorage', 'createHook'], message: 'Pass the context explicitly (decision 067).' },
+            { name: 'async_hooks', importNames: ['AsyncLocalStorage', 'createHook'], message: 'Pass the context explicitly (decision 067).' },
+          ],
           patterns: [
             { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories, db/ and access/ use drizzle: move the query into a repository.' },
             {

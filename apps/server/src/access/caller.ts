@@ -44,6 +44,12 @@ export const CALLER_ACCOUNT_FIELDS = [
 
 export type CallerAccount = Pick<AccountRow, (typeof CALLER_ACCOUNT_FIELDS)[number]>;
 
+/** Where an API call came from, as the audit log records it (the user agent cut to a sane length). */
+export interface CallOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** The signed-in account behind a request, as the session plugin resolved it. */
 export interface Caller {
   id: number;
@@ -53,4 +59,20 @@ export interface Caller {
   sessionId: number;
   /** The bearer token of this request; /detail hands it back (spec §7). */
   token: string;
+  /**
+   * Where the call came from: set by the route plugin on every API call. A caller made outside a
+   * call (the demo seed acting for its accounts) has none, and what it does is not audited.
+   */
+  origin?: CallOrigin;
+}
+
+/**
+ * Who does a staff action, as far as its records need: the account, its role and where its
+ * call came from. A Caller is one; a job acting on its own passes null.
+ */
+export interface Actor {
+  id: number;
+  role: Role;
+  account: Pick<CallerAccount, 'email'>;
+  origin?: CallOrigin;
 }

@@ -349,11 +349,11 @@ export async function seedDemoNetwork(services: Services, now = new Date()): Pro
     settlements += 1;
     await decision(applied.id);
   };
-  await decide(s('studio'), (id) => services.settlements.approve(adminAccount.id, id, 'ACH 0926-4471'));
-  await decide(agent, (id) => services.settlements.approve(adminAccount.id, id, 'ACH 0926-4472'));
-  await decide(s('harbor'), (id) => services.settlements.approve(superAccount.id, id, 'ACH 0926-4473'));
-  await decide(s('echo'), (id) => services.settlements.fail(adminAccount.id, id, 'The bank returned the transfer: account closed (R02)'));
-  await decide(s('capitol'), (id) => services.settlements.reject(adminAccount.id, id, 'Payout details are not approved yet; apply again once they are.'));
+  await decide(s('studio'), (id) => services.settlements.approve(adminCaller, id, 'ACH 0926-4471'));
+  await decide(agent, (id) => services.settlements.approve(adminCaller, id, 'ACH 0926-4472'));
+  await decide(s('harbor'), (id) => services.settlements.approve(superCaller, id, 'ACH 0926-4473'));
+  await decide(s('echo'), (id) => services.settlements.fail(adminCaller, id, 'The bank returned the transfer: account closed (R02)'));
+  await decide(s('capitol'), (id) => services.settlements.reject(adminCaller, id, 'Payout details are not approved yet; apply again once they are.'));
   // …then everything past its holding period today, and applications waiting for staff.
   await services.finance.releaseDue(now);
   for (const account of [s('bayou'), s('rose'), s('studio')]) {

@@ -118,8 +118,9 @@ export function renderAppError(lang: ApiLanguage, error: AppError): Envelope<unk
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('rawBody', undefined);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = apiLanguageOf(request.headers['accept-language']);
+    done();
   });
 
   // Our own JSON parser: an empty body is `{}` (spec: /detail takes an empty body), and a

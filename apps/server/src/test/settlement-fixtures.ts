@@ -1,3 +1,4 @@
+import type { Actor } from '../access/caller.js';
 import { sql } from 'drizzle-orm';
 import { mediaFile } from './media-samples.js';
 import { multipartBody } from './multipart.js';
@@ -75,11 +76,17 @@ export async function demoIds(t: TestApp): Promise<Map<string, number>> {
 export interface DemoSessions {
   token(name: string): string;
   id(name: string): number;
+  /** A staff account as the actor of a service called directly, outside an API call (so not audited). */
+  staff(name: 'admin' | 'super'): Actor;
 }
 
 export async function demoSessions(t: TestApp, names: readonly string[]): Promise<DemoSessions> {
   const tokens = new Map<string, string>();
   for (const name of names) tokens.set(name, await t.login(`${name}@example.com`));
   const ids = await demoIds(t);
-  return { token: (name) => tokens.get(name)!, id: (name) => ids.get(name)! };
+  return {
+    token: (name) => tokens.get(name)!,
+    id: (name) => ids.get(name)!,
+    staff: (name) => ({ id: ids.get(name)!, role: name, account: { email: `${name}@example.com` } }),
+  };
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../../access/caller.js';
 import { AREA_PARENT_TYPE, type api, type Area, type ParsedRequestOf, type Zone } from '@nearcast/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
@@ -61,7 +62,7 @@ export class AreaService {
     };
   }
 
-  async add(body: Body<'add'>): Promise<Area> {
+  async add(caller: Actor, body: Body<'add'>): Promise<Area> {
     const parentType = AREA_PARENT_TYPE[body.type];
     if (parentType === null) {
       if (body.parent_id !== null) throw invalid({ parent_id: 'area.parent_wrong_type' });
@@ -73,7 +74,7 @@ export class AreaService {
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertArea(tx, { name: body.name, code: body.code, type: body.type, parentId: body.parent_id });
       if (!created) throw conflict('area.duplicate');
-      await this.audit.record(tx, { action: 'area.add', target: { id: created.id, label: created.name }, after: { name: created.name, code: created.code, type: created.type, parent_id: created.parentId } });
+      await this.audit.record(tx, caller, { action: 'area.add', target: { id: created.id, label: created.name }, after: { name: created.name, code: created.code, type: created.type, parent_id: created.parentId } });
       return created;
     });
     return toArea(row, 0);
@@ -102,7 +103,7 @@ export class AreaService {
     return repo.lockArea(ex, id);
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(caller: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const area = await repo.findArea(tx, id);
       if (!area) throw notFound('area.not_found');
@@ -111,7 +112,7 @@ export class AreaService {
       const accounts = await this.occupants.countPlacedIn(tx, id);
       if (accounts > 0 || usage.zones > 0) throw rejected('area.in_use', { accounts, zones: usage.zones });
       await repo.deleteArea(tx, id);
-      await this.audit.record(tx, { action: 'area.delete', target: { id, label: area.name }, before: { name: area.name, code: area.code, type: area.type, parent_id: area.parentId } });
+      await this.audit.record(tx, caller, { action: 'area.delete', target: { id, label: area.name }, before: { name: area.name, code: area.code, type: area.type, parent_id: area.parentId } });
     });
   }
 
@@ -140,7 +141,7 @@ export class AreaService {
     }));
   }
 
-  async addZone(body: Body<'zoneAdd'>): Promise<Zone> {
+  async addZone(caller: Actor, body: Body<'zoneAdd'>): Promise<Zone> {
     const state = await repo.findArea(this.db, body.state_id);
     if (!state || state.type !== 'state') throw invalid({ state_id: 'zone.state_required' });
     const cityIds = [...new Set(body.city_ids)];
@@ -151,7 +152,7 @@ export class AreaService {
     const zone = await this.db.transaction(async (tx) => {
       const created = await repo.insertZone(tx, body.name, state.id, cityIds);
       if (!created) throw conflict('zone.duplicate');
-      await this.audit.record(tx, { action: 'zone.add', target: { id: created.id, label: created.name }, after: { name: created.name, state_id: state.id, city_ids: cityIds } });
+      await this.audit.record(tx, caller, { action: 'zone.add', target: { id: created.id, label: created.name }, after: { name: created.name, state_id: state.id, city_ids: cityIds } });
       return created;
     });
     return {
@@ -164,11 +165,11 @@ export class AreaService {
     };
   }
 
-  async deleteZone(id: number): Promise<void> {
+  async deleteZone(caller: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const removed = await repo.deleteZone(tx, id);
       if (!removed) throw notFound('zone.not_found');
-      await this.audit.record(tx, { action: 'zone.delete', target: { id, label: removed.name }, before: { name: removed.name, state_id: removed.stateId } });
+      await this.audit.record(tx, caller, { action: 'zone.delete', target: { id, label: removed.name }, before: { name: removed.name, state_id: removed.stateId } });
     });
   }
 }

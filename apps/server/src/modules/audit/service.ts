@@ -1,7 +1,7 @@
-import { isStaff, type AuditAction, type AuditEntry, type AuditListRequest, type AuditVerifyResponse } from '@nearcast/contract';
+import { isStaff, type AuditAction, type Role, type AuditEntry, type AuditListRequest, type AuditVerifyResponse } from '@nearcast/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { AuditRow } from './repository.js';
-import { currentRequest, type RequestContext } from '../../lib/request-context.js';
+import type { Actor } from '../../access/caller.js';
 import { entryHash, firstBreak, GENESIS, type ChainedContent } from './chain.js';
 import * as repo from './repository.js';
 
@@ -15,6 +15,13 @@ export interface AuditInput {
   at?: Date;
 }
 
+/** Who made a staff action and from where, as its entry records it. */
+export interface AuditBy {
+  actor: { id: number; role: Role; email: string };
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** Values as JSON keeps them (dates as ISO text, no undefined): what is hashed is what is stored. */
 const asJson = (value: object | null | undefined): Record<string, unknown> | null =>
   value == null ? null : (JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
@@ -24,11 +31,11 @@ const CHECK_PAGE = 1_000;
 /**
  * Appends one staff action to the chain inside `tx`. Calls by anyone else (a partner managing
  * its own studios, a merchant) and work outside a call (jobs) are not staff actions and leave no
- * entry. `request` is the current call's; the demo seed passes the staff member its history
+ * entry. `request` is the API call's; the demo seed passes the staff member its history
  * describes.
  */
-export async function recordAudit(tx: Executor, input: AuditInput, request: RequestContext | undefined): Promise<void> {
-  if (!request?.actor || !isStaff(request.actor.role)) return;
+export async function recordAudit(tx: Executor, input: AuditInput, request: AuditBy | null): Promise<void> {
+  if (!request || !isStaff(request.actor.role)) return;
   const head = await repo.lockHead(tx);
   const content: ChainedContent = {
     seq: head.seq + 1,
@@ -56,9 +63,14 @@ export async function recordAudit(tx: Executor, input: AuditInput, request: Requ
 export class AuditService {
   constructor(private readonly db: Db) {}
 
-  /** Records a staff action of the current API call (recordAudit says whose actions count). */
-  record(tx: Executor, input: AuditInput): Promise<void> {
-    return recordAudit(tx, input, currentRequest());
+  /**
+   * Records a staff action of an API call: `actor` is its caller, or null for a job acting on its
+   * own. Only a caller that came through the API (with an origin) is audited; recordAudit says
+   * whose actions count.
+   */
+  record(tx: Executor, actor: Actor | null, input: AuditInput): Promise<void> {
+    const by = actor?.origin ? { actor: { id: actor.id, role: actor.role, email: actor.account.email }, ...actor.origin } : null;
+    return recordAudit(tx, input, by);
   }
 
   async list(body: AuditListRequest): Promise<{ list: AuditEntry[]; total: number; page: number; page_size: number }> {

@@ -7,7 +7,7 @@ import {
   type Language,
   type ParsedRequestOf,
 } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import type { EventService } from '../events/service.js';
@@ -150,7 +150,7 @@ export class LearningService {
       if (!inserted) throw conflict('content.course_code_taken');
       await repo.replaceLessons(tx, inserted.id, body.lesson_content_ids);
       const saved = body.publish ? await this.publishIn(tx, caller, inserted.id, false) : inserted;
-      await this.audit.record(tx, { action: 'course.add', target: { id: saved.id, label: saved.title }, after: { ...courseView(saved), lesson_content_ids: body.lesson_content_ids } });
+      await this.audit.record(tx, caller, { action: 'course.add', target: { id: saved.id, label: saved.title }, after: { ...courseView(saved), lesson_content_ids: body.lesson_content_ids } });
       return saved;
     });
     return this.detail(row, 'staff', caller.id, false);
@@ -186,7 +186,7 @@ export class LearningService {
       const row = await repo.updateCourse(tx, current.id, patch);
       if (!row) throw conflict('content.course_code_taken');
       const lessons = body.lesson_content_ids !== undefined ? { lesson_content_ids: body.lesson_content_ids } : {};
-      await this.audit.record(tx, { action: 'course.update', target: { id: row.id, label: row.title }, before: courseView(current), after: { ...courseView(row), ...lessons } });
+      await this.audit.record(tx, caller, { action: 'course.update', target: { id: row.id, label: row.title }, before: courseView(current), after: { ...courseView(row), ...lessons } });
       return { row, dropped };
     });
     if (dropped && !(await repo.keyInUse(this.db, dropped))) await this.uploads.storage.delete(dropped).catch(() => {});
@@ -213,7 +213,7 @@ export class LearningService {
       account_id: null,
       payload: { code: row.code, language: row.language, title: row.title, open_roles: row.openRoles, republished: current.publishedAt !== null },
     });
-    if (audited) await this.audit.record(tx, { action: 'course.publish', target: { id, label: row.title }, before: { status: current.status }, after: { status: row.status } });
+    if (audited) await this.audit.record(tx, caller, { action: 'course.publish', target: { id, label: row.title }, before: { status: current.status }, after: { status: row.status } });
     return row;
   }
 
@@ -224,18 +224,18 @@ export class LearningService {
       if (current.status === 'draft') throw conflict('content.not_published');
       if (current.status === 'unpublished') return current;
       const updated = (await repo.updateCourse(tx, id, { status: 'unpublished' }))!;
-      await this.audit.record(tx, { action: 'course.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
+      await this.audit.record(tx, caller, { action: 'course.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
       return updated;
     });
     return this.detail(row, 'staff', caller.id, false);
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(caller: Actor, id: number): Promise<void> {
     const coverKey = await this.db.transaction(async (tx) => {
       const current = await repo.lockCourse(tx, id);
       if (!current) throw notFound('content.course_not_found');
       await repo.deleteCourse(tx, id);
-      await this.audit.record(tx, { action: 'course.delete', target: { id, label: current.title }, before: courseView(current) });
+      await this.audit.record(tx, caller, { action: 'course.delete', target: { id, label: current.title }, before: courseView(current) });
       return current.coverKey;
     });
     if (coverKey && !(await repo.keyInUse(this.db, coverKey))) await this.uploads.storage.delete(coverKey).catch(() => {});

@@ -16,8 +16,8 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.content.add, STAFF, (caller, { body }) => content.addContent(caller, body), { idempotent: true });
   route(app, api.content.update, STAFF, (caller, { body }) => content.update(caller, body.id, body));
   route(app, api.content.publish, STAFF, (caller, { body }) => content.publish(caller, body.id));
-  route(app, api.content.unpublish, STAFF, (_caller, { body }) => content.unpublish(body.id));
-  route(app, api.content.delete, STAFF, async (_caller, { body }) => content.delete(body.id).then(() => null));
+  route(app, api.content.unpublish, STAFF, (caller, { body }) => content.unpublish(caller, body.id));
+  route(app, api.content.delete, STAFF, async (caller, { body }) => content.delete(caller, body.id).then(() => null));
   // Anyone, signed in or not, reads published items.
   route(app, api.content.publicList, 'public', (_caller, { body }) => content.publicList(body));
   route(app, api.content.publicGet, 'public', (_caller, { body }) => content.publicGet(body.id));
@@ -27,7 +27,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.live.list, STAFF, (_caller, { body }) => content.liveList(body));
   route(app, api.live.get, STAFF, (_caller, { body }) => content.get(body.id, 'live'));
   route(app, api.live.update, STAFF, (caller, { body }) => content.update(caller, body.id, body, 'live'));
-  route(app, api.live.delete, STAFF, async (_caller, { body }) => content.delete(body.id, 'live').then(() => null));
+  route(app, api.live.delete, STAFF, async (caller, { body }) => content.delete(caller, body.id, 'live').then(() => null));
   route(app, api.live.detail, 'public', (_caller, { body }) => content.publicGet(body.id, 'live'));
 
   // Learning center.
@@ -40,5 +40,5 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.learn.courseUpdate, STAFF, (caller, { body }) => learning.update(caller, body));
   route(app, api.learn.coursePublish, STAFF, (caller, { body }) => learning.publish(caller, body.id));
   route(app, api.learn.courseUnpublish, STAFF, (caller, { body }) => learning.unpublish(caller, body.id));
-  route(app, api.learn.courseDelete, STAFF, async (_caller, { body }) => learning.delete(body.id).then(() => null));
+  route(app, api.learn.courseDelete, STAFF, async (caller, { body }) => learning.delete(caller, body.id).then(() => null));
 }

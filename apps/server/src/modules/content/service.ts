@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { api, ContentItem, ContentSummary, Language, LiveInfo, LiveTimeStatus, ParsedRequestOf } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import type { EventService } from '../events/service.js';
@@ -134,7 +134,7 @@ export class ContentService {
       await this.saveMedia(tx, caller, inserted.id, values.bodyHtml ?? '');
       if (changes.translation_of != null) await this.joinTranslations(tx, inserted, changes.translation_of);
       const saved = changes.publish ? await this.publishIn(tx, caller, inserted.id, false) : (await repo.findContent(tx, inserted.id))!;
-      await this.audit.record(tx, { action: type === 'live' ? 'live.add' : 'content.add', target: { id: saved.id, label: saved.title }, after: auditView(saved) });
+      await this.audit.record(tx, caller, { action: type === 'live' ? 'live.add' : 'content.add', target: { id: saved.id, label: saved.title }, after: auditView(saved) });
       return saved;
     });
     return this.toItem(row, false);
@@ -165,7 +165,7 @@ export class ContentService {
         await this.checkLanguageFree(tx, updated.translationGroup, id, changes.language);
       }
       const saved = (await repo.findContent(tx, id))!;
-      await this.audit.record(tx, { action: saved.type === 'live' ? 'live.update' : 'content.update', target: { id, label: saved.title }, before: auditView(current), after: auditView(saved) });
+      await this.audit.record(tx, caller, { action: saved.type === 'live' ? 'live.update' : 'content.update', target: { id, label: saved.title }, before: auditView(current), after: auditView(saved) });
       return { row: saved, dropped };
     });
     await this.dropUnused(dropped);
@@ -200,29 +200,29 @@ export class ContentService {
         ...(row.type === 'live' && row.liveStart ? { start_time: row.liveStart.toISOString() } : {}),
       },
     });
-    if (audited) await this.audit.record(tx, { action: 'content.publish', target: { id, label: row.title }, before: { status: current.status }, after: { status: row.status } });
+    if (audited) await this.audit.record(tx, caller, { action: 'content.publish', target: { id, label: row.title }, before: { status: current.status }, after: { status: row.status } });
     return row;
   }
 
-  async unpublish(id: number): Promise<ContentItem> {
+  async unpublish(caller: Actor, id: number): Promise<ContentItem> {
     const row = await this.db.transaction(async (tx) => {
       const current = await this.find(tx, id, undefined, true);
       if (current.status === 'draft') throw conflict('content.not_published');
       if (current.status === 'unpublished') return current;
       const updated = await repo.updateContent(tx, id, { status: 'unpublished' });
-      await this.audit.record(tx, { action: 'content.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
+      await this.audit.record(tx, caller, { action: 'content.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
       return updated;
     });
     return this.toItem(row, false);
   }
 
-  async delete(id: number, type?: ContentItemRow['type']): Promise<void> {
+  async delete(caller: Actor, id: number, type?: ContentItemRow['type']): Promise<void> {
     const keys = await this.db.transaction(async (tx) => {
       const current = await this.find(tx, id, type, true);
       if ((await repo.lessonsUsing(tx, id)) > 0) throw conflict('content.in_course');
       const media = await repo.mediaOf(tx, [id]);
       await repo.deleteContent(tx, id);
-      await this.audit.record(tx, { action: current.type === 'live' ? 'live.delete' : 'content.delete', target: { id, label: current.title }, before: auditView(current) });
+      await this.audit.record(tx, caller, { action: current.type === 'live' ? 'live.delete' : 'content.delete', target: { id, label: current.title }, before: auditView(current) });
       return [current.coverKey, current.videoKey, ...media.map((item) => item.key)].filter((key): key is string => Boolean(key));
     });
     await this.dropUnused(keys);

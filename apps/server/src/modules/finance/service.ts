@@ -8,7 +8,7 @@ import {
   type ParsedRequestOf,
   type Refund,
 } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
@@ -97,7 +97,7 @@ export class FinanceService {
         settlement_min_cents: row.settlementMinCents,
         settlement_fee_bps: row.settlementFeeBps,
       });
-      await this.audit.record(tx, { action: 'finance_settings.update', target: { id: 1 }, before: view(before), after: view({ ...before, ...changes }) });
+      await this.audit.record(tx, caller, { action: 'finance_settings.update', target: { id: 1 }, before: view(before), after: view({ ...before, ...changes }) });
     });
     return this.settingsView();
   }
@@ -120,7 +120,7 @@ export class FinanceService {
     await this.db.transaction(async (tx) => {
       const before = await this.currentRule(tx);
       const row = await repo.insertRule(tx, body.rates, body.note, caller.id);
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: 'commission_rules.update',
         target: { id: row.version, label: body.note || null },
         before: { version: before.version, rates: before.rates },
@@ -272,7 +272,7 @@ export class FinanceService {
    * payment while Stripe answers), then asked of Stripe, then posted — or, when Stripe reports
    * it by webhook first, posted from there, once.
    */
-  async refund(caller: Pick<Caller, 'id'>, body: Body<'refund'>) {
+  async refund(caller: Actor, body: Body<'refund'>) {
     const facts = await this.facts(body.payment_id);
     const reserved = await this.db.transaction(async (tx) => {
       await repo.lockPayment(tx, facts.id);
@@ -293,7 +293,7 @@ export class FinanceService {
       });
       const done = facts.provider === 'sandbox' ? await this.completeRefundIn(tx, row, facts, null) : row;
       const settled = done.status === 'completed' ? amount : 0;
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: 'payment.refund',
         target: { id: facts.id },
         before: { refunded_cents: refunded.completed, remaining_cents: remaining },

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE, type Announcement, type api, type Language, type ParsedRequestOf, type Role } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { cardName } from '../account/presenter.js';
@@ -56,14 +56,14 @@ export class AnnouncementService {
         authorId: caller.id,
       });
       if (due) await this.hub.publish(tx, { type: 'announcement', announcement_id: saved.id });
-      await this.audit.record(tx, { action: 'announcement.add', target: { id: saved.id, label: titleOf(saved) }, after: announcementView(saved) });
+      await this.audit.record(tx, caller, { action: 'announcement.add', target: { id: saved.id, label: titleOf(saved) }, after: announcementView(saved) });
       return saved;
     });
     return (await this.present([row]))[0]!;
   }
 
   /** Only a scheduled one changes; a time now or past sends it at once. */
-  async update(body: Body<'announcementUpdate'>): Promise<Announcement> {
+  async update(caller: Actor, body: Body<'announcementUpdate'>): Promise<Announcement> {
     const now = new Date();
     const row = await this.db.transaction(async (tx) => {
       const current = await repo.findAnnouncement(tx, body.id, true);
@@ -79,20 +79,20 @@ export class AnnouncementService {
         sentAt: due ? now : null,
       });
       if (due) await this.hub.publish(tx, { type: 'announcement', announcement_id: body.id });
-      await this.audit.record(tx, { action: 'announcement.update', target: { id: body.id, label: titleOf(saved!) }, before: announcementView(current), after: announcementView(saved!) });
+      await this.audit.record(tx, caller, { action: 'announcement.update', target: { id: body.id, label: titleOf(saved!) }, before: announcementView(current), after: announcementView(saved!) });
       return saved!;
     });
     return (await this.present([row]))[0]!;
   }
 
   /** Withdraws a scheduled one; a sent one stays (people have read it). */
-  async delete(id: number): Promise<null> {
+  async delete(caller: Actor, id: number): Promise<null> {
     await this.db.transaction(async (tx) => {
       const current = await repo.findAnnouncement(tx, id, true);
       if (!current) throw notFound('notification.announcement_not_found');
       if (current.sentAt) throw conflict('notification.announcement_sent');
       await repo.deleteAnnouncement(tx, id);
-      await this.audit.record(tx, { action: 'announcement.delete', target: { id, label: titleOf(current) }, before: announcementView(current) });
+      await this.audit.record(tx, caller, { action: 'announcement.delete', target: { id, label: titleOf(current) }, before: announcementView(current) });
     });
     return null;
   }

@@ -22,8 +22,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.notification.announcementAdd, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.add(caller, body), {
     idempotent: true,
   });
-  route(app, api.notification.announcementUpdate, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.update(body));
-  route(app, api.notification.announcementDelete, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.delete(body.id));
+  route(app, api.notification.announcementUpdate, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.update(caller, body));
+  route(app, api.notification.announcementDelete, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.delete(caller, body.id));
 
   await streamRoute(app);
 }

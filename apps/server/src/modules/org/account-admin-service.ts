@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE, INFO_STATUS, type AccountSummary } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { notFound, rejected } from '../../errors.js';
 import type { SessionService } from '../account/session-service.js';
@@ -39,7 +39,7 @@ export class AccountAdminService {
     return summaryOf(this.db, id);
   }
 
-  async create(body: Body<'account', 'add'>): Promise<AccountSummary> {
+  async create(caller: Actor, body: Body<'account', 'add'>): Promise<AccountSummary> {
     const accountType = ACCOUNT_TYPE[body.role];
     const row = await this.db.transaction(async (tx) => {
       const agentFields: Partial<NewAccountRow> = {};
@@ -70,7 +70,7 @@ export class AccountAdminService {
         account_id: created.id,
         payload: { account_type: created.accountType },
       });
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: 'account.create',
         target: { id: created.id, label: created.email },
         after: { email: created.email, role: body.role, username: created.username, name: created.name, agent_type: created.agentType, main_agent_id: created.mainAgentId },
@@ -101,7 +101,7 @@ export class AccountAdminService {
       // The fields as the API names them; a password is recorded as changed, never its value.
       const { id: _id, password: _password, ...changed } = body;
       const before = Object.fromEntries(Object.keys(changed).map((key) => [key, target[snakeToCamel(key) as keyof AccountRow] ?? null]));
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: 'account.edit',
         target: { id, label: target.email },
         before,

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE, INFO_STATUS, type AgentSummary } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, rejected } from '../../errors.js';
 import type { AuditService } from '../audit/service.js';
@@ -97,13 +97,13 @@ export class AgentService {
         mainAgentId,
         infoStatus: INFO_STATUS.complete,
       });
-      await this.audit.record(tx, { action: 'agent.add', target: { id: created.id, label: created.email }, after: { email: created.email, agent_type: agentType, main_agent_id: mainAgentId } });
+      await this.audit.record(tx, caller, { action: 'agent.add', target: { id: created.id, label: created.email }, after: { email: created.email, agent_type: agentType, main_agent_id: mainAgentId } });
       return created;
     });
     return this.agent({ id: row.id });
   }
 
-  async switch(body: Body<'proxy', 'switch'>): Promise<AgentSummary> {
+  async switch(caller: Actor, body: Body<'proxy', 'switch'>): Promise<AgentSummary> {
     await this.db.transaction(async (tx) => {
       const target = await repo.findAccount(tx, { id: body.id, accountTypes: [ACCOUNT_TYPE.partner] });
       if (!target) throw notFound('org.account_not_found');
@@ -114,7 +114,7 @@ export class AgentService {
         mainAgentId = main.id;
       }
       await repo.updateAccount(tx, target.id, { agentType: body.agent_type, mainAgentId });
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: 'agent.switch',
         target: { id: target.id, label: target.email },
         before: { agent_type: target.agentType, main_agent_id: target.mainAgentId },

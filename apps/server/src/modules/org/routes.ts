@@ -12,14 +12,14 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   // Accounts: super only (spec §6 "Super alone manages accounts").
   route(app, api.account.list, ['super'], (caller, { body }) => accountAdmin.list(caller, body));
   route(app, api.account.get, ['super'], (_caller, { body }) => accountAdmin.get(body.id));
-  route(app, api.account.add, ['super'], (_caller, { body }) => accountAdmin.create(body), { idempotent: true });
+  route(app, api.account.add, ['super'], (caller, { body }) => accountAdmin.create(caller, body), { idempotent: true });
   route(app, api.account.edit, ['super'], (caller, { body }) => accountAdmin.edit(caller, body));
 
   // Agents.
   route(app, api.proxy.list, MANAGERS, (caller, { body }) => agents.list(caller, body));
   route(app, api.proxy.count, MANAGERS, (caller) => agents.count(caller));
   route(app, api.proxy.add, MANAGERS, (caller, { body }) => agents.add(caller, body), { idempotent: true });
-  route(app, api.proxy.switch, STAFF, (_caller, { body }) => agents.switch(body));
+  route(app, api.proxy.switch, STAFF, (caller, { body }) => agents.switch(caller, body));
   route(app, api.proxy.get, MANAGERS, (caller, { body }) => agents.get(caller, body.id));
 
   // Studios.

@@ -149,7 +149,7 @@ export async function reassign(
       payload: { role, from_id: from, to_id: to },
     });
     const field = `${role}_id`;
-    await deps.audit.record(tx, { action: REASSIGN_ACTIONS[type][role], target: { id: account.id, label: account.email }, before: { [field]: from }, after: { [field]: to } });
+    await deps.audit.record(tx, caller, { action: REASSIGN_ACTIONS[type][role], target: { id: account.id, label: account.email }, before: { [field]: from }, after: { [field]: to } });
   });
 }
 

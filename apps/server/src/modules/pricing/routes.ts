@@ -9,7 +9,7 @@ export async function pricingRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.price.list, 'public', (caller, { body, request }) => pricing.list(caller, body, request.lang));
   route(app, api.price.get, 'public', (caller, { body, request }) => pricing.get(caller, body.id, request.lang));
   // Spec §6: super alone manages pricing.
-  route(app, api.price.add, ['super'], (_caller, { body }) => pricing.add(body), { idempotent: true });
-  route(app, api.price.update, ['super'], (_caller, { body }) => pricing.update(body));
-  route(app, api.price.delete, ['super'], async (_caller, { body }) => pricing.delete(body.id).then(() => null));
+  route(app, api.price.add, ['super'], (caller, { body }) => pricing.add(caller, body), { idempotent: true });
+  route(app, api.price.update, ['super'], (caller, { body }) => pricing.update(caller, body));
+  route(app, api.price.delete, ['super'], async (caller, { body }) => pricing.delete(caller, body.id).then(() => null));
 }

@@ -1,5 +1,5 @@
 import type { api, ApiLanguage, PackageTexts, ParsedRequestOf, PricePackage } from '@nearcast/contract';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
 import * as repo from './repository.js';
@@ -117,17 +117,17 @@ export class PricingService {
     return repo.learningCoursesOf(this.db, [...new Set(packageIds)]);
   }
 
-  async add(body: Body<'add'>): Promise<PricePackage> {
+  async add(caller: Actor, body: Body<'add'>): Promise<PricePackage> {
     const values = columns(body);
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertPackage(tx, { ...values, name: body.name, type: body.type, basePriceCents: body.base_price_cents, actualPriceCents: body.actual_price_cents });
-      await this.audit.record(tx, { action: 'price.add', target: { id: created.id, label: created.name }, after: toPackage(created, true) });
+      await this.audit.record(tx, caller, { action: 'price.add', target: { id: created.id, label: created.name }, after: toPackage(created, true) });
       return created;
     });
     return toPackage(row, true);
   }
 
-  async update(body: Body<'update'>): Promise<PricePackage> {
+  async update(caller: Actor, body: Body<'update'>): Promise<PricePackage> {
     const { id, ...fields } = body;
     const current = await repo.findPackage(this.db, id);
     if (!current) throw notFound('pricing.not_found');
@@ -141,17 +141,17 @@ export class PricingService {
     const row = await this.db.transaction(async (tx) => {
       const updated = await repo.updatePackage(tx, id, patch);
       if (!updated) throw notFound('pricing.not_found');
-      await this.audit.record(tx, { action: 'price.update', target: { id, label: updated.name }, before: toPackage(current, true), after: toPackage(updated, true) });
+      await this.audit.record(tx, caller, { action: 'price.update', target: { id, label: updated.name }, before: toPackage(current, true), after: toPackage(updated, true) });
       return updated;
     });
     return toPackage(row, true);
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(caller: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const current = await repo.findPackage(tx, id);
       if (!current || !(await repo.deletePackage(tx, id))) throw notFound('pricing.not_found');
-      await this.audit.record(tx, { action: 'price.delete', target: { id, label: current.name }, before: toPackage(current, true) });
+      await this.audit.record(tx, caller, { action: 'price.delete', target: { id, label: current.name }, before: toPackage(current, true) });
     });
   }
 }

@@ -100,7 +100,7 @@ describe('a payout killed between its steps', () => {
     const rail = new RecordingRail();
     rail.modes.push('hang_before');
     const reached = rail.nextPay();
-    void processWith(rail).approve(id('admin'), settlement.id, 'BT-KILL-1');
+    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-1');
     await reached;
     // Dead: pending and under way, nothing paid, and reserved for the dead process's lease.
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: null, payout_attempts: 1 });
@@ -120,7 +120,7 @@ describe('a payout killed between its steps', () => {
     const rail = new RecordingRail();
     rail.modes.push('hang_after');
     const reached = rail.nextPay();
-    void processWith(rail).approve(id('admin'), settlement.id, 'BT-KILL-2');
+    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-2');
     await reached;
     expect(rail.paidCount(keyOf(settlement))).toBe(1);
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: null });
@@ -137,7 +137,7 @@ describe('a payout killed between its steps', () => {
     const rail = new RecordingRail();
     // The process dies inside the completing transaction: it rolls back, the checkpoint stays.
     const dying: SettlementLedger = { ...realLedger(), payOut: () => Promise.reject(new Error('killed')) };
-    await expect(processWith(rail, { ledger: dying }).approve(id('admin'), settlement.id, 'BT-KILL-3')).rejects.toThrow('killed');
+    await expect(processWith(rail, { ledger: dying }).approve(demo.staff('admin'), settlement.id, 'BT-KILL-3')).rejects.toThrow('killed');
     const transfer = rail.transfers.get(keyOf(settlement))!;
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: transfer.reference });
     expect(await t.query(sql`select id from ledger_transactions where settlement_id = ${settlement.id} and kind = 'settlement_paid'`)).toEqual([]);
@@ -153,9 +153,9 @@ describe('a payout killed between its steps', () => {
     const settlement = await pendingSettlement();
     const paidOut = (await balancesOf(t, id('studio'))).paid_out;
     const rail = new RecordingRail();
-    const paid = await processWith(rail).approve(id('admin'), settlement.id, 'BT-KILL-4');
+    const paid = await processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-4');
     expect(paid.status).toBe('paid');
-    await expect(afterTheLease(rail).approve(id('admin'), settlement.id, 'BT-KILL-4')).rejects.toMatchObject({ code: '409', key: 'settlement.already_decided' });
+    await expect(afterTheLease(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-4')).rejects.toMatchObject({ code: '409', key: 'settlement.already_decided' });
     await paidOnce(settlement, rail, paidOut);
   });
 
@@ -165,7 +165,7 @@ describe('a payout killed between its steps', () => {
     const rail = new RecordingRail();
     rail.modes.push('throw_after');
     // The caller is told the payout is on its way; it stays under way, not decidable in the meantime.
-    await expect(processWith(rail).approve(id('admin'), settlement.id, 'BT-LOST-5')).rejects.toMatchObject({ code: '409', key: 'settlement.payout_in_progress' });
+    await expect(processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-LOST-5')).rejects.toMatchObject({ code: '409', key: 'settlement.payout_in_progress' });
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: null });
     const rejected = await t.call('/v1/settlement/reject', { id: settlement.id, reason: 'too late' }, { token: token('super') });
     expect(rejected).toMatchObject({ code: '409' });
@@ -189,11 +189,11 @@ describe('a payout killed between its steps', () => {
     const rail = new RecordingRail();
     rail.modes.push('hang_after');
     const reached = rail.nextPay();
-    void processWith(rail).approve(id('admin'), settlement.id, 'BT-FIRST-6');
+    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-FIRST-6');
     await reached;
     // While the lease holds, another approval is refused rather than paying alongside.
-    await expect(processWith(rail).approve(id('super'), settlement.id, 'BT-SECOND-6')).rejects.toMatchObject({ code: '409' });
-    const carried = await afterTheLease(rail).approve(id('super'), settlement.id, 'BT-SECOND-6');
+    await expect(processWith(rail).approve(demo.staff('super'), settlement.id, 'BT-SECOND-6')).rejects.toMatchObject({ code: '409' });
+    const carried = await afterTheLease(rail).approve(demo.staff('super'), settlement.id, 'BT-SECOND-6');
     expect(carried).toMatchObject({ status: 'paid', payout_reference: 'tr_1_BT-FIRST-6' });
     await paidOnce(settlement, rail, paidOut);
   });
@@ -206,12 +206,12 @@ describe('a payout the rail refuses', () => {
     const rail = new RecordingRail();
     rail.modes.push('refuse');
     const service = processWith(rail);
-    await expect(service.approve(id('admin'), settlement.id, 'BT-REFUSED-7')).rejects.toMatchObject({ code: '422', key: 'settlement.payout_failed' });
+    await expect(service.approve(demo.staff('admin'), settlement.id, 'BT-REFUSED-7')).rejects.toMatchObject({ code: '422', key: 'settlement.payout_failed' });
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: null, payout_started_at: null });
     expect(await afterTheLease(rail).resumePayouts()).toEqual([]);
 
     // The refused request reached the rail but paid nothing; the next approval pays.
-    const paid = await service.approve(id('admin'), settlement.id, 'BT-REFUSED-7');
+    const paid = await service.approve(demo.staff('admin'), settlement.id, 'BT-REFUSED-7');
     expect(paid.status).toBe('paid');
     expect(rail.transfers.size).toBe(1);
     await paidOnce(settlement, rail, paidOut, 2);
@@ -223,7 +223,7 @@ describe('a payout the rail refuses', () => {
     const rail = new RecordingRail();
     rail.modes.push('slow');
     const reached = rail.nextPay();
-    const approving = processWith(rail).approve(id('admin'), settlement.id, 'BT-SLOW-8');
+    const approving = processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-SLOW-8');
     await reached;
     for (const path of ['/v1/settlement/reject', '/v1/settlement/fail'] as const) {
       expect(await t.call(path, { id: settlement.id, reason: 'changed my mind' }, { token: token('super') })).toMatchObject({ code: '409' });
@@ -242,7 +242,7 @@ describe('the resume job', () => {
     const rail = new RecordingRail();
     rail.modes.push('hang_before');
     const reached = rail.nextPay();
-    void processWith(rail).approve(id('admin'), settlement.id, 'BT-JOB-10');
+    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-JOB-10');
     await reached;
     // The dead process's lease runs out.
     await t.query(sql`update settlements set payout_lease_until = now() - interval '1 minute' where id = ${settlement.id}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../../access/caller.js';
 import type { PayoutRail, PayoutResult } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
@@ -66,7 +67,7 @@ export class SettlementPayouts {
   constructor(private readonly deps: SettlementPayoutsDeps) {}
 
   /** Staff approve a pending settlement: reserve it for this payout, then pay it through the rail. */
-  async approve(actorId: number | null, id: number, reference: string): Promise<PayoutOutcome> {
+  async approve(actor: Actor | null, id: number, reference: string): Promise<PayoutOutcome> {
     const token = randomUUID();
     const now = this.deps.now();
     const held = await this.deps.db.transaction(async (tx) => {
@@ -85,7 +86,7 @@ export class SettlementPayouts {
       const started = await repo.updatePayout(tx, id, {
         payoutStartedAt: now,
         payoutKey: payoutKeyOf(id),
-        payoutRequestedBy: actorId,
+        payoutRequestedBy: actor?.id ?? null,
         payoutRequest: reference,
         payoutAttempts: 0,
         payoutLeaseToken: token,
@@ -93,7 +94,7 @@ export class SettlementPayouts {
         payoutLastError: null,
       });
       // The decision is staff's here; the payout it starts ends paid, or pending again if refused.
-      await this.deps.audit.record(tx, {
+      await this.deps.audit.record(tx, actor, {
         action: 'settlement.approve',
         target: { id },
         before: { status: current.status, gross_cents: current.grossCents },

@@ -15,7 +15,7 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.settlement.apply, EARNERS, (caller) => settlements.apply(caller), { idempotent: true });
   route(app, api.settlement.list, READERS, (caller, { body }) => settlements.list(caller, body));
   route(app, api.settlement.get, READERS, (caller, { body }) => settlements.get(caller, body.id));
-  route(app, api.settlement.approve, STAFF, (caller, { body }) => settlements.approve(caller.id, body.id, body.payout_reference));
-  route(app, api.settlement.reject, STAFF, (caller, { body }) => settlements.reject(caller.id, body.id, body.reason));
-  route(app, api.settlement.fail, STAFF, (caller, { body }) => settlements.fail(caller.id, body.id, body.reason));
+  route(app, api.settlement.approve, STAFF, (caller, { body }) => settlements.approve(caller, body.id, body.payout_reference));
+  route(app, api.settlement.reject, STAFF, (caller, { body }) => settlements.reject(caller, body.id, body.reason));
+  route(app, api.settlement.fail, STAFF, (caller, { body }) => settlements.fail(caller, body.id, body.reason));
 }

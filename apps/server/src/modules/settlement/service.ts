@@ -1,6 +1,6 @@
 import { isStaff, roleOf, type api, type ParsedRequestOf, type PayeeVerificationState, type Settlement, type SettlementPreview } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import type { PayoutRail } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
@@ -164,22 +164,23 @@ export class SettlementService {
   }
 
   /** Staff pay a pending settlement through the payout rail, once the party's payout details are approved. */
-  approve(actorId: number, id: number, reference: string): Promise<Settlement> {
-    return this.decide(actorId, id, { status: 'paid', reference });
+  approve(actor: Actor, id: number, reference: string): Promise<Settlement> {
+    return this.decide(actor, id, { status: 'paid', reference });
   }
 
   /** Staff turn an application down: cancelled, its funds back in the available balance. */
-  reject(actorId: number, id: number, reason: string): Promise<Settlement> {
-    return this.decide(actorId, id, { status: 'cancelled', reason });
+  reject(actor: Actor, id: number, reason: string): Promise<Settlement> {
+    return this.decide(actor, id, { status: 'cancelled', reason });
   }
 
   /** The payout did not arrive (a bounced transfer): failed, its funds back in the available balance. */
-  fail(actorId: number, id: number, reason: string): Promise<Settlement> {
-    return this.decide(actorId, id, { status: 'failed', reason });
+  fail(actor: Actor, id: number, reason: string): Promise<Settlement> {
+    return this.decide(actor, id, { status: 'failed', reason });
   }
 
-  async decide(actorId: number | null, id: number, decision: Decision): Promise<Settlement> {
-    if (decision.status === 'paid') return this.payOut(actorId, id, decision.reference);
+  async decide(actor: Actor | null, id: number, decision: Decision): Promise<Settlement> {
+    if (decision.status === 'paid') return this.payOut(actor, id, decision.reference);
+    const actorId = actor?.id ?? null;
     const row = await this.db.transaction(async (tx) => {
       const current = await repo.lockSettlement(tx, id);
       if (!current) throw notFound('settlement.not_found');
@@ -189,7 +190,7 @@ export class SettlementService {
       await this.ledger.release(tx, { settlementId: current.id, accountId: current.accountId, grossCents: current.grossCents, actorId });
       const decided = await repo.markDecided(tx, id, { status: decision.status, reason: decision.reason, decidedBy: actorId, decidedAt: new Date() });
       await recordDecided(this.events, tx, decided, actorId);
-      await this.audit.record(tx, {
+      await this.audit.record(tx, actor, {
         action: decision.status === 'failed' ? 'settlement.fail' : 'settlement.reject',
         target: { id },
         before: { status: current.status, gross_cents: current.grossCents },
@@ -206,8 +207,8 @@ export class SettlementService {
    * the resume job, and the caller is told so (`settlement.payout_in_progress`, as when another
    * approval holds it): the money may have left, so nothing is undone.
    */
-  private async payOut(actorId: number | null, id: number, reference: string): Promise<Settlement> {
-    const outcome: PayoutOutcome = await this.payouts.approve(actorId, id, reference);
+  private async payOut(actor: Actor | null, id: number, reference: string): Promise<Settlement> {
+    const outcome: PayoutOutcome = await this.payouts.approve(actor, id, reference);
     switch (outcome.kind) {
       case 'paid':
         return (await this.present([outcome.row]))[0]!;

@@ -115,7 +115,7 @@ describe('racing applications', () => {
     const services = t.app.services;
     const instance = () => new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, rail, services.events, services.audit);
     const reached = rail.nextPay();
-    const approvals = [instance().approve(id('admin'), pending!.id, 'BT-TWICE-1'), instance().approve(id('super'), pending!.id, 'BT-TWICE-2')];
+    const approvals = [instance().approve(demo.staff('admin'), pending!.id, 'BT-TWICE-1'), instance().approve(demo.staff('super'), pending!.id, 'BT-TWICE-2')];
     const outcomes = Promise.allSettled(approvals);
     // The approval at the rail cannot finish before it answers: the first to finish is the other,
     // refused at its reservation while the payout is under way.

@@ -176,7 +176,7 @@ describe('deciding', () => {
     const services = t.app.services;
     const bouncing: PayoutRail = { kind: 'manual_bank_transfer', pay: () => Promise.resolve({ state: 'failed' }), lookup: () => Promise.resolve(null) };
     const withBouncingRail = new SettlementService(t.database.db, settlementLedger(services.ledger, services.finance), services.verification, services.accounts, bouncing, services.events, services.audit);
-    await expect(withBouncingRail.approve(id('admin'), applied.id, 'BT-2026-0009')).rejects.toMatchObject({ code: '422', key: 'settlement.payout_failed' });
+    await expect(withBouncingRail.approve(demo.staff('admin'), applied.id, 'BT-2026-0009')).rejects.toMatchObject({ code: '422', key: 'settlement.payout_failed' });
     expect((await t.call<Settlement>('/v1/settlement/get', { id: applied.id }, { token: token('admin') })).data).toMatchObject({ status: 'pending', payout_reference: null });
     expect(await balancesOf(t, id('studio'))).toMatchObject({ available: 0, in_transit: studioShare });
     expect(await eventsOf('settlement.decided', applied.id)).toEqual([]);

@@ -157,7 +157,7 @@ export class VerificationService {
         account_id: decided.accountId,
         payload: { status, reason },
       });
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: status === 'approved' ? 'verification.approve' : 'verification.reject',
         target: { id, label: current.legalName },
         before: { status: current.status, reject_reason: current.rejectReason },
@@ -259,7 +259,7 @@ export class VerificationService {
         account_id: resolved.accountId,
         payload: { note: resolved.note },
       });
-      await this.audit.record(tx, { action: 'verification.resolve', target: { id: resolved.id }, before: { status: 'open' }, after: { status: 'resolved', note: resolved.note } });
+      await this.audit.record(tx, caller, { action: 'verification.resolve', target: { id: resolved.id }, before: { status: 'open' }, after: { status: 'resolved', note: resolved.note } });
       return resolved;
     });
     return (await this.presentCorrectionsForStaff([row]))[0]!;

@@ -11,5 +11,5 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.area.waitlistJoin, ['studio'], (caller, { body }) => waitlist.join(caller, body.city_id), { idempotent: true });
   route(app, api.area.waitlistList, READERS, (caller, { body }) => waitlist.list(caller, body));
   route(app, api.area.waitlistLeave, READERS, (caller, { body }) => waitlist.leave(caller, body.id));
-  route(app, api.area.waitlistMove, STAFF, (_caller, { body }) => waitlist.move(body.id, body.position));
+  route(app, api.area.waitlistMove, STAFF, (caller, { body }) => waitlist.move(caller, body.id, body.position));
 }

@@ -1,6 +1,6 @@
 import { isStaff, WAITLIST_HOLD_HOURS, type api, type ParsedRequestOf, type WaitlistEntry } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../../access/caller.js';
+import type { Actor, Caller } from '../../access/caller.js';
 import { hasActivePlan } from '../../access/plan.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
@@ -93,7 +93,7 @@ export class WaitlistService {
       if (found.status === 'offered') await this.offerFreedPlaces(tx, found.cityId);
       if (ended.status === 'removed') {
         const city = await this.areas.find(found.cityId, tx);
-        await this.audit.record(tx, {
+        await this.audit.record(tx, caller, {
           action: 'waitlist.remove',
           target: { id, label: city?.name ?? null },
           before: { status: found.status, account_id: found.accountId, city_id: found.cityId },
@@ -106,7 +106,7 @@ export class WaitlistService {
   }
 
   /** Staff move a waiting applicant to another place in its city's line. */
-  async move(id: number, position: number): Promise<WaitlistEntry> {
+  async move(caller: Actor, id: number, position: number): Promise<WaitlistEntry> {
     const found = await repo.findEntry(this.db, id);
     if (!found) throw notFound('waitlist.not_found');
     const row = await this.db.transaction(async (tx) => {
@@ -120,7 +120,7 @@ export class WaitlistService {
       order.splice(to, 0, id);
       await repo.renumber(tx, order);
       const city = await this.areas.find(found.cityId, tx);
-      await this.audit.record(tx, {
+      await this.audit.record(tx, caller, {
         action: 'waitlist.move',
         target: { id, label: city?.name ?? null },
         before: { position: from + 1, account_id: found.accountId },
