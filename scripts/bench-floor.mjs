@@ -5,7 +5,7 @@
 // query), signs in once, then runs autocannon against the floor and against Nearcast's
 // /v1/account/detail with the same token, alternating, and prints req/s of both and their ratio.
 // Both servers share the machine, so absolute numbers move with its load; the ratio of
-// neighbouring runs is what is compared. Target: Nearcast at 70% of the floor or better.
+// neighbouring runs is what is compared. Target: Nearcast at 75% of the floor or better.
 //
 //   npm run bench:floor
 //   BENCH_PG_URL=postgres://user@host:5432  base URL of the server to create the database on
@@ -27,7 +27,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const profiled = (name) => (PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(PROFILE_DIR, name)] : []);
-const TARGET = 0.7;
+const TARGET = 0.75;
 const DATABASE = `nearcast_bench_floor_${process.pid}`;
 const DATABASE_URL = `${PG_URL}/${DATABASE}`;
 const PATH = '/api/v1/account/detail';
