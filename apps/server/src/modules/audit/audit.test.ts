@@ -138,6 +138,20 @@ describe('what is recorded', () => {
     expect(await count()).toBe(before);
   });
 
+  it('records a staff actor that came through the API, and not one acting outside a call', async () => {
+    const admin = (await t.query<{ id: number }>(sql`select id from accounts where email = 'admin@example.com'`))[0]!.id;
+    const actor = { id: admin, role: 'admin' as const, account: { email: 'admin@example.com' } };
+    const before = await count();
+    // The demo seed and a test calling a service act for an account without an API call's origin.
+    await t.app.services.areas.add(actor, { name: 'Seedland', code: 'SL', type: 'country', parent_id: null });
+    expect(await count()).toBe(before);
+    const origin = { ip: '198.51.100.4', userAgent: BROWSER };
+    const added = await t.app.services.areas.add({ ...actor, origin }, { name: 'Calland', code: 'CL', type: 'country', parent_id: null });
+    expect(await count()).toBe(before + 1);
+    const [entry] = (await entries({ action: 'area.add', target_id: String(added.id) })).list;
+    expect(entry).toMatchObject({ actor_id: admin, actor_role: 'admin', actor_email: 'admin@example.com', ip: '198.51.100.4', user_agent: BROWSER });
+  });
+
   it('keeps every entry in order without gaps when staff act at the same moment', async () => {
     const before = await count();
     const answers = await Promise.all(
