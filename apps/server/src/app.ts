@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { Mailer } from './adapters/mail/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { lazyRequestLogger } from './lib/lazy-request-logger.js';
 import { logDestination } from './lib/log-destination.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { REDACTED, redactUrl } from './lib/redact-url.js';
@@ -81,6 +82,8 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     // One line per request (onResponse below) instead of Fastify's two: the log is a large part
     // of a small request's cost.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own logger is made when it first logs (lib/lazy-request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
   });
   // The access line goes to the same destination through a logger without the redaction pass:
   // every field of it is built here and none can hold a secret (the URL's signature is cut by
