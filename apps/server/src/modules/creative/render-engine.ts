@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { atExit } from '../../lib/exit-cleanup.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { MaterialMedia } from '../material/service.js';
 import { probe, type MediaTools } from '../material/media-tools.js';
@@ -299,6 +300,8 @@ export class RenderEngine {
     await this.announce(row.id, row.merchantId, 'rendering', row.progress);
 
     const work = await fs.mkdtemp(path.join(this.workRoot, `${WORK_PREFIX}${id}-`));
+    // Should the process exit mid-render, the folder goes with it (after its encoder is killed).
+    const forgetWork = atExit(() => rmSync(work, { recursive: true, force: true }));
     let reported = -1;
     const merchantId = row.merchantId;
     const attempt = new Attempt({ db, now: this.now, leaseMs: this.leaseMs }, id, token, this.deps.settings.timeoutSeconds * 1000, async (progress) => {
@@ -337,6 +340,7 @@ export class RenderEngine {
     } finally {
       attempt.end();
       await fs.rm(work, { recursive: true, force: true });
+      forgetWork();
     }
   }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Config } from '../../config.js';
+import { atExit } from '../../lib/exit-cleanup.js';
 
 /** Where ffmpeg and ffprobe are (docs/decisions/027). */
 export interface MediaTools {
@@ -62,11 +63,12 @@ export class ToolError extends Error {
 /**
  * Runs a binary with arguments (never through a shell), collecting stdout and the end of
  * stderr; kills it when it takes longer than `timeoutMs` (a hostile file can make a decoder
- * crawl).
+ * crawl), or when this process exits first (lib/exit-cleanup.ts).
  */
 export function run(binary: string, args: readonly string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const forget = atExit(() => child.kill('SIGKILL'));
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -76,10 +78,12 @@ export function run(binary: string, args: readonly string[], timeoutMs: number):
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('error', (error) => {
+      forget();
       clearTimeout(timer);
       reject(new ToolError(`${binary} could not start: ${error.message}`, ''));
     });
     child.once('close', (code, signal) => {
+      forget();
       clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
       else reject(new ToolError(`${binary} ended with ${signal ?? code}`, err));

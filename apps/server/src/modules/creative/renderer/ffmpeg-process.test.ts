@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FFMPEG_NICENESS, RenderAbortedError, RenderFailedError, RenderTimeoutError, runFfmpeg } from './ffmpeg-process.js';
 
@@ -39,5 +42,37 @@ describe('runFfmpeg', () => {
     const failed = runFfmpeg(process.execPath, child("process.stderr.write('Invalid data found'); process.exit(1)"), { timeoutMs: 10_000 });
     await expect(failed).rejects.toBeInstanceOf(RenderFailedError);
     await expect(failed).rejects.toThrow(/Invalid data found/);
+  });
+
+  it('kills a child still running when its parent exits mid-render', async () => {
+    const runner = fileURLToPath(new URL('./ffmpeg-process.ts', import.meta.url));
+    // The parent starts a long "encoder", tells us its pid, and exits as the shutdown deadline would.
+    const script = `import { runFfmpeg } from ${JSON.stringify(runner)};
+runFfmpeg(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
+  timeoutMs: 60000,
+  onSpawn: (pid) => { console.log(pid); setTimeout(() => process.exit(1), 100); },
+}).catch(() => {});`;
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    parent.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => parent.once('close', resolve));
+    expect(code).toBe(1);
+    const pid = Number(output.trim());
+    expect(pid).toBeGreaterThan(0);
+    // Gone, or a zombie waiting for whoever adopted it to collect its status: either way, not running.
+    const running = () => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+      } catch {
+        return false;
+      }
+    };
+    const until = Date.now() + 3000;
+    while (running() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      expect(running()).toBe(false);
+    } finally {
+      if (running()) process.kill(pid, 'SIGKILL');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { atExit } from '../../../lib/exit-cleanup.js';
 
 /** A render stopped by its caller (the AbortSignal): the name callers test for, as fetch uses. */
 export class RenderAbortedError extends Error {
@@ -64,7 +65,8 @@ export const FFMPEG_NICENESS = 19;
  * Runs ffmpeg (never through a shell) at a lower priority (FFMPEG_NICENESS). A cancel or the time limit kills it with SIGKILL — a
  * render holds no state worth a graceful stop, and SIGTERM can wait on a slow encoder flush —
  * and rejects with RenderAbortedError or RenderTimeoutError; any other non-zero exit rejects
- * with RenderFailedError. Each carries the end of stderr.
+ * with RenderFailedError. Each carries the end of stderr. A child still running when this process
+ * exits is killed on the way out (lib/exit-cleanup.ts), so no encoder outlives its render.
  */
 export function runFfmpeg(binary: string, args: readonly string[], options: FfmpegOptions): Promise<FfmpegOutcome> {
   return new Promise((resolve, reject) => {
@@ -73,6 +75,7 @@ export function runFfmpeg(binary: string, args: readonly string[], options: Ffmp
       return;
     }
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+    const forget = atExit(() => child.kill('SIGKILL'));
     if (child.pid !== undefined) {
       try {
         os.setPriority(child.pid, FFMPEG_NICENESS);
@@ -115,6 +118,7 @@ export function runFfmpeg(binary: string, args: readonly string[], options: Ffmp
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => kill('timeout'), options.timeoutMs);
     const finish = () => {
+      forget();
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
     };
