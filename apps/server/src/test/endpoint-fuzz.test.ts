@@ -238,6 +238,10 @@ async function send(path: string, payload: string, token?: string) {
 async function tokenOf(role: RoleName): Promise<string> {
   const cached = tokens.get(role);
   if (cached && (await send('/v1/account/detail', '{}', cached)).status === 200) return cached;
+  // A session that stopped working was ended by a fuzzed call (a new password, a disabled
+  // account): signing in again before putting the account back would only pile up failed
+  // sign-ins until the account locks, and every later endpoint would fail on the lock.
+  if (cached) await restoreAccounts();
   const token = await t.login(ROLE_EMAILS[role], DEMO_PASSWORD);
   tokens.set(role, token);
   return token;
@@ -361,30 +365,34 @@ describe('every endpoint of the contract survives fuzzed bodies', () => {
     it(`${name} never answers 5xx`, async () => {
       const role = await roleFor(endpoint.path);
       const failures: string[] = [];
-      await fc.assert(
-        fc.asyncProperty(mutations(request), async (mutation) => {
-          const payload = serialize(mutation);
-          for (const token of [undefined, role ? await tokenOf(role) : undefined]) {
-            const answer = await send(endpoint.path, payload, token);
-            if (answer.status >= 500) failures.push(`${answer.status} as ${token ? role : 'anonymous'}: ${payload.slice(0, 300)} -> ${answer.body.slice(0, 300)}`);
-            expect(() => JSON.parse(answer.body)).not.toThrow();
-          }
-        }),
-        { numRuns: RUNS },
-      );
-      // Then every top-level field of one likely valid body, swept with each known-bad value.
-      const base = sample(request);
-      const fields = base && typeof base === 'object' ? Object.keys(base) : [];
-      for (const field of fields) {
-        for (const value of SWEEP) {
-          const payload = JSON.stringify({ ...(base as object), [field]: value });
-          for (const token of [undefined, role ? await tokenOf(role) : undefined]) {
-            const answer = await send(endpoint.path, payload, token);
-            if (answer.status >= 500) failures.push(`${answer.status} as ${token ? role : 'anonymous'}: ${payload.slice(0, 300)} -> ${answer.body.slice(0, 300)}`);
+      // Whatever happens, the next endpoint starts from the accounts as they were.
+      try {
+        await fc.assert(
+          fc.asyncProperty(mutations(request), async (mutation) => {
+            const payload = serialize(mutation);
+            for (const token of [undefined, role ? await tokenOf(role) : undefined]) {
+              const answer = await send(endpoint.path, payload, token);
+              if (answer.status >= 500) failures.push(`${answer.status} as ${token ? role : 'anonymous'}: ${payload.slice(0, 300)} -> ${answer.body.slice(0, 300)}`);
+              expect(() => JSON.parse(answer.body)).not.toThrow();
+            }
+          }),
+          { numRuns: RUNS },
+        );
+        // Then every top-level field of one likely valid body, swept with each known-bad value.
+        const base = sample(request);
+        const fields = base && typeof base === 'object' ? Object.keys(base) : [];
+        for (const field of fields) {
+          for (const value of SWEEP) {
+            const payload = JSON.stringify({ ...(base as object), [field]: value });
+            for (const token of [undefined, role ? await tokenOf(role) : undefined]) {
+              const answer = await send(endpoint.path, payload, token);
+              if (answer.status >= 500) failures.push(`${answer.status} as ${token ? role : 'anonymous'}: ${payload.slice(0, 300)} -> ${answer.body.slice(0, 300)}`);
+            }
           }
         }
+      } finally {
+        await restoreAccounts();
       }
-      await restoreAccounts();
       expect(failures).toEqual([]);
     }, 60_000);
   }
