@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import fs from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,7 +17,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { atExit } from '../../lib/exit-cleanup.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { MaterialMedia } from '../material/service.js';
 import { probe, type MediaTools } from '../material/media-tools.js';
@@ -28,6 +26,7 @@ import type { Materials } from './ports.js';
 import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
 import type { RenderClip } from './renderer/render-graph.js';
 import type { RenderInput, RenderResult, VoiceTrack } from './renderer/renderer.js';
+import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
 import { seededOrder } from './seeded.js';
 
@@ -81,9 +80,6 @@ const LEASE_MS = 60_000;
 /** Progress is written (and the state read back for a cancel) at most this often. */
 const PROGRESS_EVERY_MS = 1_000;
 const SWEEP_BATCH = 50;
-/** Temp folders of renders whose process died are removed after this long. */
-const STALE_WORK_MS = 6 * 3600_000;
-const WORK_PREFIX = 'nearcast-render-';
 
 /** Why an attempt stopped before its end: a cancel, a lease another worker took, or the time limit. */
 type Stop = 'cancelled' | 'lost' | 'timeout';
@@ -207,12 +203,12 @@ class Attempt {
 export class RenderEngine {
   private readonly now: () => Date;
   private readonly leaseMs: number;
-  private readonly workRoot: string;
+  private readonly workspace: RenderWorkspace;
 
   constructor(private readonly deps: RenderEngineDeps) {
     this.now = deps.now ?? (() => new Date());
     this.leaseMs = deps.settings.leaseMs ?? LEASE_MS;
-    this.workRoot = deps.settings.workRoot ?? os.tmpdir();
+    this.workspace = new RenderWorkspace(deps.settings.workRoot ?? os.tmpdir());
   }
 
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
@@ -258,7 +254,7 @@ export class RenderEngine {
       const window = orphan.leaseUntil ? 60 : this.jobExpirySeconds();
       await this.deps.jobs.send(RENDER_JOB, { id: orphan.id }, { singletonKey: `render-${orphan.id}`, singletonSeconds: window, ...(startAfter ? { startAfter } : {}) });
     }
-    await removeStaleWork(this.workRoot, now);
+    await this.workspace.removeStale(now);
     return orphans.length;
   }
 
@@ -277,7 +273,7 @@ export class RenderEngine {
       return;
     }
     // A worker of this render that died (killed, out of memory) left its folder here.
-    await removeWorkOf(this.workRoot, id);
+    await this.workspace.removeLeftoversOf(id);
     if (row.state === 'rendering' && row.attempts >= maxAttempts) {
       // Every attempt ended with its worker gone: a render that takes its worker down is not tried forever.
       const failed = await repo.updateRender(
@@ -299,9 +295,7 @@ export class RenderEngine {
     if (!row) return;
     await this.announce(row.id, row.merchantId, 'rendering', row.progress);
 
-    const work = await fs.mkdtemp(path.join(this.workRoot, `${WORK_PREFIX}${id}-`));
-    // Should the process exit mid-render, the folder goes with it (after its encoder is killed).
-    const forgetWork = atExit(() => rmSync(work, { recursive: true, force: true }));
+    const { dir: work, remove: removeWork } = await this.workspace.open(id);
     let reported = -1;
     const merchantId = row.merchantId;
     const attempt = new Attempt({ db, now: this.now, leaseMs: this.leaseMs }, id, token, this.deps.settings.timeoutSeconds * 1000, async (progress) => {
@@ -339,8 +333,7 @@ export class RenderEngine {
       await this.failAttempt(row, token, error instanceof Interrupted ? new AttemptTimeout(this.deps.settings.timeoutSeconds) : error, log);
     } finally {
       attempt.end();
-      await fs.rm(work, { recursive: true, force: true });
-      forgetWork();
+      await removeWork();
     }
   }
 
@@ -596,22 +589,4 @@ function reasonOf(error: unknown, timeoutSeconds: number): string {
 async function hasPicture(tools: MediaTools, file: string): Promise<boolean> {
   const probed = await probe(tools, file).catch(() => null);
   return probed?.streams.some((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic) ?? false;
-}
-
-/** Removes work folders of renders whose process died mid-render (a kill leaves them behind). */
-async function removeStaleWork(root: string, now: Date): Promise<void> {
-  const entries = await fs.readdir(root).catch(() => [] as string[]);
-  for (const name of entries) {
-    if (!name.startsWith(WORK_PREFIX)) continue;
-    const full = path.join(root, name);
-    const stat = await fs.stat(full).catch(() => null);
-    if (stat && now.getTime() - stat.mtimeMs > STALE_WORK_MS) await fs.rm(full, { recursive: true, force: true }).catch(() => {});
-  }
-}
-
-/** Removes the folders earlier attempts at one render left (their worker died before it could). */
-async function removeWorkOf(root: string, id: number): Promise<void> {
-  const prefix = `${WORK_PREFIX}${id}-`;
-  const entries = await fs.readdir(root).catch(() => [] as string[]);
-  for (const name of entries) if (name.startsWith(prefix)) await fs.rm(path.join(root, name), { recursive: true, force: true }).catch(() => {});
 }
