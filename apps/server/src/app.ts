@@ -1,12 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
-import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Mailer } from './adapters/mail/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { accessLine } from './lib/access-log.js';
 import { lazyRequestLogger } from './lib/lazy-request-logger.js';
 import { logDestination } from './lib/log-destination.js';
-import { securityHeaders } from './lib/security-headers.js';
+import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.js';
 import { REDACTED, redactUrl } from './lib/redact-url.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/area/routes.js';
@@ -85,17 +85,11 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     // A request's own logger is made when it first logs (lib/lazy-request-logger.ts).
     childLoggerFactory: lazyRequestLogger,
   });
-  // The access line goes to the same destination through a logger without the redaction pass:
-  // every field of it is built here and none can hold a secret (the URL's signature is cut by
-  // redactUrl), and the pass, which walks and copies each logged value for the wildcard paths,
-  // was a tenth of a small request's CPU.
-  if (destination) {
-    const accessLog = pino({ level: config.LOG_LEVEL }, destination);
+  // One line per finished request, in pino's shape, written by hand (lib/access-log.ts).
+  const logAccess = destination && accessLine(config.LOG_LEVEL, destination);
+  if (logAccess) {
     app.addHook('onResponse', (request, reply, done) => {
-      accessLog.info(
-        { reqId: request.id, method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-        'request',
-      );
+      logAccess(request, reply);
       done();
     });
   }
@@ -136,8 +130,9 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // An API answer gets the API's own, shorter set.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of request.url.startsWith('/api/') ? API_SECURITY_HEADERS : headers) reply.raw.setHeader(name, value);
     done();
   });
   await app.register(rateLimit, {

@@ -34,3 +34,20 @@ export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly 
   if (!finished) throw new Error('helmet did not decide its headers at once');
   return [...headers];
 }
+
+/**
+ * The headers of an API answer (`/api/…`): JSON, an event stream or an upload's status, never a
+ * page. They are the set OWASP's REST Security Cheat Sheet gives an API, and what still
+ * protects such an answer: nothing may run or load in it, frame it or read it from another
+ * origin, it is not sniffed into a page, and HTTPS is remembered. A page's policy (its script,
+ * style, image and frame sources) means nothing here and was two thirds of the bytes of every
+ * small answer.
+ */
+export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];

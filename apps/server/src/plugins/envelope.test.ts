@@ -123,10 +123,33 @@ describe('health, headers and the SPA', () => {
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ok' });
   });
 
-  it('sends security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  it('sends a page the full security headers, and an API answer the API’s own set', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+
+    // A success, a refusal and a route that does not exist alike: nothing may load in, frame,
+    // sniff or read an API answer from another origin.
+    const token = await t.login('client@example.com');
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/v1/account/detail', headers: { authorization: `Bearer ${token}` }, payload: {} }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/account/detail', payload: {} }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/no/such/route', payload: {} }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 404]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
+      });
+      expect(answer.headers).not.toHaveProperty('cross-origin-opener-policy');
+    }
   });
 });
 
