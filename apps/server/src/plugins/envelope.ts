@@ -16,7 +16,7 @@ import { AppError, invalid, type FieldProblem } from '../errors.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's language for messages, from Accept-Language (design.md). */
-    lang: ApiLanguage;
+    readonly lang: ApiLanguage;
     /** The JSON body as received, for signatures computed over the exact bytes (Stripe webhooks). */
     rawBody: string | undefined;
   }
@@ -116,12 +116,14 @@ export function renderAppError(lang: ApiLanguage, error: AppError): Envelope<unk
  * mirroring `code`; internals stay in the log, never in `msg`.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('lang', 'en');
-  app.decorateRequest('rawBody', undefined);
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.lang = apiLanguageOf(request.headers['accept-language']);
-    done();
+  // Read from the header when asked: most answers carry no message to translate, and a hook
+  // on every request cost more than the few reads.
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest): ApiLanguage {
+      return apiLanguageOf(this.headers['accept-language']);
+    },
   });
+  app.decorateRequest('rawBody', undefined);
 
   // Our own JSON parser: an empty body is `{}` (spec: /detail takes an empty body), and a
   // malformed one is a '400' in the caller's language rather than Fastify's English.
