@@ -89,3 +89,33 @@ export const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+/** The machine's busy and total CPU ticks so far (Linux), or null elsewhere. */
+function machineTicks() {
+  if (!existsSync('/proc/stat')) return null;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+/**
+ * Waits until the machine has been quiet (at most `maxBusy` of its CPU in use) for `seconds`
+ * seconds in a row, or `timeout` seconds have passed; answers how long it waited. A server that
+ * seeded its demo goes on making the demo's media (ffmpeg) and delivering the seed's events for
+ * some seconds after it answers; a round measured then measures that work too.
+ */
+export async function waitUntilQuiet({ maxBusy = 0.2, seconds = 2, timeout = 60 } = {}) {
+  const started = Date.now();
+  let quiet = 0;
+  let previous = machineTicks();
+  if (!previous) return 0;
+  while (quiet < seconds && Date.now() - started < timeout * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = machineTicks();
+    const busy = (now.busy - previous.busy) / Math.max(1, now.total - previous.total);
+    quiet = busy <= maxBusy ? quiet + 1 : 0;
+    previous = now;
+  }
+  return (Date.now() - started) / 1000;
+}
