@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overflowProblem, overflowReport, textOverflowProblem, textOverflowReport, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/a11y';
+import { overflowProblem, overflowReport, textOverflowProblem, textOverflowReport, trackRequests, waitUntilStill, type RequestTracker } from '../support/a11y';
 import { launch, LANGUAGES, newContext, screenshot, WIDTHS } from '../support/browser';
 import { paidAccount, payThroughSandbox } from '../support/accounts';
 import { apiPost } from '../support/api';
@@ -449,7 +449,7 @@ interface Look {
 }
 
 async function check(c: Checker, where: string, shot: string, look: Look = {}): Promise<void> {
-  const unsettled = await waitUntilQuiet(c.page, c.requests);
+  const unsettled = await waitUntilStill(c.page, c.requests);
   if (unsettled) c.problems.push(`${where}: ${unsettled}`);
   for (const overlap of await overlappingText(c.page)) c.problems.push(`${where}: text drawn over text: ${overlap}`);
   const overflow = overflowProblem(await overflowReport(c.page));
@@ -536,7 +536,7 @@ describe('the admin pages, walked by the super admin', () => {
           await page.goto(walk.path, { waitUntil: 'domcontentloaded' });
           await settle(page);
           await page.waitForSelector('[data-testid=page-title]');
-          await waitUntilQuiet(page, c.requests);
+          await waitUntilStill(page, c.requests);
           if (walk.prepare) await walk.prepare(page, language);
           const ready = await page
             .locator(walk.ready)

@@ -69,6 +69,9 @@ export function trackRequests(page: Page): RequestTracker {
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/') || isLongLivedStream(response.url())) return;
+    // An answer's HTTP status mirrors its envelope's code (the server's sendEnvelope): only one
+    // that is not 200 has a body worth reading, each read being a round trip to the browser.
+    if (response.status() === 200) return;
     reading += 1;
     response
       .json()
@@ -372,19 +375,20 @@ export async function textOverflowReport(page: Page): Promise<TextFinding[]> {
       findings.push({ element: name(element), problem, text: textOf(element) });
     };
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      if (!(element instanceof HTMLElement) || !ownText(element) || hidden(element)) continue;
+      // Only a box whose content is wider than it can be reported below: measured first, it spares
+      // the style reads of the thousands of elements that fit (an inline element measures 0).
+      if (!(element instanceof HTMLElement) || element.scrollWidth <= element.clientWidth + SLACK) continue;
+      if (!ownText(element) || hidden(element)) continue;
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'inline' || style.display === 'contents' || visuallyHidden(style, rect)) continue;
       if (element.matches('input, textarea, select, option, script, style, svg *')) continue;
-      if (element.scrollWidth > element.clientWidth + SLACK) {
-        const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
-        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
-        if (clips && !offersWholeText(element)) report(element, 'clipped');
-        // A table cell grows with its text; what it measures wider is a fixed column's shadow.
-        else if (!clips && !scrolls && style.display !== 'table-cell') report(element, 'spills');
-      }
+      const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      if (clips && !offersWholeText(element)) report(element, 'clipped');
+      // A table cell grows with its text; what it measures wider is a fixed column's shadow.
+      else if (!clips && !scrolls && style.display !== 'table-cell') report(element, 'spills');
     }
     // A figure over two lines: a number's characters whose boxes sit on different lines. Digits
     // inside a word (an email, a code, an id such as "fill-99@example.com") are not a figure.
