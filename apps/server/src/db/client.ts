@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { describeNamedStatementsOnce } from './described-once.js';
 import { maintainPglite, type MaintenanceDone } from './pglite-maintenance.js';
 import { preparedPglite } from './pglite-statements.js';
 import { pgliteQueueRunner, type QueueStore } from './queue-store.js';
@@ -105,6 +106,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // An idle client that loses its server must not take the process down with it.
   pool.on('error', () => {});
+  describeNamedStatementsOnce(pool);
   const db = drizzleNodePg({ client: pool, schema, casing }) as unknown as Db;
   return {
     db,
