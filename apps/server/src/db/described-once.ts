@@ -70,7 +70,6 @@ interface QueryInternals {
   hasBeenParsed(connection: Connection): boolean;
   _getRows(connection: Connection, rows: number | undefined): void;
   listeners(event: string): unknown[];
-  submit(connection: Connection): unknown;
   prepare(connection: Connection): void;
   handleRowDescription(message: unknown): void;
   handleError(error: Error, connection: Connection): void;
@@ -94,12 +93,13 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { pre
 const QueryBase = pg.Query as unknown as new (config: object, values?: unknown[]) => QueryInternals;
 
 class DescribedOnceQuery extends QueryBase {
-  private describing = false;
+  /** The connection this run sent a Describe on: node-postgres hands the row description no connection. */
+  private describingOn: Connection | undefined;
 
   override prepare(connection: Connection): void {
     const known = this.name === undefined ? undefined : described.get(connection)?.get(this.name);
     if (!known || known.text !== this.text || known.types !== this.types || this.rows || !this.hasBeenParsed(connection)) {
-      this.describing = true;
+      this.describingOn = connection;
       super.prepare(connection);
       return;
     }
@@ -123,11 +123,10 @@ class DescribedOnceQuery extends QueryBase {
 
   override handleRowDescription(message: unknown): void {
     super.handleRowDescription(message);
-    if (!this.describing || this.name === undefined) return;
-    this.describing = false;
+    const connection = this.describingOn;
+    if (!connection || this.name === undefined) return;
+    this.describingOn = undefined;
     const result = this._result;
-    const connection = this.connectionOfRun;
-    if (!connection) return;
     let statements = described.get(connection);
     if (!statements) described.set(connection, (statements = new Map()));
     statements.set(this.name, { text: this.text, types: this.types, fields: result.fields, parsers: result._parsers, empty: result._prebuiltEmptyResultObject });
@@ -136,13 +135,5 @@ class DescribedOnceQuery extends QueryBase {
   override handleError(error: Error, connection: Connection): void {
     if (this.name !== undefined) described.get(connection)?.delete(this.name);
     super.handleError(error, connection);
-  }
-
-  /** The connection the run was submitted on: node-postgres hands it to prepare, not to the row description. */
-  private connectionOfRun: Connection | undefined;
-
-  override submit(connection: Connection): unknown {
-    this.connectionOfRun = connection;
-    return super.submit(connection);
   }
 }

@@ -17,10 +17,10 @@ export function accessLine(level: string, destination: pino.DestinationStream): 
   const threshold = pino.levels.values[level];
   if (threshold === undefined || threshold > pino.levels.values.info!) return null;
   const prefix = `{"level":${pino.levels.values.info},"time":`;
-  const process_ = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  const identity = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
   return (request, reply) => {
     destination.write(
-      `${prefix}${Date.now()}${process_}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request"}\n`,
+      `${prefix}${Date.now()}${identity}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request"}\n`,
     );
   };
 }
