@@ -70,6 +70,14 @@ export function visibleMerchantIds(caller: Pick<Caller, 'id' | 'role' | 'agentTy
 }
 
 /**
+ * The merchants of `visibleMerchantIds` as a derived table `(id)`, for a repository that looks
+ * something up per merchant (`from ${visibleMerchants(…)} m join lateral (… where x.merchant_id = m.id …)`).
+ */
+export function visibleMerchants(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
+  return sql`(select ${accounts.id} as id from ${accounts} where ${accounts.id} in ${visibleMerchantIds(caller)})`;
+}
+
+/**
  * The merchants a caller works for as a derived table `(id, name)` — the name by the one party
  * rule — narrowed by a keyword over their names and email, for a repository that lists merchants
  * beside rows of its own (`from ${merchantDirectory(…)} m where … order by m.name`).

@@ -4,6 +4,7 @@ import { sandboxMetrics } from '../adapters/publishing/index.js';
 import { accounts, platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs } from '../db/schema.js';
 import { MetricsCollector } from '../modules/video/metrics-collector.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { metricDaysMismatches } from '../test/video-fixtures.js';
 import { DEMO_VIDEO_DAYS, seedDemoVideos, type VideoSeedSummary } from './video-seed.js';
 
 let t: TestApp;
@@ -74,6 +75,13 @@ describe('the demo video history', () => {
     const access = await t.app.services.videoConnections.access(connection!.id);
     expect(access.accessToken).toMatch(/^sbx1\./);
     expect(access.sandbox).toBe(true);
+  });
+
+  it('keeps the statistics’ day totals of every reading it seeded, a thousand at a time', async () => {
+    const [counts] = await t.query<{ readings: number; rows: number }>(sql`select (select count(*)::int from video_metric_snapshots) as readings, (select count(*)::int from video_metric_days) as rows`);
+    expect(counts!.readings).toBeGreaterThan(1000);
+    expect(counts!.rows).toBeGreaterThan(100);
+    expect(await metricDaysMismatches(t)).toEqual([]);
   });
 
   it('keeps the numbers the sandbox gives, not available where the platform gives none, growing snapshot by snapshot', async () => {

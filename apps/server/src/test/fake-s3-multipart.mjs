@@ -70,8 +70,12 @@ export function installMultipartProtocol(server) {
       // would bypass the size rules this fake checks, so it is refused rather than stored empty.
       if (ctx.headers['x-amz-copy-source']) throw new S3Error('InvalidRequest', 'This bucket takes parts with their bytes only (no UploadPartCopy)');
       await next();
-      const stat = await fs.stat(path.join(uploadDir(bucket, uploadId), String(number)));
-      upload.parts.set(number, { etag: String(ctx.response.get('ETag')).replace(/"/g, ''), size: stat.size });
+      // The part's size is its body's, as the request declares it (S3 refuses a body shorter than
+      // that): the store below may still be flushing the file when it answers, so its size on
+      // disk can lag behind.
+      const declared = Number(ctx.get('x-amz-decoded-content-length') || ctx.get('content-length'));
+      const size = Number.isInteger(declared) && declared >= 0 ? declared : (await fs.stat(path.join(uploadDir(bucket, uploadId), String(number)))).size;
+      upload.parts.set(number, { etag: String(ctx.response.get('ETag')).replace(/"/g, ''), size });
       return;
     }
 

@@ -1,4 +1,5 @@
 import type { Envelope, UploadResponse, VideoConnection, VideoPost } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 import { mediaFile } from './media-samples.js';
@@ -90,4 +91,58 @@ export async function addPost(
   );
   expect(response.code, response.msg).toBe('200');
   return response.data;
+}
+
+/**
+ * Where the statistics' day totals (`video_metric_days`) differ from their definition: for each
+ * merchant, platform and day from the first reading on, every job's last reading by the end of
+ * that day, summed, with the jobs counted and the jobs giving each metric. A day without a row
+ * must have the totals of the last row before it, and every day with a reading must have a row.
+ * Empty when they agree.
+ */
+export async function metricDaysMismatches(t: TestApp): Promise<unknown[]> {
+  const wrong = await t.query(sql`
+    with pairs as (
+      select merchant_id, platform, min((taken_at at time zone 'UTC')::date) as first_day from video_metric_snapshots group by 1, 2
+      union
+      select merchant_id, platform, min(day) from video_metric_days group by 1, 2
+    ), days as (
+      select p.merchant_id, p.platform, d::date as day
+        from (select merchant_id, platform, min(first_day) as first_day from pairs group by 1, 2) p
+        cross join generate_series(p.first_day, (now() at time zone 'UTC')::date + 1, interval '1 day') d
+    ), expected as (
+      select days.merchant_id, days.platform, days.day, count(s.*) as jobs,
+             coalesce(sum(s.plays), 0) as plays, count(s.plays) as plays_jobs, coalesce(sum(s.likes), 0) as likes, count(s.likes) as likes_jobs,
+             coalesce(sum(s.comments), 0) as comments, count(s.comments) as comments_jobs, coalesce(sum(s.shares), 0) as shares, count(s.shares) as shares_jobs,
+             coalesce(sum(s.collections), 0) as collections, count(s.collections) as collections_jobs
+        from days
+        left join video_publish_jobs j on j.merchant_id = days.merchant_id and j.platform = days.platform
+        left join lateral (
+          select x.* from video_metric_snapshots x
+           where x.job_id = j.id and x.taken_at < (days.day + 1)::timestamp at time zone 'UTC'
+           order by x.taken_at desc limit 1
+        ) s on true
+       group by 1, 2, 3
+    ), kept as (
+      select days.merchant_id, days.platform, days.day,
+             coalesce(k.jobs, 0) as jobs, coalesce(k.plays, 0) as plays, coalesce(k.plays_jobs, 0) as plays_jobs, coalesce(k.likes, 0) as likes,
+             coalesce(k.likes_jobs, 0) as likes_jobs, coalesce(k.comments, 0) as comments, coalesce(k.comments_jobs, 0) as comments_jobs,
+             coalesce(k.shares, 0) as shares, coalesce(k.shares_jobs, 0) as shares_jobs, coalesce(k.collections, 0) as collections,
+             coalesce(k.collections_jobs, 0) as collections_jobs
+        from days
+        left join lateral (
+          select * from video_metric_days x
+           where x.merchant_id = days.merchant_id and x.platform = days.platform and x.day <= days.day
+           order by x.day desc limit 1
+        ) k on true
+    )
+    (select 'expected' as side, * from expected except select 'expected', * from kept)
+    union all
+    (select 'kept', * from kept except select 'kept', * from expected)
+    order by 2, 3, 4, 1`);
+  const missing = await t.query(sql`
+    select distinct s.merchant_id, s.platform, (s.taken_at at time zone 'UTC')::date as day
+      from video_metric_snapshots s
+     where not exists (select 1 from video_metric_days d where d.merchant_id = s.merchant_id and d.platform = s.platform and d.day = (s.taken_at at time zone 'UTC')::date)`);
+  return [...wrong, ...missing.map((row) => ({ missing: row }))];
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account.js';
 import { timestamps } from './columns.js';
 import { footage } from './material.js';
@@ -250,6 +250,39 @@ export const videoMetricSnapshots = pgTable(
     uniqueIndex('video_metric_snapshots_job_time_uq').on(t.jobId, t.takenAt),
     index('video_metric_snapshots_merchant_idx').on(t.merchantId, t.takenAt),
   ],
+);
+
+/**
+ * The statistics' daily totals (docs/decisions/068): per merchant, platform and UTC day, every
+ * published job's last reading by the end of that day, summed; `jobs` counts the jobs with any
+ * reading by then and `<metric>Jobs` those whose last reading has a value for the metric, so a
+ * metric no job reports stays "not available" rather than 0. A row exists for each day some
+ * reading was taken and stands until the next one (a day without a row has the totals of the
+ * last day before it). Kept by a trigger on `video_metric_snapshots` in the transaction that
+ * adds or removes the reading, so a chart over a month reads a few rows per merchant instead of
+ * every reading of every video.
+ */
+export const videoMetricDays = pgTable(
+  'video_metric_days',
+  {
+    merchantId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text({ enum: TARGETS }).notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    jobs: integer().notNull().default(0),
+    plays: bigint({ mode: 'number' }).notNull().default(0),
+    playsJobs: integer().notNull().default(0),
+    likes: bigint({ mode: 'number' }).notNull().default(0),
+    likesJobs: integer().notNull().default(0),
+    comments: bigint({ mode: 'number' }).notNull().default(0),
+    commentsJobs: integer().notNull().default(0),
+    shares: bigint({ mode: 'number' }).notNull().default(0),
+    sharesJobs: integer().notNull().default(0),
+    collections: bigint({ mode: 'number' }).notNull().default(0),
+    collectionsJobs: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.platform, t.day] })],
 );
 
 /**

@@ -23,14 +23,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Point = { date: string; plays: number | null; likes: number | null; comments: number | null; shares: number | null; collections: number | null };
-type Stats = { platforms: { platform: string; series: Point[] }[] };
+type Metrics = Omit<Point, 'date'>;
+type Stats = { platforms: { platform: string; metrics: Metrics; series: Point[] }[] };
 
-async function byDefinition(merchantId: number, days: number): Promise<Record<string, Point[]>> {
+/** The series of the last `days` UTC days by definition, for a merchant's videos or one post's. */
+async function byDefinition(merchantId: number, days: number, postId?: number): Promise<Record<string, Point[]>> {
   const rows = await t.query<{ platform: string } & Record<keyof Point, string | null>>(sql`
     with days as (
       select d::date as day from generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day') d
     ), jobs as (
-      select j.id, j.platform from video_publish_jobs j where j.merchant_id = ${merchantId} and j.published_at is not null
+      select j.id, j.platform from video_publish_jobs j
+       where j.merchant_id = ${merchantId} and j.published_at is not null and (${postId ?? null}::int is null or j.post_id = ${postId ?? null}::int)
     )
     select jobs.platform, to_char(days.day, 'YYYY-MM-DD') as date,
            sum(s.plays) as plays, sum(s.likes) as likes, sum(s.comments) as comments, sum(s.shares) as shares, sum(s.collections) as collections
@@ -72,17 +75,36 @@ describe('the daily series of video statistics', () => {
         const likes = index === 1 ? null : Math.floor(plays / 10);
         const shares = next() % 7 === 0 ? null : Math.floor(plays / 50);
         await t.query(sql`insert into video_metric_snapshots (job_id, merchant_id, platform, taken_at, plays, likes, comments, shares, collections)
-          values (${job}, ${merchant}, 'sandbox', now() - make_interval(hours => ${hoursAgo}), ${plays}, ${likes}, null, ${shares}, ${index})`);
+          select id, merchant_id, platform, now() - make_interval(hours => ${hoursAgo}), ${plays}, ${likes}, null, ${shares}, ${index}
+            from video_publish_jobs where id = ${job}`);
       }
     }
 
+    const post = (await t.query<{ post_id: number }>(sql`select post_id from video_publish_jobs where id = ${jobs[0]!}`))[0]!.post_id;
     for (const [range, days] of [['7d', 7], ['30d', 30], ['all', 90]] as const) {
-      const stats = await t.call<Stats>('/v1/video/stats', { range, merchant_id: merchant }, studio);
-      expect(stats.code, stats.msg).toBe('200');
-      const got = Object.fromEntries(stats.data.platforms.filter((row) => row.series.length > 0).map((row) => [row.platform, row.series]));
-      const expected = await byDefinition(merchant, days);
-      expect(Object.keys(expected)).toEqual(['sandbox', 'tiktok']);
-      expect(got, range).toEqual(expected);
+      for (const postId of [undefined, post]) {
+        const scope = postId === undefined ? { merchant_id: merchant } : { post_id: postId };
+        const stats = await t.call<Stats>('/v1/video/stats', { range, ...scope }, studio);
+        expect(stats.code, stats.msg).toBe('200');
+        const got = Object.fromEntries(stats.data.platforms.filter((row) => row.series.length > 0).map((row) => [row.platform, row.series]));
+        const expected = await byDefinition(merchant, days, postId);
+        expect(Object.keys(expected)).toEqual(postId === undefined ? ['sandbox', 'tiktok'] : ['sandbox']);
+        expect(got, `${range} ${JSON.stringify(scope)}`).toEqual(expected);
+        // The growth is the chart's last point less the day's before its first (nothing, for all
+        // time), never below zero; a metric no reading gives stays null.
+        const withDayBefore = await byDefinition(merchant, days + 1, postId);
+        for (const row of stats.data.platforms) {
+          const last = expected[row.platform]!.at(-1)!;
+          const before = withDayBefore[row.platform]!.find((point) => point.date < expected[row.platform]![0]!.date && range !== 'all');
+          const growth = Object.fromEntries(
+            (['plays', 'likes', 'comments', 'shares', 'collections'] as const).map((metric) => {
+              const now = last[metric];
+              return [metric, now === null ? null : Math.max(0, now - (before?.[metric] ?? 0))];
+            }),
+          );
+          expect(row.metrics, `${range} ${row.platform} ${JSON.stringify(scope)}`).toEqual(growth);
+        }
+      }
     }
   });
 });

@@ -26,6 +26,7 @@ import type { PublishEngine } from './publish-engine.js';
 import { describeReason } from './publish-reasons.js';
 import * as repo from './repository.js';
 import * as statsRepo from './stats-repository.js';
+import { numbersByPlatform } from './stats-series.js';
 import type { StoredCaption, VideoPostRow } from './repository.js';
 
 type Api = typeof api;
@@ -384,17 +385,21 @@ export class VideoService {
   private async statsOf(scope: statsRepo.StatsScope, range: VideoRange): Promise<VideoStats> {
     const now = this.now();
     const days = range === '7d' ? 7 : range === '30d' ? 30 : null;
-    const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
-    const from = new Date(now.getTime() - ((days ?? ALL_SERIES_DAYS) - 1) * DAY_MS);
-    const [growth, series] = await Promise.all([statsRepo.growthByPlatform(this.db, scope, since), statsRepo.dailySeries(this.db, scope, from, now)]);
-    const platforms = growth.map((row) => ({
+    // A range is whole UTC days, today the last; its growth is what its chart shows, from the
+    // totals before its first day to today's. "All" charts the last 90 days and grows from nothing.
+    const firstDay = new Date(now.getTime() - ((days ?? ALL_SERIES_DAYS) - 1) * DAY_MS).toISOString().slice(0, 10);
+    const lastDay = now.toISOString().slice(0, 10);
+    const [published, totals] = await Promise.all([
+      statsRepo.publishedByPlatform(this.db, scope, days === null ? null : firstDay),
+      statsRepo.dayTotals(this.db, scope, firstDay, lastDay),
+    ]);
+    const numbers = numbersByPlatform(totals, firstDay, lastDay, days === null);
+    const platforms = published.map((row) => ({
       platform: row.platform,
       sandbox: row.sandbox,
       videos: row.videos,
-      metrics: { plays: row.plays, likes: row.likes, comments: row.comments, shares: row.shares, collections: row.collections },
-      series: series
-        .filter((point) => point.platform === row.platform)
-        .map((point) => ({ date: point.date, plays: point.plays, likes: point.likes, comments: point.comments, shares: point.shares, collections: point.collections })),
+      metrics: numbers.get(row.platform)?.growth ?? { ...NO_METRICS },
+      series: numbers.get(row.platform)?.series ?? [],
     }));
     return {
       range,

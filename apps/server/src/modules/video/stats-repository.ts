@@ -1,11 +1,15 @@
-import type { PublishTargetName } from '@nearcast/contract';
+import { PUBLISH_TARGETS, type PublishTargetName } from '@nearcast/contract';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
-import { visibleMerchantIds } from '../../access/scope.js';
+import { visibleMerchantIds, visibleMerchants } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
-import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs } from '../../db/schema/video.js';
+import { platformConnections, videoMetricDays, videoMetricSnapshots, videoPosts, videoPublishJobs } from '../../db/schema/video.js';
+import { METRICS, type DayTotals } from './stats-series.js';
 
-/** The statistics of published videos, read from their jobs and the jobs' metric snapshots. */
+/**
+ * The statistics of published videos: the jobs themselves, the day totals their readings keep
+ * (`video_metric_days`) and, for one post or a month's report, the readings.
+ */
 
 export interface MetricSums {
   plays: number | null;
@@ -13,12 +17,6 @@ export interface MetricSums {
   comments: number | null;
   shares: number | null;
   collections: number | null;
-}
-
-export interface PlatformGrowth extends MetricSums {
-  platform: PublishTargetName;
-  sandbox: boolean;
-  videos: number;
 }
 
 export interface StatsScope {
@@ -36,157 +34,102 @@ function jobScope(scope: StatsScope): SQL {
   )!;
 }
 
-/**
- * Growth per platform since `since` (null: everything): each job's newest reading minus its
- * last reading before `since` (none: zero, as a video published inside the range started from
- * nothing). A metric is null for a platform where no job has ever had a value for it, so "not
- * available" is never summed into a 0.
- */
-export async function growthByPlatform(ex: Executor, scope: StatsScope, since: Date | null): Promise<PlatformGrowth[]> {
-  const sinceSql = since ? sql`${since.toISOString()}::timestamptz` : sql`null::timestamptz`;
-  const rows = await selectRows<{
-    platform: PublishTargetName;
-    sandbox: boolean;
-    videos: string | number;
-    plays: string | null;
-    likes: string | null;
-    comments: string | null;
-    shares: string | null;
-    collections: string | null;
-  }>(
-    ex,
-    sql`
-    with jobs as (
-      select j.id, j.platform, coalesce(c.sandbox, j.platform = 'sandbox') as sandbox, j.published_at,
-             j.plays, j.likes, j.comments, j.shares, j.collections
-        from ${videoPublishJobs} j
-        left join ${platformConnections} c on c.id = j.connection_id
-       where ${jobScope(scope)}
-    ), base as (
-      select jobs.*, b.plays as b_plays, b.likes as b_likes, b.comments as b_comments, b.shares as b_shares, b.collections as b_collections
-        from jobs
-        left join lateral (
-          select s.plays, s.likes, s.comments, s.shares, s.collections
-            from ${videoMetricSnapshots} s
-           where s.job_id = jobs.id and ${sinceSql} is not null and s.taken_at < ${sinceSql}
-           order by s.taken_at desc
-           limit 1
-        ) b on true
-    )
-    select platform, bool_or(sandbox) as sandbox,
-           count(*) filter (where ${sinceSql} is null or published_at >= ${sinceSql}) as videos,
-           sum(plays - coalesce(b_plays, 0)) as plays,
-           sum(likes - coalesce(b_likes, 0)) as likes,
-           sum(comments - coalesce(b_comments, 0)) as comments,
-           sum(shares - coalesce(b_shares, 0)) as shares,
-           sum(collections - coalesce(b_collections, 0)) as collections
-      from base
-     group by platform`,
-  );
-  const num = (value: string | null) => (value === null ? null : Math.max(0, Number(value)));
-  return rows.map((row) => ({
-    platform: row.platform,
-    sandbox: row.sandbox,
-    videos: Number(row.videos),
-    plays: num(row.plays),
-    likes: num(row.likes),
-    comments: num(row.comments),
-    shares: num(row.shares),
-    collections: num(row.collections),
-  }));
-}
-
-export interface DailyPoint extends MetricSums {
+/** A platform's published videos in a scope: whether any is the sandbox's, and how many went out since `firstDay`. */
+export interface PublishedOnPlatform {
   platform: PublishTargetName;
-  date: string;
+  sandbox: boolean;
+  videos: number;
+}
+
+/** The platforms a scope's published videos are on, and how many were published from the start of UTC day `firstDay` (null: ever). */
+export async function publishedByPlatform(ex: Executor, scope: StatsScope, firstDay: string | null): Promise<PublishedOnPlatform[]> {
+  const rows = await selectRows<{ platform: PublishTargetName; sandbox: boolean; videos: string | number }>(
+    ex,
+    sql`select j.platform, bool_or(coalesce(c.sandbox, j.platform = 'sandbox')) as sandbox,
+               count(*) filter (where ${firstDay === null ? sql`true` : sql`j.published_at >= ${firstDay}::date::timestamp at time zone 'UTC'`}) as videos
+          from ${videoPublishJobs} j
+          left join ${platformConnections} c on c.id = j.connection_id
+         where ${jobScope(scope)}
+         group by j.platform
+         order by j.platform`,
+  );
+  return rows.map((row) => ({ platform: row.platform, sandbox: row.sandbox, videos: Number(row.videos) }));
 }
 
 /**
- * Cumulative totals per platform and day from `from` to `to` (UTC days): for each day, each job's
- * last reading on or before the end of that day, summed. Days before a job's first reading add
- * nothing for it; a metric is null on a day where no job's reading has a value for it.
- *
- * Each job contributes its last reading before the range and its last reading of each day inside
- * it, as the change from its previous one; a running sum of the changes per platform over the days
- * gives the totals. (A lookup per job per day instead cost ten times as much on PGlite.)
+ * The day totals the statistics of UTC days `firstDay` to `lastDay` are summed from
+ * (stats-series.ts): each source's last totals before the range and its totals on each day of it
+ * with a reading. A merchant's or a caller's videos are read per merchant from the day totals the
+ * readings keep (`video_metric_days`); one post's per job from its readings, which for a handful
+ * of jobs is as quick.
  */
-export async function dailySeries(ex: Executor, scope: StatsScope, from: Date, to: Date): Promise<DailyPoint[]> {
-  const first = sql`${from.toISOString().slice(0, 10)}::date`;
-  const last = sql`${to.toISOString().slice(0, 10)}::date`;
-  const rows = await selectRows<{
-    platform: PublishTargetName;
-    date: string;
-    plays: string | null;
-    likes: string | null;
-    comments: string | null;
-    shares: string | null;
-    collections: string | null;
-  }>(
+export async function dayTotals(ex: Executor, scope: StatsScope, firstDay: string, lastDay: string): Promise<DayTotals[]> {
+  const first = sql`${firstDay}::date`;
+  const last = sql`${lastDay}::date`;
+  const rows = await selectRows<{ source: number; platform: PublishTargetName; day: string; jobs: number } & Record<string, string | number>>(
     ex,
-    sql`
+    scope.postId ? totalsOfJobs(scope, first, last) : totalsOfMerchants(scope, first, last),
+  );
+  return rows.map((row) => {
+    const totals = { source: Number(row.source), platform: row.platform, day: row.day, jobs: Number(row.jobs) } as DayTotals;
+    for (const metric of METRICS) {
+      totals[metric] = Number(row[metric]);
+      totals[`${metric}Jobs`] = Number(row[`${metric}_jobs`]);
+    }
+    return totals;
+  });
+}
+
+const TOTAL_COLUMNS = sql.raw(['jobs', ...METRICS.flatMap((metric) => [metric, `${metric}_jobs`])].join(', '));
+
+function totalsOfMerchants(scope: StatsScope, first: SQL, last: SQL): SQL {
+  const merchants = sql`select m.id from ${visibleMerchants(scope.caller)} m${scope.merchantId ? sql` where m.id = ${scope.merchantId}` : sql``}`;
+  const platforms = sql.join(
+    PUBLISH_TARGETS.map((platform) => sql`(${platform})`),
+    sql`, `,
+  );
+  return sql`
+    select before.merchant_id as source, before.platform, to_char(before.day, 'YYYY-MM-DD') as day, ${TOTAL_COLUMNS}
+      from (${merchants}) m
+     cross join (values ${platforms}) p(platform)
+      join lateral (
+        select * from ${videoMetricDays} d
+         where d.merchant_id = m.id and d.platform = p.platform and d.day < ${first}
+         order by d.day desc
+         limit 1
+      ) before on true
+    union all
+    select d.merchant_id, d.platform, to_char(d.day, 'YYYY-MM-DD'), ${TOTAL_COLUMNS}
+      from ${videoMetricDays} d
+     where d.merchant_id in (${merchants}) and d.day >= ${first} and d.day <= ${last}`;
+}
+
+function totalsOfJobs(scope: StatsScope, first: SQL, last: SQL): SQL {
+  const totals = sql.raw(METRICS.map((metric) => `coalesce(${metric}, 0) as ${metric}, (${metric} is not null)::int as ${metric}_jobs`).join(', '));
+  return sql`
     with jobs as (
       select j.id, j.platform from ${videoPublishJobs} j where ${jobScope(scope)}
-    ), readings as (
-      select jobs.id as job_id, jobs.platform, ${first} - 1 as day, b.plays, b.likes, b.comments, b.shares, b.collections
-        from jobs
-        join lateral (
-          select x.plays, x.likes, x.comments, x.shares, x.collections
-            from ${videoMetricSnapshots} x
-           where x.job_id = jobs.id and x.taken_at < ${first}::timestamp at time zone 'UTC'
-           order by x.taken_at desc
-           limit 1
-        ) b on true
-      union all
-      select * from (
-        select distinct on (x.job_id, 3) x.job_id, jobs.platform, (x.taken_at at time zone 'UTC')::date as day,
-               x.plays, x.likes, x.comments, x.shares, x.collections
-          from jobs
-          join ${videoMetricSnapshots} x on x.job_id = jobs.id
-           and x.taken_at >= ${first}::timestamp at time zone 'UTC' and x.taken_at < (${last} + 1)::timestamp at time zone 'UTC'
-         order by x.job_id, 3, x.taken_at desc
-      ) daily_readings
-    ), changes as (
-      select platform, greatest(day, ${first}) as day,
-             coalesce(plays, 0) - coalesce(lag(plays) over w, 0) as plays, (plays is not null)::int - (lag(plays) over w is not null)::int as has_plays,
-             coalesce(likes, 0) - coalesce(lag(likes) over w, 0) as likes, (likes is not null)::int - (lag(likes) over w is not null)::int as has_likes,
-             coalesce(comments, 0) - coalesce(lag(comments) over w, 0) as comments, (comments is not null)::int - (lag(comments) over w is not null)::int as has_comments,
-             coalesce(shares, 0) - coalesce(lag(shares) over w, 0) as shares, (shares is not null)::int - (lag(shares) over w is not null)::int as has_shares,
-             coalesce(collections, 0) - coalesce(lag(collections) over w, 0) as collections, (collections is not null)::int - (lag(collections) over w is not null)::int as has_collections
-        from readings
-      window w as (partition by job_id order by day)
-    ), daily as (
-      select platform, day, count(*) as readings, sum(plays) as plays, sum(has_plays) as has_plays, sum(likes) as likes, sum(has_likes) as has_likes, sum(comments) as comments, sum(has_comments) as has_comments, sum(shares) as shares, sum(has_shares) as has_shares, sum(collections) as collections, sum(has_collections) as has_collections
-        from changes
-       group by platform, day
-    ), series as (
-      select g.platform, g.day, sum(coalesce(d.readings, 0)) over p as readings,
-             case when sum(coalesce(d.has_plays, 0)) over p > 0 then sum(coalesce(d.plays, 0)) over p end as plays,
-             case when sum(coalesce(d.has_likes, 0)) over p > 0 then sum(coalesce(d.likes, 0)) over p end as likes,
-             case when sum(coalesce(d.has_comments, 0)) over p > 0 then sum(coalesce(d.comments, 0)) over p end as comments,
-             case when sum(coalesce(d.has_shares, 0)) over p > 0 then sum(coalesce(d.shares, 0)) over p end as shares,
-             case when sum(coalesce(d.has_collections, 0)) over p > 0 then sum(coalesce(d.collections, 0)) over p end as collections
-        from (select distinct platform from daily) platforms
-        cross join lateral (select platforms.platform, d::date as day from generate_series(${first}, ${last}, interval '1 day') d) g
-        left join daily d on d.platform = g.platform and d.day = g.day
-      window p as (partition by g.platform order by g.day)
     )
-    select platform, to_char(day, 'YYYY-MM-DD') as date, plays, likes, comments, shares, collections
-      from series
-     where readings > 0
-     order by platform, day`,
-  );
-  const num = (value: string | null) => (value === null ? null : Number(value));
-  return rows.map((row) => ({
-    platform: row.platform,
-    date: row.date,
-    plays: num(row.plays),
-    likes: num(row.likes),
-    comments: num(row.comments),
-    shares: num(row.shares),
-    collections: num(row.collections),
-  }));
+    select job_id as source, platform, to_char(day, 'YYYY-MM-DD') as day, 1 as jobs, ${totals}
+      from (
+        select jobs.id as job_id, jobs.platform, ${first} - 1 as day, b.plays, b.likes, b.comments, b.shares, b.collections
+          from jobs
+          join lateral (
+            select x.plays, x.likes, x.comments, x.shares, x.collections
+              from ${videoMetricSnapshots} x
+             where x.job_id = jobs.id and x.taken_at < ${first}::timestamp at time zone 'UTC'
+             order by x.taken_at desc
+             limit 1
+          ) b on true
+        union all
+        (select distinct on (x.job_id, 3) x.job_id, jobs.platform, (x.taken_at at time zone 'UTC')::date,
+                x.plays, x.likes, x.comments, x.shares, x.collections
+           from jobs
+           join ${videoMetricSnapshots} x on x.job_id = jobs.id
+            and x.taken_at >= ${first}::timestamp at time zone 'UTC' and x.taken_at < (${last} + 1)::timestamp at time zone 'UTC'
+          order by x.job_id, 3, x.taken_at desc)
+      ) readings`;
 }
-
 
 /** One platform's month for one merchant: videos that went out in it and what all its videos gained. */
 export interface MonthPlatform extends Omit<MetricSums, 'collections'> {

@@ -214,8 +214,12 @@ describe('every read and change stays in scope', () => {
   });
 
   it('gives a merchant its own published videos and numbers only', async () => {
-    await t.query(sql`update video_publish_jobs set state = 'approved', published_at = now(), plays = 1200 where post_id = ${mine.id}`);
-    await t.query(sql`update video_publish_jobs set state = 'approved', published_at = now(), plays = 9999 where post_id = ${theirs.id}`);
+    // Published, with a reading each (what the statistics are made of).
+    for (const [post, plays] of [[mine, 1200], [theirs, 9999]] as const) {
+      await t.query(sql`update video_publish_jobs set state = 'approved', published_at = now(), plays = ${plays} where post_id = ${post.id}`);
+      await t.query(sql`insert into video_metric_snapshots (job_id, merchant_id, platform, taken_at, plays)
+        select id, merchant_id, platform, now(), plays from video_publish_jobs where post_id = ${post.id}`);
+    }
     const own = await as<{ videos: { list: VideoPost[] }; stats: { totals: { plays: number | null } } }>('client', '/v1/video/mine', {});
     expect(own.code).toBe('200');
     expect(own.data.videos.list.map((row) => row.id)).toContain(mine.id);
