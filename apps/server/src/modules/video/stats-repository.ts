@@ -72,13 +72,16 @@ export async function dayTotals(ex: Executor, scope: StatsScope, firstDay: strin
   );
   return rows.map((row) => {
     const totals = { source: Number(row.source), platform: row.platform, day: row.day, jobs: Number(row.jobs) } as DayTotals;
-    for (const metric of METRICS) {
-      totals[metric] = Number(row[metric]);
-      totals[`${metric}Jobs`] = Number(row[`${metric}_jobs`]);
-    }
+    for (const [column, key] of TOTAL_KEYS) totals[key] = Number(row[column]);
     return totals;
   });
 }
+
+/** Each metric's two columns and the keys they are read into. */
+const TOTAL_KEYS = METRICS.flatMap((metric) => [
+  [metric, metric],
+  [`${metric}_jobs`, `${metric}Jobs`],
+]) as [string, Exclude<keyof DayTotals, 'source' | 'platform' | 'day' | 'jobs'>][];
 
 const TOTAL_COLUMNS = sql.raw(['jobs', ...METRICS.flatMap((metric) => [metric, `${metric}_jobs`])].join(', '));
 
