@@ -17,7 +17,9 @@ const children = [];
  */
 export function start(name, args, env, logFile) {
   const stdout = logFile ? openSync(logFile, 'w') : 'ignore';
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'] });
+  // A process group of its own, so a server that has to be killed takes the ffmpeg it started
+  // (the demo's media) with it instead of leaving it to load the next measurement.
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'], detached: true });
   if (typeof stdout === 'number') closeSync(stdout);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -43,6 +45,23 @@ export async function waitUntilUp(url, child, seconds = 120) {
   throw new Error(`server at ${url} did not come up in ${seconds} s`);
 }
 
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+// Servers in groups of their own do not hear the terminal's Ctrl-C: a benchmark stopped early
+// stops them too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) killGroup(child);
+    process.exit(130);
+  });
+}
+
 /** Stops one server, or (without an argument) every server started here. */
 export async function stop(only) {
   await Promise.all(
@@ -55,7 +74,7 @@ export async function stop(only) {
             child.stopping = true;
             child.once('exit', resolve);
             child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+            setTimeout(() => killGroup(child), 10_000).unref();
           }),
       ),
   );
