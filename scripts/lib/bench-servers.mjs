@@ -45,6 +45,13 @@ export async function waitUntilUp(url, child, seconds = 120) {
   throw new Error(`server at ${url} did not come up in ${seconds} s`);
 }
 
+/**
+ * How long a server has to stop before it is killed: its own deadline (SHUTDOWN_TIMEOUT_SECONDS,
+ * 30 s: running jobs such as the demo's renders get the queue's 10 s) and a little more. A server
+ * stopped in time writes its CPU profile (`--cpu-prof`); a killed one does not.
+ */
+const STOP_GRACE_MS = 35_000;
+
 function killGroup(child) {
   try {
     process.kill(-child.pid, 'SIGKILL');
@@ -74,7 +81,7 @@ export async function stop(only) {
             child.stopping = true;
             child.once('exit', resolve);
             child.kill('SIGTERM');
-            setTimeout(() => killGroup(child), 10_000).unref();
+            setTimeout(() => killGroup(child), STOP_GRACE_MS).unref();
           }),
       ),
   );
