@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/seed.js';
 import { codeFrom, createTestApp, type TestApp } from '../../test/harness.js';
-import { summaryStatementCount } from './repository.js';
+import { listSummaries, summaryStatementCount } from './repository.js';
 
 let t: TestApp;
 let superToken: string;
@@ -72,6 +72,15 @@ describe('account management (super)', () => {
     }
     // One statement without extra columns and one with a studio's counters.
     expect(summaryStatementCount(t.database.db)).toBe(2);
+  });
+
+  it('reads no password hash into a list of people', async () => {
+    const { rows } = await listSummaries(t.database.db, {}, 1, 50, {});
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      expect(row.account.email).toBeTruthy();
+      expect(Object.keys(row.account)).not.toContain('passwordHash');
+    }
   });
 
   it('creates an account of any role, with an agent number for agents', async () => {

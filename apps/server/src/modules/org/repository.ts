@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE, type PayState } from '@nearcast/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccounts } from '../../access/scope.js';
@@ -23,8 +23,12 @@ const studio = alias(accounts, 'studio');
 const operator = alias(accounts, 'operator');
 
 
+/** An account as a list shows it: every column but the password's hash, which no list needs to read. */
+const { passwordHash: _passwordHash, ...listedColumns } = getTableColumns(accounts);
+export type ListedAccount = Omit<AccountRow, 'passwordHash'>;
+
 const summaryColumns = {
-  account: accounts,
+  account: listedColumns,
   agentName: partyNameSql(agent),
   mainAgentName: partyNameSql(mainAgent),
   studioName: partyNameSql(studio),
@@ -32,7 +36,7 @@ const summaryColumns = {
 };
 
 export interface SummaryRow {
-  account: AccountRow;
+  account: ListedAccount;
   agentName: string | null;
   mainAgentName: string | null;
   studioName: string | null;
@@ -152,7 +156,7 @@ function prepareSummariesByIds(db: Db, extras: Extras, name: string) {
 
 async function summariesByIds(db: Db, ids: number[], extras: Extras): Promise<unknown[]> {
   if (ids.length === 0) return [];
-  const rows = (await summaryStatements(db).of(extras).execute({ ids })) as { account: AccountRow }[];
+  const rows = (await summaryStatements(db).of(extras).execute({ ids })) as { account: ListedAccount }[];
   const byId = new Map(rows.map((row) => [row.account.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
