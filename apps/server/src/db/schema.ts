@@ -24,3 +24,4 @@ export * from './schema/audit.js';
 export * from './schema/waitlist.js';
 export * from './schema/promotion.js';
 export * from './schema/report.js';
+export * from './schema/rate-limit.js';

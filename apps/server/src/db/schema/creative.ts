@@ -83,6 +83,11 @@ export const creativeRenders = pgTable(
     merchantId: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /**
+     * The merchant's studio when the render was asked for (0: none), kept on the row so the fair
+     * claim (docs/decisions/069) and the studio's queue cap read one index, not the accounts.
+     */
+    studioId: integer().notNull().default(0),
     language: text().notNull(),
     scriptId: integer().references(() => creativeScripts.id, { onDelete: 'set null' }),
     script: jsonb().$type<StoredScriptBody>().notNull(),
@@ -133,6 +138,11 @@ export const creativeRenders = pgTable(
     index('creative_renders_open_idx')
       .on(t.leaseUntil)
       .where(sql`${t.state} in ('queued', 'rendering')`),
+    // The fair claim walks the studios, then a studio's merchants, with work to do; the cap
+    // counts a studio's queue (docs/decisions/069).
+    index('creative_renders_fair_idx')
+      .on(t.studioId, t.merchantId, t.id)
+      .where(sql`${t.state} in ('queued', 'rendering')`),
     // A plan's day makes each of its videos once, however often it runs.
     uniqueIndex('creative_renders_plan_slot_uq').on(t.merchantId, t.planDate, t.planSlot),
     // Two drafts approved at once never take the same posting hour.
@@ -142,6 +152,16 @@ export const creativeRenders = pgTable(
     check('creative_renders_progress_chk', sql`${t.progress} between 0 and 100`),
   ],
 );
+
+/**
+ * When a studio's, and a merchant's, render was last taken by a renderer: the fair claim takes
+ * the studio (then the merchant) served longest ago first (docs/decisions/069). `owner` is
+ * `s<studio id>` or `m<merchant id>`; a row per owner that ever had a render.
+ */
+export const creativeRenderTurns = pgTable('creative_render_turns', {
+  owner: text().primaryKey(),
+  lastTakenAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 /** A merchant's daily plan; absent means the defaults, switched off. */
 export const creativePlans = pgTable('creative_plans', {
