@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Config } from '../../config.js';
+import { spawnBound } from '../../lib/bound-child.js';
 import { atExit } from '../../lib/exit-cleanup.js';
 
 /** Where ffmpeg and ffprobe are (docs/decisions/027). */
@@ -67,7 +67,7 @@ export class ToolError extends Error {
  */
 export function run(binary: string, args: readonly string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnBound(binary, args);
     const forget = atExit(() => child.kill('SIGKILL'));
     const out: Buffer[] = [];
     let err = '';

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { spawnBound } from '../../../lib/bound-child.js';
 import { atExit } from '../../../lib/exit-cleanup.js';
 
 /** A render stopped by its caller (the AbortSignal): the name callers test for, as fetch uses. */
@@ -66,7 +66,8 @@ export const FFMPEG_NICENESS = 19;
  * render holds no state worth a graceful stop, and SIGTERM can wait on a slow encoder flush —
  * and rejects with RenderAbortedError or RenderTimeoutError; any other non-zero exit rejects
  * with RenderFailedError. Each carries the end of stderr. A child still running when this process
- * exits is killed on the way out (lib/exit-cleanup.ts), so no encoder outlives its render.
+ * exits is killed on the way out (lib/exit-cleanup.ts), and one whose process is killed outright
+ * dies with it (lib/bound-child.ts), so no encoder outlives its render.
  */
 export function runFfmpeg(binary: string, args: readonly string[], options: FfmpegOptions): Promise<FfmpegOutcome> {
   return new Promise((resolve, reject) => {
@@ -74,7 +75,7 @@ export function runFfmpeg(binary: string, args: readonly string[], options: Ffmp
       reject(new RenderAbortedError(''));
       return;
     }
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+    const child = spawnBound(binary, args, options.env ? { env: options.env } : {});
     const forget = atExit(() => child.kill('SIGKILL'));
     if (child.pid !== undefined) {
       try {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScriptLanguage } from '@nearcast/contract';
+import { spawnBound } from '../../../lib/bound-child.js';
 import type { MediaTools } from '../../material/media-tools.js';
 import { assembleTrack, isSilent, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
 import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
@@ -144,7 +144,9 @@ export function createLocalVoice(tools: MediaTools): VoiceEngine {
 /** Runs eSpeak's process to the end; aborting the signal kills it at once. */
 function runProcess(requestFile: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [PROCESS_SCRIPT, requestFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnBound(process.execPath, [PROCESS_SCRIPT, requestFile]);
+    // Nothing comes on stdout (the process writes files); drained, so nothing stalls on a full pipe.
+    child.stdout.resume();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { lineSeconds, type ScriptLanguage } from '@nearcast/contract';
+import { spawnBound } from '../../../lib/bound-child.js';
 import type { MediaTools } from '../../material/media-tools.js';
 import type { VoiceLine } from './voice-types.js';
 import { round } from './word-timing.js';
@@ -42,7 +42,7 @@ export function runTool(binary: string, args: readonly string[], signal?: AbortS
       reject(signal.reason);
       return;
     }
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnBound(binary, args);
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
