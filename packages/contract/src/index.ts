@@ -28,3 +28,4 @@ export * from './endpoints.js';
 export * from './messages/index.js';
 export * from './party-name.js';
 export * from './days-left.js';
+export * from './date-style.js';

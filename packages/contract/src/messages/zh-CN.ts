@@ -349,7 +349,7 @@ export const zhCN: MessageCatalogue = {
   'notification.kind.connection_needs_reconnect.body': '{{name}} 的 {{platform}} 账号需要重新连接后才能发布视频。',
   'notification.kind.waitlist_offer.title': '{{city}} 的工作室名额为您保留',
   'notification.kind.waitlist_offer.body': '{{city}} 的一个名额为您保留至 {{time}}。请在此之前购买工作室套餐，否则名额将顺延给下一位。',
-  'notification.kind.monthly_report.title': '您的{{month}}报告已生成',
-  'notification.kind.monthly_report.body': '查看您的视频在{{month}}的表现：{{videos}} 个视频共获得 {{plays}} 次播放。可在线查看报告或下载 PDF。',
+  'notification.kind.monthly_report.title': '您的 {{month}} 月度报告已生成',
+  'notification.kind.monthly_report.body': '查看您的视频在 {{month}} 的表现：{{videos}} 个视频共获得 {{plays}} 次播放。可在线查看报告或下载 PDF。',
   'notification.email.footer': '您收到此邮件，是因为您在个人资料中开启了邮件通知。',
 };

@@ -1,4 +1,4 @@
-import type { Language } from '@nearcast/contract';
+import { formatDay, type Language } from '@nearcast/contract';
 import { formatMoney, pdfDocument } from '../../lib/pdf-text.js';
 
 export { ascenderOf, formatMoney, textRuns, type TextRun } from '../../lib/pdf-text.js';
@@ -123,10 +123,6 @@ export function countryName(stored: string, language: Language): string {
   return code ? (new Intl.DisplayNames(language, { type: 'region', fallback: 'none' }).of(code) ?? stored) : stored;
 }
 
-function formatDay(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
 /** A payment's receipt as a PDF (the platform's PDF stack, lib/pdf-text.ts), in the reader's language. */
 export async function receiptPdf(facts: ReceiptFacts, language: Language): Promise<Buffer> {
   const texts = RECEIPT_TEXTS[language];
@@ -153,7 +149,9 @@ export async function receiptPdf(facts: ReceiptFacts, language: Language): Promi
   };
 
   row(texts.number, receiptNumber(facts.paymentId));
-  row(texts.date, formatDay(facts.paidAt, language));
+  // In UTC, as every date the server writes: a receipt does not know the reader's zone, and the
+  // same receipt must read the same day wherever it is opened.
+  row(texts.date, `${formatDay(facts.paidAt, 'UTC')} (UTC)`);
   rule();
   const payer = facts.payer;
   row(texts.billedTo, [payer.company, payer.name, payer.email, payer.address].filter((part) => part.trim() !== '').join('\n'));

@@ -180,7 +180,7 @@ describe('plan reminders', () => {
     expect(await rowsOf(id('client'), 'plan_expiring')).toHaveLength(1);
     expect(await rowsOf(id('studio'), 'plan_expires_today')).toHaveLength(1);
     const item = (await list('client', 'interactive')).data.list.find((n) => n.kind === 'plan_expiring')!;
-    expect(item.body).toContain('March 17, 2031');
+    expect(item.body).toContain('2031/03/17');
   });
 });
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, NOTIFICATION_KINDS } from '@nearcast/contract';
+import { LANGUAGES, MESSAGES, NOTIFICATION_KINDS } from '@nearcast/contract';
 import { describe, expect, it } from 'vitest';
 import { pickLanguage, renderKind } from './render.js';
 
@@ -16,18 +16,39 @@ describe('rendering notifications', () => {
     }
   });
 
-  it('formats money, days and platform names for the reader', () => {
+  it('formats money, dates, counts and platform names for the reader', () => {
     expect(renderKind('en-US', 'payment_received', params).body).toContain('$1,234.56');
     expect(renderKind('es-ES', 'payment_received', params).body).toContain('1234,56');
-    expect(renderKind('zh-CN', 'plan_expiring', params).body).toContain('2031年3月17日');
+    expect(renderKind('zh-CN', 'plan_expiring', params).body).toBe('您的套餐将于 2031/03/17 到期，请续费以继续发布视频。');
     expect(renderKind('en-US', 'video_published', params).body).toBe('"Taco Tuesday" is published on YouTube.');
-    // A moment reads with its zone, since a notice does not know the reader's.
-    expect(renderKind('en-US', 'waitlist_offer', params).body).toContain('until March 17, 2031 at 6:05 PM UTC.');
-    expect(renderKind('es-ES', 'waitlist_offer', params).body).toContain('17 de marzo de 2031 a las 18:05 UTC');
+    // A moment reads in UTC and says so, since a notice does not know the reader's zone.
+    expect(renderKind('en-US', 'waitlist_offer', params).body).toContain('until 2031/03/17 18:05 UTC.');
+    expect(renderKind('es-ES', 'waitlist_offer', params).body).toContain('hasta el 2031/03/17 18:05 UTC.');
     // A month and counts, as a monthly report's notice says them.
-    expect(renderKind('en-US', 'monthly_report', params).title).toBe('Your February 2031 report is ready');
-    expect(renderKind('zh-CN', 'monthly_report', params).body).toContain('2031年2月');
+    expect(renderKind('en-US', 'monthly_report', params).title).toBe('Your 2031/02 report is ready');
+    expect(renderKind('zh-CN', 'monthly_report', params).title).toBe('您的 2031/02 月度报告已生成');
     expect(renderKind('es-ES', 'monthly_report', params).body).toContain('12.345 reproducciones de 28 vídeos');
+  });
+
+  // Spec §9: dates in zh-CN style (2031/03/17, 18:05) whatever the reader's language. The kinds
+  // are found from the catalogue, so a kind that gains a date later is held to it too.
+  it('writes every date of every dated kind in the spec’s style, in every language', () => {
+    const dated = NOTIFICATION_KINDS.filter((kind) => /\{\{\s*(date|time|month)\s*\}\}/.test(MESSAGES['en-US'][`notification.kind.${kind}.body`] + MESSAGES['en-US'][`notification.kind.${kind}.title`]));
+    expect(dated).toEqual(expect.arrayContaining(['plan_expiring', 'waitlist_offer', 'monthly_report']));
+    // Late on the 17th in UTC, already the 18th east of it: the text keeps the UTC day.
+    const late = { ...params, date: '2031-03-17', time: '2031-03-17T23:45:00.000Z' };
+    for (const language of LANGUAGES) {
+      for (const kind of dated) {
+        const template = MESSAGES[language][`notification.kind.${kind}.body`] + MESSAGES[language][`notification.kind.${kind}.title`];
+        const { title, body } = renderKind(language, kind, late);
+        const text = `${title}\n${body}`;
+        if (template.includes('{{date}}')) expect(text, `${language} ${kind}`).toContain('2031/03/17');
+        if (template.includes('{{time}}')) expect(text, `${language} ${kind}`).toContain('2031/03/17 23:45 UTC');
+        if (template.includes('{{month}}')) expect(text, `${language} ${kind}`).toContain('2031/02');
+        // No month in words, and no day written any other way.
+        expect(text, `${language} ${kind}`).not.toMatch(/March|February|marzo|febrero|\d月|\d日|2031-0|PM|AM/);
+      }
+    }
   });
 
   it('quotes a platform’s own words inside a sentence of the reader’s language', () => {

@@ -1,5 +1,8 @@
 import {
   DEFAULT_LANGUAGE,
+  formatDay,
+  formatDayTime,
+  formatMonth,
   LANGUAGE_OF,
   LANGUAGES,
   MESSAGES,
@@ -39,7 +42,7 @@ const PLATFORM_SAID: Record<Language, (words: string) => string> = {
 /** Kinds whose reason is the publishing platform's answer, not words written in the app. */
 const PLATFORM_REASON_KINDS: ReadonlySet<NotificationKind> = new Set(['video_failed']);
 
-/** The values a template shows, formatted for the reader: money, days and platform names. */
+/** The values a template shows, formatted for the reader: money, dates, counts and platform names. */
 function displayValues(language: Language, params: Params, kind?: NotificationKind): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) out[key] = value === null ? '—' : String(value);
@@ -49,17 +52,21 @@ function displayValues(language: Language, params: Params, kind?: NotificationKi
       params.amount_cents / 100,
     );
   }
+  // Spec §9's date style in every language (formatDay, shared with the web and the PDFs). A day
+  // or month is a calendar one stored in UTC (a plan's end day, a report's month), so it is
+  // written in UTC and is the same day whatever the reader's zone.
   if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date)) {
-    out.date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${params.date}T00:00:00Z`));
+    out.date = formatDay(`${params.date}T00:00:00Z`, 'UTC');
   }
   for (const key of ['plays', 'videos']) if (typeof params[key] === 'number') out[key] = new Intl.NumberFormat(language).format(params[key]);
-  // A calendar month (a monthly report's): "October 2026", "2026年10月", "octubre de 2026".
+  // A calendar month (a monthly report's): 2026/10.
   if (typeof params.month === 'string' && /^\d{4}-\d{2}$/.test(params.month)) {
-    out.month = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${params.month}-01T00:00:00Z`));
+    out.month = formatMonth(`${params.month}-01T00:00:00Z`, 'UTC');
   }
-  // A moment (an offer's hold running out) with its zone: a notice does not know the reader's.
+  // A moment (an offer's hold running out) in UTC, and saying so: a notice, a mail above all,
+  // does not know the reader's zone. 2026/11/28 18:05 UTC.
   if (typeof params.time === 'string' && !Number.isNaN(Date.parse(params.time))) {
-    out.time = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(params.time));
+    out.time = `${formatDayTime(params.time, 'UTC')} UTC`;
   }
   if (typeof params.platform === 'string') out.platform = PLATFORM_NAMES[params.platform as PublishTargetName] ?? params.platform;
   // A reason the platform stored as a message key (why a video failed) reads in this language.

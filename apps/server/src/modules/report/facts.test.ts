@@ -31,14 +31,15 @@ describe('the report’s words', () => {
     expect(costPerThousand(null, 12_345)).toBeNull();
   });
 
-  it('names the month and the change in each language', () => {
-    expect(monthName('2026-10', 'en-US')).toBe('October 2026');
-    expect(monthName('2026-10', 'zh-CN')).toBe('2026年10月');
-    expect(monthName('2026-10', 'es-ES')).toBe('octubre de 2026');
-    expect(changeText(123, 100, 'en-US', 'September 2026')).toBe('+23% vs September 2026');
-    expect(changeText(50, 100, 'es-ES', 'septiembre de 2026')?.replace(/\s/g, ' ')).toBe('-50 % frente a septiembre de 2026');
-    expect(changeText(5, 0, 'zh-CN', '2026年9月')).toBe('本月新增');
-    expect(changeText(null, 10, 'en-US', 'September 2026')).toBeNull();
-    expect(changeText(10, null, 'en-US', 'September 2026')).toBeNull();
+  it('writes the month in the spec’s style and the change in each language', () => {
+    // Spec §9's style in every language: a month is 2026/10 whoever reads it.
+    expect(monthName('2026-10')).toBe('2026/10');
+    expect(monthName('2027-01')).toBe('2027/01');
+    expect(changeText(123, 100, 'en-US', '2026/09')).toBe('+23% vs 2026/09');
+    expect(changeText(50, 100, 'es-ES', '2026/09')?.replace(/\s/g, ' ')).toBe('-50 % frente a 2026/09');
+    expect(changeText(80, 100, 'zh-CN', '2026/09')).toBe('较 2026/09 -20%');
+    expect(changeText(5, 0, 'zh-CN', '2026/09')).toBe('本月新增');
+    expect(changeText(null, 10, 'en-US', '2026/09')).toBeNull();
+    expect(changeText(10, null, 'en-US', '2026/09')).toBeNull();
   });
 });

@@ -57,21 +57,32 @@ describe('report PDF', () => {
     for (const pdf of [zh, es]) expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(zh.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
     expect(again.equals(zh)).toBe(true);
-    expect(es.includes(utf16('Informe mensual noviembre de 2026'))).toBe(true);
+    expect(es.includes(utf16('Informe mensual 2026/11'))).toBe(true);
     const text = pdfText(zh);
-    if (text === null) return;
     for (const words of ['月度报告', '晨光咖啡', '千次播放成本', '$80.92', '塔可星期二 Taco Tuesday', '工作室为您做了什么']) expect(text).toContain(words);
   });
 
   it('says "no plan" and "no videos" rather than leaving gaps', async () => {
     const empty: ReportFacts = { ...facts, plan: null, platforms: [], top: [], cost_per_thousand_cents: null, videos: { value: 0, previous: 0 }, plays: { value: 0, previous: 0 } };
     const pdf = await reportPdf({ ...input, facts: empty, covers: [] }, 'en-US');
-    expect(pdf.includes(utf16('Monthly report November 2026'))).toBe(true);
-    // With poppler at hand, the page's words (CI machines may lack it).
+    expect(pdf.includes(utf16('Monthly report 2026/11'))).toBe(true);
     const text = pdfText(pdf);
-    if (text === null) return;
     expect(text).toContain('No plan was paid for this month.');
     expect(text).toContain('No video was published this month.');
     expect(text).toContain('No video gained plays this month.');
+  });
+
+  it('writes its month and days in the spec’s style (2026/11, 2026/11/01) in every language, in UTC', async () => {
+    for (const language of ['en-US', 'zh-CN', 'es-ES'] as const) {
+      const text = pdfText(await reportPdf({ ...input, covers: [] }, language));
+      // The heading's month, the period's first and last day, the month compared against, the day it was built.
+      expect(text, language).toMatch(/ · 2026\/11\n/);
+      expect(text, language).toContain('2026/11/01');
+      expect(text, language).toContain('2026/11/30');
+      expect(text, language).toContain('2026/10');
+      expect(text, language).toContain('2026/12/01');
+      // No month or day written out in words, in any of the three.
+      expect(text, language).not.toMatch(/November|noviembre|11月|October|octubre|10月/);
+    }
   });
 });

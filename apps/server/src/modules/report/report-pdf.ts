@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, type Language } from '@nearcast/contract';
+import { formatDay, formatMonth, PLATFORM_NAMES, type Language } from '@nearcast/contract';
 import { formatMoney, pdfDocument } from '../../lib/pdf-text.js';
 import type { ReportFacts } from './facts.js';
 
@@ -77,8 +77,8 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
     shares: '分享',
     cpm: '千次播放成本',
     notAvailable: '暂无数据',
-    change: (percent, month) => `较${month} ${percent}`,
-    noChange: (month) => `与${month}持平`,
+    change: (percent, month) => `较 ${month} ${percent}`,
+    noChange: (month) => `与 ${month} 持平`,
     newThisMonth: '本月新增',
     plan: (name, price) => `您的套餐：${name} · 每月 ${price}`,
     noPlan: '本月没有已付费的套餐。',
@@ -123,14 +123,19 @@ export const REPORT_TEXTS: Record<Language, ReportTexts> = {
   },
 };
 
-/** "October 2026", "2026年10月", "octubre de 2026". */
-export function monthName(month: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+/*
+ * Dates in spec §9's style in every language (the contract's helper, shared with the web and the
+ * notification texts). The report counts calendar months in UTC, so its days and months are
+ * written in UTC too: 2026/10 for a month, 2026/10/01 for a day, whoever reads it.
+ */
+
+/** A calendar month (`2026-10`) as a heading writes it: 2026/10. */
+export function monthName(month: string): string {
+  return formatMonth(`${month}-01T00:00:00Z`, 'UTC');
 }
 
-function dayName(day: string | Date, language: Language): string {
-  const date = typeof day === 'string' ? new Date(`${day}T00:00:00Z`) : day;
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+function dayName(day: string | Date): string {
+  return formatDay(typeof day === 'string' ? `${day}T00:00:00Z` : day, 'UTC');
 }
 
 /** The change from the month before, in words: "+12% vs September", or null when nothing to compare. */
@@ -149,8 +154,8 @@ export async function reportPdf(input: ReportPdfInput, language: Language): Prom
   const texts = REPORT_TEXTS[language];
   const { facts } = input;
   const number = (value: number | null) => (value === null ? texts.notAvailable : new Intl.NumberFormat(language).format(value));
-  const previousMonthName = monthName(facts.period.previous_from.slice(0, 7), language);
-  const { doc, done, left, width, write } = await pdfDocument({ Title: `${texts.title} ${monthName(input.month, language)} · ${facts.merchant_name}`, CreationDate: input.builtAt });
+  const previousMonthName = monthName(facts.period.previous_from.slice(0, 7));
+  const { doc, done, left, width, write } = await pdfDocument({ Title: `${texts.title} ${monthName(input.month)} · ${facts.merchant_name}`, CreationDate: input.builtAt });
   const accent = '#7c5cff';
   const ink = '#111111';
   const muted = '#666666';
@@ -158,9 +163,9 @@ export async function reportPdf(input: ReportPdfInput, language: Language): Prom
   doc.fillColor(accent);
   write('Nearcast', 'bold', 20, left, 48, { width });
   doc.fillColor(ink);
-  write(`${texts.title} · ${monthName(input.month, language)}`, 'bold', 16, left, 78, { width });
+  write(`${texts.title} · ${monthName(input.month)}`, 'bold', 16, left, 78, { width });
   doc.fillColor(muted);
-  write(`${facts.merchant_name} · ${texts.period(dayName(facts.period.from, language), dayName(facts.period.to, language))}`, 'body', 10, left, 102, { width });
+  write(`${facts.merchant_name} · ${texts.period(dayName(facts.period.from), dayName(facts.period.to))}`, 'body', 10, left, 102, { width });
   doc.y = 124;
   write(facts.plan ? texts.plan(facts.plan.name, formatMoney(facts.plan.price_cents, language)) : texts.noPlan, 'body', 10, left, doc.y, { width });
   doc.y += 10;
@@ -278,7 +283,7 @@ export async function reportPdf(input: ReportPdfInput, language: Language): Prom
 
   doc.y += 18;
   doc.fillColor('#888888');
-  write(texts.footer(dayName(input.builtAt, language)), 'body', 8, left, doc.y, { width });
+  write(texts.footer(dayName(input.builtAt)), 'body', 8, left, doc.y, { width });
   doc.end();
   return done;
 }

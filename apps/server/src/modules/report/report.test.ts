@@ -72,10 +72,10 @@ describe('building', () => {
 
     const list = await call<{ list: { kind: string; title: string; link: string | null }[] }>('/v1/notification/list', { tab: 'interactive' }, 'client', 'es');
     const notice = list.data.list.find((item) => item.kind === 'monthly_report');
-    expect(notice?.title).toBe('Tu informe de noviembre de 2026 está listo');
+    expect(notice?.title).toBe('Tu informe de 2026/11 está listo');
     expect(notice?.link).toMatch(/^\/reports\?id=\d+$/);
     const mail = t.mailer.lastTo('client@example.com');
-    expect(mail?.subject).toBe('Tu informe de noviembre de 2026 está listo');
+    expect(mail?.subject).toBe('Tu informe de 2026/11 está listo');
     expect(mail?.text).toContain('/reports?id=');
     expect(t.mailer.lastTo('client2@example.com')).toBeUndefined();
     const theirs = await call<{ list: { kind: string }[] }>('/v1/notification/list', { tab: 'interactive' }, 'client2');

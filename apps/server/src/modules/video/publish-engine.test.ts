@@ -431,8 +431,8 @@ describe('platform answers', () => {
     const deferred = await job(second.id);
     expect(deferred.state).toBe('queued');
     expect(deferred.runAfter!.toISOString()).toBe('2026-06-02T00:00:00.000Z');
-    expect(describeReason(deferred.deferredReason, 'en')).toBe('This account’s daily limit of 1 posts is reached; it goes out on 2026-06-02');
-    expect(describeReason(deferred.deferredReason, 'es')).toBe('Se alcanzó el límite diario de 1 publicaciones de esta cuenta; sale el 2026-06-02');
+    expect(describeReason(deferred.deferredReason, 'en')).toBe('This account’s daily limit of 1 posts is reached; it goes out on 2026/06/02');
+    expect(describeReason(deferred.deferredReason, 'es')).toBe('Se alcanzó el límite diario de 1 publicaciones de esta cuenta; sale el 2026/06/02');
     clock = Date.parse('2026-06-02T00:00:30Z');
     expect(await engine().advance(second.id)).toBe('reviewing');
     fake.limit = null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { captionIn, PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
+import { captionIn, formatDay, PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import {
@@ -249,7 +249,8 @@ export class PublishEngine {
           const nextDay = new Date(dayStart.getTime() + 86_400_000);
           const started = await repo.countStarted(this.deps.db, connectionId, dayStart, nextDay);
           if (started >= limit) {
-            return this.defer(job, token, nextDay, deferral('daily_limit', { limit, date: nextDay.toISOString().slice(0, 10) }));
+            // The day is the platform's UTC day, written in the spec's style as every shown date is.
+            return this.defer(job, token, nextDay, deferral('daily_limit', { limit, date: formatDay(nextDay, 'UTC') }));
           }
         }
         const started = job;
