@@ -144,9 +144,9 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   app.get('/readyz', async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind };
+      return { status: 'ok', role: config.PROCESS_ROLE, database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+      return reply.status(503).send({ status: 'unavailable', role: config.PROCESS_ROLE, database: database.kind });
     }
   });
 

@@ -64,6 +64,11 @@ async function main(): Promise<void> {
     maintenance.unref();
   }
 
+  // A process that renders first clears what renders of processes killed on this machine left
+  // in the temp folder (a render machine runs no scheduled sweep of its own).
+  if (config.PROCESS_ROLE === 'render' || config.PROCESS_ROLE === 'all') {
+    await app.services.creativeRenderEngine.sweepWorkspace().catch((err: unknown) => app.log.warn({ err }, 'could not sweep the render work folders'));
+  }
   // The queue stops in the app's onClose hook, after the HTTP server has drained.
   await startJobs(app.services, app.log);
 
@@ -87,10 +92,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   // A worker or a render process serves nothing: it runs its jobs until it is stopped.
-  const background = config.PROCESS_ROLE === 'worker' || config.PROCESS_ROLE === 'render';
-  const address = background ? null : await app.listen({ host: config.HOST, port: config.PORT });
-  if (background) {
-    health = await startWorkerHealth({ ping: () => database.ping(), queueRunning: () => app.services.jobs.running }, config.HOST, config.PORT);
+  const role = config.PROCESS_ROLE;
+  const address = role === 'worker' || role === 'render' ? null : await app.listen({ host: config.HOST, port: config.PORT });
+  if (role === 'worker' || role === 'render') {
+    health = await startWorkerHealth({ role, ping: () => database.ping(), queueRunning: () => app.services.jobs.running }, config.HOST, config.PORT);
   }
   // The demo merchant's material library takes a few seconds of ffmpeg: made once, while the
   // server already answers, so it never holds up the start.

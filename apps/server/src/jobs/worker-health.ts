@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 
 /** What a worker's health reads: the database answers, and the job queue runs. */
 export interface WorkerHealthSources {
+  /** What this process does (PROCESS_ROLE), so an orchestrator's probe sees a render machine as one. */
+  role: 'worker' | 'render';
   ping(): Promise<void>;
   queueRunning(): boolean;
 }
 
 /**
- * A worker process serves no API, but an orchestrator still has to tell a live one from a hung
+ * A worker or render process serves no API, but an orchestrator still has to tell a live one from a hung
  * one: it answers `/healthz` (the process is up) and `/readyz` (the database answers and the
  * queue runs; 503 otherwise) on the port a web process would use, and nothing else.
  */
@@ -20,11 +22,11 @@ export async function startWorkerHealth(sources: WorkerHealthSources, host: stri
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, { status: 'method not allowed' });
     const path = (request.url ?? '/').split('?')[0];
-    if (path === '/healthz') return answer(200, { status: 'ok', role: 'worker' });
+    if (path === '/healthz') return answer(200, { status: 'ok', role: sources.role });
     if (path !== '/readyz') return answer(404, { status: 'not found' });
     sources
       .ping()
-      .then(() => (sources.queueRunning() ? answer(200, { status: 'ok', role: 'worker', database: 'ok', queue: 'running' }) : answer(503, { status: 'unavailable', queue: 'stopped' })))
+      .then(() => (sources.queueRunning() ? answer(200, { status: 'ok', role: sources.role, database: 'ok', queue: 'running' }) : answer(503, { status: 'unavailable', queue: 'stopped' })))
       .catch(() => answer(503, { status: 'unavailable', database: 'unreachable' }));
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,10 +84,28 @@ async function uploadsSince(after: number) {
   return t.query<{ id: number; claimed: boolean }>(sql`select id, claimed_at is not null as claimed from uploads where id > ${after} and owner_id = ${merchantId}`);
 }
 
-/** Work folders of a render (all of them without an id) still on disk. */
-async function workLeft(id?: number): Promise<string[]> {
-  const names = await fs.readdir(workRoot);
-  return names.filter((name) => name.startsWith(id === undefined ? 'nearcast-render-' : `nearcast-render-${id}-`));
+/** Work folders of a render (all of them without an id) still on disk, in any process's folder under `root`. */
+async function workLeft(id?: number, root = workRoot): Promise<string[]> {
+  const left: string[] = [];
+  for (const instance of await fs.readdir(root)) {
+    if (!instance.startsWith('nearcast-renders-')) continue;
+    const names = await fs.readdir(path.join(root, instance)).catch(() => [] as string[]);
+    left.push(...names.filter((name) => name !== 'owner.json' && (id === undefined || name.startsWith(`${id}-`))).map((name) => `${instance}/${name}`));
+  }
+  return left;
+}
+
+/**
+ * The workers abandoned so far stand for processes that were killed: their work folders now
+ * name a pid that has ended, as a killed process's would (they share this test's pid).
+ */
+async function abandonedWorkersDied(): Promise<void> {
+  const dead = spawnSync(process.execPath, ['-e', '']).pid;
+  for (const instance of await fs.readdir(workRoot)) {
+    const owner = path.join(workRoot, instance, 'owner.json');
+    const text = await fs.readFile(owner, 'utf8').catch(() => null);
+    if (text) await fs.writeFile(owner, JSON.stringify({ ...(JSON.parse(text) as object), pid: dead }));
+  }
 }
 
 /** The footage service as the engine reaches it, with one step replaced. */
@@ -348,6 +366,7 @@ describe('crash safety', () => {
     expect(await row(render.id)).toMatchObject({ state: 'rendering', output_footage_id: null });
     expect((await row(render.id)).upload_id).not.toBeNull();
     expect(await workLeft(render.id)).toHaveLength(1);
+    await abandonedWorkersDied();
 
     const renderer = fakeRenderer();
     const next = testEngine(t, { render: renderer, workRoot, now });
@@ -365,7 +384,7 @@ describe('crash safety', () => {
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
     expect(await outputsOf(render.id)).toEqual([expect.objectContaining({ id: done.output_footage_id, status: 'active' })]);
     expect(await uploadsSince(before)).toEqual([expect.objectContaining({ claimed: true })]);
-    // The dead worker's folder went with the render's next attempt.
+    // The dead worker's folder went with the sweep.
     expect(await workLeft()).toEqual([]);
   });
 
@@ -377,6 +396,7 @@ describe('crash safety', () => {
     void testEngine(t, { render: hung.render, workRoot, now: () => new Date(frozen) }).engine.run(render.id);
     await hung.started;
     expect(await row(render.id)).toMatchObject({ state: 'rendering', upload_id: null });
+    await abandonedWorkersDied();
 
     clock += LEASE_MS + 1000;
     const renderer = fakeRenderer();
@@ -422,6 +442,7 @@ describe('crash safety', () => {
       await expect.poll(() => hung.calls.length, { timeout: 10_000 }).toBe(before + 1);
       clock += LEASE_MS + 1000;
     }
+    await abandonedWorkersDied();
     const last = testEngine(t, { render: fakeRenderer(), workRoot, now });
     await last.engine.sweep();
     await runSwept(last, render.id);
@@ -580,7 +601,7 @@ describe('a render process killed with SIGKILL', () => {
       const left = await rowOf();
       expect(left).toMatchObject({ state: 'rendering', attempts: 1, upload_id: null, output_footage_id: null });
       expect(new Date(left.lease_until!).getTime()).toBeGreaterThan(Date.now());
-      expect((await fs.readdir(work)).filter((name) => name.startsWith(`nearcast-render-${id}-`))).toHaveLength(1);
+      expect(await workLeft(id, work)).toHaveLength(1);
 
       // 4. Once its lease has run out, the sweep hands it to the next worker, which renders it for real.
       const later = Date.now() + 61_000;
@@ -604,7 +625,9 @@ describe('a render process killed with SIGKILL', () => {
       await fs.writeFile(stored, (await app.services.storage.get(outputs[0]!.key)).body as Readable);
       const video = (await probe(resolveMediaTools(config), stored)).streams.find((stream) => stream.codec_type === 'video');
       expect(video).toMatchObject({ width: 180, height: 320 });
-      expect(await fs.readdir(work)).toEqual([]);
+      expect(await workLeft(undefined, work)).toEqual([]);
+      // The killed process's own folder went with the sweep: only the live engine's is left.
+      expect(await fs.readdir(work)).toHaveLength(1);
       await app.close();
       await database.close();
     } finally {

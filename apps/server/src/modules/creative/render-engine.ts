@@ -258,6 +258,11 @@ export class RenderEngine {
     return orphans.length;
   }
 
+  /** Removes the work folders processes that died on this machine left (a render process's start). */
+  async sweepWorkspace(now = this.now()): Promise<void> {
+    await this.workspace.removeStale(now);
+  }
+
   /** One attempt at one render, from wherever its last attempt got to. */
   async run(id: number, log?: FastifyBaseLogger): Promise<void> {
     const { db } = this.deps;
