@@ -19,6 +19,11 @@ export const CODES = {
   rejected: '422',
   tooMany: '429',
   internal: '500',
+  /**
+   * The database (or another part the server cannot answer without) is out for a moment: the
+   * call may be repeated after the answer's Retry-After, and the session is kept.
+   */
+  unavailable: '503',
 } as const;
 
 export type Code = (typeof CODES)[keyof typeof CODES];

@@ -21,7 +21,7 @@ import * as promotion from './promotion.js';
 import * as report from './report.js';
 import * as video from './video.js';
 import * as waitlist from './waitlist.js';
-import { empty, ok, refuseControlCharacters } from './fields.js';
+import { empty, ok, refuseUnsafeStrings } from './fields.js';
 
 /**
  * What an endpoint says beside its schemas. Plan gating (docs/decisions/053): a client or a
@@ -52,8 +52,8 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
   response: Res,
   options: EndpointOptions = {},
 ): Endpoint<Req, Res> {
-  // The shared fields refuse control characters; this catches a string a schema declares bare.
-  return { kind: 'json', path, request: request.superRefine(refuseControlCharacters), response, openToUnpaid: options.openToUnpaid ?? false };
+  // The shared text type refuses control characters and unpaired surrogates; this catches a string a schema declares bare.
+  return { kind: 'json', path, request: request.superRefine(refuseUnsafeStrings), response, openToUnpaid: options.openToUnpaid ?? false };
 }
 
 /**

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { id, installCommonPasswordCheck, isoDate, isoDateTime, keyword, newPassword, optionalText, refuseControlCharacters, requiredText } from './fields.js';
+import {
+  findUnpairedSurrogate,
+  id,
+  installCommonPasswordCheck,
+  isoDate,
+  isoDateTime,
+  keyword,
+  newPassword,
+  optionalText,
+  refuseUnsafeStrings,
+  requiredText,
+} from './fields.js';
 import { api } from './index.js';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
@@ -42,7 +53,7 @@ describe('control characters', () => {
   it('are caught by the check every endpoint applies, even in a string a schema declares bare', () => {
     const bare = z.strictObject({ notes: z.array(z.object({ text: z.string() })) });
     expect(bare.safeParse({ notes: [{ text: 'a\u0000' }] }).success).toBe(true);
-    const guarded = bare.superRefine(refuseControlCharacters);
+    const guarded = bare.superRefine(refuseUnsafeStrings);
     const result = guarded.safeParse({ notes: [{ text: 'a\u0000' }] });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['notes', 0, 'text'], message: 'validation.control_characters' });
@@ -124,5 +135,108 @@ describe('new passwords', () => {
       'auth.password_common',
     );
     expect(schema.safeParse('Nearcast-demo-1').success).toBe(true);
+  });
+});
+
+/** Every string a request takes, as `endpoint path → field path` and its schema. */
+function requestStrings(): { where: string; schema: z.ZodType }[] {
+  const found: { where: string; schema: z.ZodType }[] = [];
+  const walk = (schema: z.ZodType, where: string): void => {
+    const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+    const inner = (key: string) => walk(def[key] as z.ZodType, where);
+    switch (def.type) {
+      case 'string':
+        found.push({ where, schema });
+        return;
+      case 'object':
+        for (const [key, value] of Object.entries(def.shape as Record<string, z.ZodType>)) walk(value, `${where}.${key}`);
+        return;
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
+        return inner('innerType');
+      case 'pipe':
+        return inner('in');
+      case 'array':
+        return walk(def.element as z.ZodType, `${where}[]`);
+      case 'union':
+        return (def.options as z.ZodType[]).forEach((option) => walk(option, where));
+      case 'intersection':
+        return ['left', 'right'].forEach(inner);
+      case 'record':
+        return walk(def.valueType as z.ZodType, `${where}{}`);
+      case 'tuple':
+        return (def.items as z.ZodType[]).forEach((item, index) => walk(item, `${where}[${index}]`));
+      default:
+        return;
+    }
+  };
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const endpoint = node as { kind?: string; path?: string; request?: z.ZodType; fields?: z.ZodType };
+    if (endpoint.kind === 'json' && endpoint.request) return walk(endpoint.request, endpoint.path ?? '?');
+    if (endpoint.kind === 'multipart' && endpoint.fields) return walk(endpoint.fields, endpoint.path ?? '?');
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(api);
+  return found;
+}
+
+describe('the one text type', () => {
+  it('refuses an unpaired surrogate, at either end of a pair, and keeps real pairs', () => {
+    for (const value of ['\uD800', 'a\uDBFFb', '\uDC00', 'x\uDFFF', '\uDE00\uD83D']) {
+      expect(firstMessage(requiredText('pricing.name_required'), value), JSON.stringify(value)).toBe('validation.unpaired_surrogate');
+      expect(firstMessage(optionalText(500, { multiline: true }), value), JSON.stringify(value)).toBe('validation.unpaired_surrogate');
+    }
+    expect(requiredText('pricing.name_required').parse('Tacos 🌮 \uD83D\uDE00')).toBe('Tacos 🌮 \uD83D\uDE00');
+  });
+
+  it('refuses text made only of zero-width or other invisible characters, and still says blank is required', () => {
+    for (const value of ['\u200B', '\u200B\u200C\u200D', ' \u2060 ', '\uFEFF\u200B', '\u3164', '\u2800', '\uFE0F', '\u{E0041}']) {
+      expect(firstMessage(requiredText('pricing.name_required'), value), JSON.stringify(value)).toBe('validation.invisible_only');
+      expect(firstMessage(optionalText(), value), JSON.stringify(value)).toBe('validation.invisible_only');
+    }
+    expect(firstMessage(requiredText('pricing.name_required'), '   ')).toBe('pricing.name_required');
+    expect(optionalText().parse('  ')).toBe('');
+    // A visible character beside them is text like any other: emoji sequences join with U+200D.
+    expect(requiredText('pricing.name_required').parse('👩\u200D🍳 Cafe')).toBe('👩\u200D🍳 Cafe');
+    expect(firstMessage(api.account.update.request, { name: '\u200B\u200B' })).toBe('validation.invisible_only');
+  });
+
+  it('refuses bidirectional overrides and isolates in usernames, names and any other text', () => {
+    for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(firstMessage(api.account.update.request, { username: `admin${control}txt.exe` }), JSON.stringify(control)).toBe('validation.bidi_controls');
+    }
+    expect(firstMessage(api.account.update.request, { name: 'Ana \u202Eanaj' })).toBe('validation.bidi_controls');
+    expect(firstMessage(keyword(), 'a\u2067b')).toBe('validation.bidi_controls');
+    // The marks (U+200E, U+200F) change no order and stay allowed.
+    expect(api.account.update.request.safeParse({ name: 'Ana\u200E' }).success).toBe(true);
+  });
+
+  it('is the type of every string a request takes: each refuses all three', () => {
+    const strings = requestStrings();
+    expect(strings.length).toBeGreaterThan(100);
+    const bare = strings.filter(({ schema }) => ['\uD800', '\u200B\u200D', 'a\u202Eb'].some((value) => schema.safeParse(value).success));
+    expect(bare.map(({ where }) => where)).toEqual([]);
+  });
+
+  it('and what a schema declares bare is still caught by the check every endpoint applies', () => {
+    const guarded = z.strictObject({ meta: z.record(z.string(), z.unknown()) }).superRefine(refuseUnsafeStrings);
+    expect(guarded.safeParse({ meta: { note: 'a\uD800' } }).error?.issues[0]).toMatchObject({ path: ['meta', 'note'], message: 'validation.unpaired_surrogate' });
+    expect(guarded.safeParse({ meta: { 'k\uDC00': 1 } }).error?.issues[0]).toMatchObject({ path: ['meta', 'k\uDC00'], message: 'validation.unpaired_surrogate' });
+    expect(guarded.safeParse({ meta: { ok: ['\uD83D\uDE00'] } }).success).toBe(true);
+  });
+
+  it('finds an unpaired surrogate anywhere in a JSON body, keys too, however deep', () => {
+    expect(findUnpairedSurrogate(JSON.parse('{"a":[{"b":"x"},{"c":"\\ud800"}]}'))).toBe('a.1.c');
+    expect(findUnpairedSurrogate(JSON.parse('{"a":{"\\udfff":1}}'))).toBe('a.\uDFFF');
+    expect(findUnpairedSurrogate(JSON.parse('"\\ud800"'))).toBe('_');
+    expect(findUnpairedSurrogate(JSON.parse('{"a":"\\ud83d\\ude00","n":5}'))).toBeNull();
+    const deep = JSON.parse(`${'['.repeat(20_000)}"\\udc00"${']'.repeat(20_000)}`);
+    expect(findUnpairedSurrogate(deep)).toBe(Array.from({ length: 20_000 }, () => '0').join('.'));
   });
 });

@@ -22,31 +22,112 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** A string without control characters (tab and line breaks too, unless `multiline`). */
+/**
+ * Half of a UTF-16 surrogate pair without its other half. JSON may carry one (`"\ud800"`), but
+ * it is no character: PostgreSQL refuses it in jsonb (a '500') and a text column silently
+ * stores U+FFFD instead of what was sent.
+ */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `value` holds a surrogate without its pair (a string that is not well-formed Unicode). */
+export function hasUnpairedSurrogate(value: string): boolean {
+  return UNPAIRED_SURROGATE.test(value);
+}
+
+/**
+ * The embedding, override and isolate controls of the bidirectional algorithm. The product
+ * speaks English, Chinese and Spanish, where they have no use; in a name or a caption they
+ * make a reader see text in another order than it was written (a username that shows as
+ * another's, a file name ending in a different extension).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * What shows nothing: white space, the zero-width and other default-ignorable characters
+ * (U+200B, U+200D, U+2060, U+FEFF, variation selectors, tags…) and the blank braille pattern.
+ * `.trim()` removes only the white space, so "\u200B" used to pass as a filled-in name.
+ */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+const WHITE_SPACE_ONLY = /^\p{White_Space}*$/u;
+
+/** True when `value` has something in it, but nothing a reader can see (blank text is not). */
+export function isInvisibleOnly(value: string): boolean {
+  return !WHITE_SPACE_ONLY.test(value) && INVISIBLE_ONLY.test(value);
+}
+
+/**
+ * The one text type of every request: a string without control characters (tab and line
+ * breaks too, unless `multiline`), without unpaired surrogates or bidirectional controls, and
+ * never made only of invisible characters. Blank text is left to `.trim()` and `.min(1)`, so a
+ * required field still says it is required.
+ */
 export function plainString(options: { error?: MessageKey; multiline?: boolean } = {}) {
   const control = options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS;
   return z
     .string({ error: options.error ?? 'validation.expected_string' })
-    .refine((value) => !control.test(value), { error: 'validation.control_characters', abort: true });
+    .refine((value) => !UNPAIRED_SURROGATE.test(value), { error: 'validation.unpaired_surrogate', abort: true })
+    .refine((value) => !control.test(value), { error: 'validation.control_characters', abort: true })
+    .refine((value) => !BIDI_CONTROLS.test(value), { error: 'validation.bidi_controls', abort: true })
+    .refine((value) => !isInvisibleOnly(value), { error: 'validation.invisible_only', abort: true });
 }
 
 /**
- * Every request passes this after its own schema (endpoints.ts), so that a string field a
- * schema declares with a bare `z.string()`, today or later, still never carries NUL or another
- * control character to the database. It names the field like any other problem.
+ * Every request passes this after its own schema (endpoints.ts), so that a string a schema
+ * declares bare (`z.string()`, a record's values, a key of a record), today or later, still
+ * never carries NUL, another control character or an unpaired surrogate to the database. It
+ * names the field like any other problem.
  */
-export function refuseControlCharacters(value: unknown, ctx: z.RefinementCtx): void {
+export function refuseUnsafeStrings(value: unknown, ctx: z.RefinementCtx): void {
   const visit = (node: unknown, path: (string | number)[], depth: number): void => {
     if (depth > 32) return;
     if (typeof node === 'string') {
-      if (CONTROL_CHARACTERS_BUT_LINES.test(node)) ctx.addIssue({ code: 'custom', path, message: 'validation.control_characters' });
+      if (UNPAIRED_SURROGATE.test(node)) ctx.addIssue({ code: 'custom', path, message: 'validation.unpaired_surrogate' });
+      else if (CONTROL_CHARACTERS_BUT_LINES.test(node)) ctx.addIssue({ code: 'custom', path, message: 'validation.control_characters' });
     } else if (Array.isArray(node)) {
       node.forEach((item, index) => visit(item, [...path, index], depth + 1));
     } else if (node && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node)) visit(item, [...path, key], depth + 1);
+      for (const [key, item] of Object.entries(node)) {
+        if (UNPAIRED_SURROGATE.test(key)) ctx.addIssue({ code: 'custom', path: [...path, key], message: 'validation.unpaired_surrogate' });
+        else visit(item, [...path, key], depth + 1);
+      }
     }
   };
   visit(value, [], 0);
+}
+
+/**
+ * Where in a parsed JSON value (keys included) the first unpaired surrogate is, as a field
+ * path such as `captions.0.text`, or null. The server checks every JSON body with it before
+ * any schema, so no route, declared through the contract or not, hands one to the database.
+ */
+export function findUnpairedSurrogate(value: unknown): string | null {
+  // Iterative, each step pointing at its parent: a body may nest deeper than the call stack
+  // goes, and copying the path at every level would cost its square.
+  interface Step {
+    node: unknown;
+    key: string | null;
+    parent: Step | null;
+  }
+  const pathOf = (step: Step | null, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let at = step; at && at.key !== null; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.') || '_';
+  };
+  const stack: Step[] = [{ node: value, key: null, parent: null }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { node } = step;
+    if (typeof node === 'string') {
+      if (UNPAIRED_SURROGATE.test(node)) return pathOf(step);
+    } else if (node && typeof node === 'object') {
+      const entries = Object.entries(node);
+      for (const [key] of entries) if (UNPAIRED_SURROGATE.test(key)) return pathOf(step, key);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        if (typeof item === 'string' || (item && typeof item === 'object')) stack.push({ node: item, key, parent: step });
+      }
+    }
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './fields.js';
+import { id, requiredText } from './fields.js';
 
 /**
  * Promotion attribution: what a promotion link and its QR code bring, per day. A visit is one
@@ -18,7 +18,7 @@ export const PROMOTION_STATS_DAYS = [7, 30, 90] as const;
 
 /** A landing with `?ref=` tells the server a visitor arrived; answered the same whether counted or not. */
 export const promotionVisitRequest = z.strictObject({
-  code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(32, { error: 'validation.too_long' }),
+  code: requiredText('validation.required', 32),
   source: z.enum(PROMOTION_SOURCES, { error: 'validation.invalid_option' }).default('link'),
 });
 
