@@ -27,8 +27,11 @@ async function verifySession(): Promise<Verification> {
     return { ok: true, user };
   } catch (error) {
     // A '403' means the stored session is dead; a network failure leaves it for the next try.
-    if (error instanceof ApiError && error.code === '403') clearSession();
-    return { ok: false };
+    if (error instanceof ApiError && error.code === '403') {
+      clearSession();
+      return { ok: false, reason: 'refused' };
+    }
+    return { ok: false, reason: 'failed' };
   }
 }
 

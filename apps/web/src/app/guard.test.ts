@@ -83,15 +83,41 @@ describe('current-user verification', () => {
     expect(needsVerification(null, TOKEN)).toBe(false);
   });
 
-  it('sends a failed verification to /signin', () => {
-    expect(guardNavigation(to('/dashboard', { token: TOKEN, verification: { ok: false } }))).toEqual({
-      action: 'redirect',
-      to: '/signin',
+  describe('when it fails', () => {
+    let logged: MockInstance<typeof console.error>;
+    beforeEach(() => {
+      logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     });
-  });
+    afterEach(() => logged.mockRestore());
 
-  it('treats a guarded navigation without a verification as failed', () => {
-    expect(guardNavigation(to('/dashboard', { token: TOKEN }))).toEqual({ action: 'redirect', to: '/signin' });
+    it('sends the user to /signin', () => {
+      expect(guardNavigation(to('/dashboard', { token: TOKEN, verification: { ok: false, reason: 'refused' } }))).toEqual({
+        action: 'redirect',
+        to: '/signin',
+      });
+    });
+
+    it('treats a guarded navigation without a verification as failed', () => {
+      expect(guardNavigation(to('/dashboard', { token: TOKEN }))).toEqual({ action: 'redirect', to: '/signin' });
+    });
+
+    // Spec §6: "A permission check failure logs an error and redirects to sign-in."
+    it.each([['refused'], ['failed'], [undefined]] as const)('logs the refused check (%s) as an error, with the path but neither the token nor the query', (reason) => {
+      const secret = 'tok_5f0c1e9a_do_not_log';
+      guardNavigation(to('/clients?email=someone@example.com', { token: secret, verification: { ok: false, reason } }));
+      expect(logged).toHaveBeenCalledTimes(1);
+      const text = logged.mock.calls[0]!.map(String).join(' ');
+      expect(text).toMatch(/permission check failed/i);
+      expect(text).toContain('/clients');
+      if (reason === 'refused') expect(text).toContain('refused');
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('someone@example.com');
+    });
+
+    it('logs nothing when a dead session only stops by the sign-in page', () => {
+      guardNavigation(to('/signin', { token: TOKEN, verification: { ok: false, reason: 'refused' } }));
+      expect(logged).not.toHaveBeenCalled();
+    });
   });
 });
 
@@ -167,7 +193,6 @@ describe('roles', () => {
   it('logs nothing for an allowed navigation, a missing session or a gating redirect', () => {
     guardNavigation(to('/dashboard', signedIn(user('client'))));
     guardNavigation(to('/clients'));
-    guardNavigation(to('/clients', { token: TOKEN, verification: { ok: false } }));
     guardNavigation(to('/dashboard', signedIn(user('client', PAY_STATUS.unpaid))));
     expect(logged).not.toHaveBeenCalled();
   });

@@ -14,7 +14,7 @@ import { matchRoute } from '../lib/routes';
 
 /**
  * The route guard of spec §4 ("Route guard", "Payment and info gating", "After login") as pure
- * functions (but for logging a refused role, spec §6): the router's loaders gather the facts
+ * functions (but for logging a refused role or session, spec §6): the router's loaders gather the facts
  * (stored token, the verified user, the previous location) and act on the decision, so every
  * rule is testable without a browser.
  */
@@ -36,8 +36,11 @@ export interface GuardLocation {
 /** What the gating rules read of the current user (spec §3: the detail fetch returns these). */
 export type GuardUser = Pick<CurrentUser, 'account_type' | 'pay_status' | 'info_status'>;
 
-/** The outcome of fetching the current user: the user, or a failed verification. */
-export type Verification = { ok: true; user: GuardUser } | { ok: false };
+/**
+ * The outcome of fetching the current user: the user, or a failed verification, and why when
+ * known (the server refused the session, or the check itself failed).
+ */
+export type Verification = { ok: true; user: GuardUser } | { ok: false; reason?: 'refused' | 'failed' };
 
 export interface GuardInput {
   /** Where the navigation goes. */
@@ -114,7 +117,17 @@ function logDenied(target: GuardLocation, role: Role): void {
   console.error(`Permission denied: the ${role} role may not open ${target.pathname}`);
 }
 
-/** Decides one navigation. Rules in the order of spec §4; a refused role is logged. */
+/**
+ * Spec §6 again, for the check that sends the user to sign in: the stored session could not be
+ * verified (the server refused it, or the check failed). The path says where it happened;
+ * neither the token nor the query is written, as a log is read by people a token must not reach.
+ */
+function logUnverified(target: GuardLocation, reason: 'refused' | 'failed' | undefined): void {
+  const why = reason === 'refused' ? 'the server refused the stored session' : reason === 'failed' ? 'the current-user check failed' : 'the stored session could not be verified';
+  console.error(`Permission check failed: ${why} for ${target.pathname}; signing in again`);
+}
+
+/** Decides one navigation. Rules in the order of spec §4; a refused role or session is logged. */
 export function guardNavigation(input: GuardInput): GuardDecision {
   const { target, route, token, verification, previous } = input;
 
@@ -133,7 +146,10 @@ export function guardNavigation(input: GuardInput): GuardDecision {
   }
 
   if (!token) return redirect(signinRedirectPath(target));
-  if (!verification?.ok) return redirect(PATHS.signin);
+  if (!verification?.ok) {
+    logUnverified(target, verification?.reason);
+    return redirect(PATHS.signin);
+  }
 
   const role = roleOf(verification.user.account_type);
   if (!routeAllows(route, role)) {

@@ -14,7 +14,8 @@ export function AuditExportButtons({ filters }: { filters: Omit<AuditListRequest
   const { t } = useTranslation('audit');
   const columns: ExportColumn<AuditEntry>[] = [
     { header: t('columns.seq'), value: (row) => row.seq, kind: 'number', width: 8 },
-    { header: t('columns.time'), value: (row) => formatDate(row.at, 'YYYY-MM-DD HH:mm:ss'), width: 20 },
+    // Spec §9's style, as the entry's own page shows it; with seconds, as entries a second apart are told apart by them.
+    { header: t('columns.time'), value: (row) => formatDate(row.at, 'YYYY/MM/DD HH:mm:ss'), width: 20 },
     { header: t('columns.actor'), value: (row) => row.actor_email ?? '', width: 26 },
     { header: t('columns.role'), value: (row) => (row.actor_role ? t(`common:roles.${row.actor_role}`) : ''), width: 12 },
     { header: t('columns.ip'), value: (row) => row.ip ?? '', width: 16 },

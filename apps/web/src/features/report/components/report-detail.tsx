@@ -65,7 +65,7 @@ export function ReportDetail({ id, summary, showMerchant, onBack }: ReportDetail
       <>
         {/* The section is named by its heading in every state. */}
         <h2 id="report-title" className="nc-visually-hidden">
-          {summary ? formatReportMonth(summary.month, language) : t('detail.heading')}
+          {summary ? formatReportMonth(summary.month) : t('detail.heading')}
         </h2>
         {failure}
       </>
@@ -95,7 +95,6 @@ export function ReportDetail({ id, summary, showMerchant, onBack }: ReportDetail
 
 function DetailSkeleton({ summary, showMerchant }: { summary?: MonthlyReportSummary; showMerchant: boolean }) {
   const { t } = useTranslation('report');
-  const language = currentLanguage();
   return (
     <div className="report-body" data-testid="report-loading">
       <header className="report-head">
@@ -103,7 +102,7 @@ function DetailSkeleton({ summary, showMerchant }: { summary?: MonthlyReportSumm
           {summary && showMerchant && <p className="report-head__merchant">{summary.merchant_name}</p>}
           {summary ? (
             <h2 id="report-title" className="report-head__title">
-              {formatReportMonth(summary.month, language)}
+              {formatReportMonth(summary.month)}
             </h2>
           ) : (
             <h2 id="report-title" className="nc-visually-hidden">
@@ -131,7 +130,7 @@ function DetailSkeleton({ summary, showMerchant }: { summary?: MonthlyReportSumm
 function ReportBody({ report, showMerchant }: { report: MonthlyReport; showMerchant: boolean }) {
   const { t } = useTranslation('report');
   const language = currentLanguage();
-  const month = formatReportMonth(report.month, language);
+  const month = formatReportMonth(report.month);
   const cost = costView(report);
   const previousCost = report.previous_cost_per_thousand_cents;
   const workTitle = t(showMerchant ? 'work.title_others' : 'work.title');

@@ -41,7 +41,7 @@ export function ReportList({ reports, selectedId, onSelect, showMerchant, total,
                 data-month={report.month}
               >
                 <span className="report-row__main">
-                  <span className="report-row__month">{formatReportMonth(report.month, language)}</span>
+                  <span className="report-row__month">{formatReportMonth(report.month)}</span>
                   {showMerchant && (
                     <span className="report-row__merchant" title={report.merchant_name}>
                       {report.merchant_name}

@@ -26,19 +26,17 @@ describe('parseReportMonth', () => {
 });
 
 describe('formatReportMonth', () => {
-  it('names the month in the reader’s language, Chinese as 2026年10月', () => {
-    expect(formatReportMonth('2026-10', 'en-US')).toBe('October 2026');
-    expect(formatReportMonth('2026-10', 'zh-CN')).toBe('2026年10月');
-    expect(formatReportMonth('2026-10', 'es-ES')).toBe('Octubre de 2026');
+  it('writes the month in the spec’s style (2026/10) whatever the reader’s language', () => {
+    expect(formatReportMonth('2026-10')).toBe('2026/10');
   });
 
   it('keeps the calendar month whatever the reader’s zone (January is not shifted into December)', () => {
-    expect(formatReportMonth('2027-01', 'en-US')).toBe('January 2027');
-    expect(formatReportMonth('2026-12', 'zh-CN')).toBe('2026年12月');
+    expect(formatReportMonth('2027-01')).toBe('2027/01');
+    expect(formatReportMonth('2026-12')).toBe('2026/12');
   });
 
   it('shows text that is not a month as it came', () => {
-    expect(formatReportMonth('soon', 'en-US')).toBe('soon');
+    expect(formatReportMonth('soon')).toBe('soon');
   });
 });
 

@@ -1,8 +1,8 @@
-import { PUBLISH_TARGETS, REPORT_MONTH, type MonthlyReport, type Role } from '@nearcast/contract';
+import { formatMonth, PUBLISH_TARGETS, REPORT_MONTH, type MonthlyReport, type Role } from '@nearcast/contract';
 import { changeOf, type Change } from '../../../lib/change';
 
 /**
- * The pure view logic of the monthly reports: a month's name, how a figure moved against the
+ * The pure view logic of the monthly reports: a month's heading, how a figure moved against the
  * month before, what the cost per thousand plays says, and the words of an empty list. A metric
  * no platform reported is null and reads "not available", never 0: 0 would claim nobody watched.
  */
@@ -15,21 +15,15 @@ export function parseReportMonth(month: string): { year: number; month: number }
 }
 
 /**
- * A report's month in the reader's language, as a heading writes it: "October 2026",
- * "2026年10月", "Octubre de 2026" (a Spanish month is lower case inside a sentence, not at the
- * head of a title). Text that is not a month is shown as it came.
+ * A report's month as a heading writes it: spec §9's style, 2026/10, in every language (the
+ * contract's helper, as the server's notices and the report's PDF write it). The month is a
+ * calendar month counted in UTC, so it is read in UTC: never shifted by the reader's zone.
+ * Text that is not a month is shown as it came.
  */
-export function formatReportMonth(month: string, language: string): string {
+export function formatReportMonth(month: string): string {
   const parsed = parseReportMonth(month);
   if (!parsed) return month;
-  let text: string;
-  try {
-    // UTC on both sides: the month is a calendar month, never shifted by the reader's zone.
-    text = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.UTC(parsed.year, parsed.month - 1, 1));
-  } catch {
-    return month;
-  }
-  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+  return formatMonth(Date.UTC(parsed.year, parsed.month - 1, 1), 'UTC');
 }
 
 /** How a figure moved from last month (lib/change.ts); null when either month is not known. */

@@ -88,14 +88,16 @@ afterEach(() => {
 });
 
 describe('the reports page on a wide screen', () => {
-  it('lists the months in the reader’s language and opens the newest', async () => {
+  it('lists the months in the spec’s date style and opens the newest', async () => {
     renderPage();
     const rows = await screen.findAllByTestId('report-row');
-    expect(rows.map((row) => row.querySelector('.report-row__month')?.textContent)).toEqual(['2026年10月', '2026年9月']);
+    expect(rows.map((row) => row.querySelector('.report-row__month')?.textContent)).toEqual(['2026/10', '2026/09']);
     expect(rows[0]).toHaveAttribute('aria-current', 'true');
     const detail = await screen.findByTestId('report-detail');
     await waitFor(() => expect(detail).toHaveAttribute('data-state', 'ready'));
-    expect(within(detail).getByTestId('report-month')).toHaveTextContent('2026年10月');
+    // The heading: the month, then its first and last day, in the same style (spec §9).
+    expect(within(detail).getByTestId('report-month')).toHaveTextContent('2026/10');
+    expect(within(detail).getByText('2026/10/01 – 2026/10/31')).toBeInTheDocument();
     // The PDF is asked for in the interface language.
     expect(bodiesOf(api.report.monthlyGet.path)).toEqual([{ id: 42, language: 'zh-CN' }]);
   });
@@ -138,9 +140,9 @@ describe('the reports page on a wide screen', () => {
   it('opens the report the address names, and another on a click', async () => {
     const router = renderPage('/reports?id=41');
     const detail = await screen.findByTestId('report-detail');
-    await waitFor(() => expect(within(detail).getByTestId('report-month')).toHaveTextContent('2026年9月'));
+    await waitFor(() => expect(within(detail).getByTestId('report-month')).toHaveTextContent('2026/09'));
     await newUser().click((await screen.findAllByTestId('report-row'))[0]!);
-    await waitFor(() => expect(within(screen.getByTestId('report-detail')).getByTestId('report-month')).toHaveTextContent('2026年10月'));
+    await waitFor(() => expect(within(screen.getByTestId('report-detail')).getByTestId('report-month')).toHaveTextContent('2026/10'));
     expect(router.state.location.search).toBe('?id=42');
   });
 
