@@ -94,7 +94,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     });
   }
 
-  app.decorate('services', createServices(config, database, mailer));
+  app.decorate('services', createServices(config, database, mailer, app.log));
   // Running jobs finish (or are failed, and so retried) before the database closes.
   app.addHook('onClose', () => app.services.jobs.stop());
   app.addHook('onClose', () => app.services.notificationHub.close());

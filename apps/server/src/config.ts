@@ -166,6 +166,8 @@ const schema = z.object({
   LLM_API_KEY: z.string().optional().transform((value) => value || undefined),
   LLM_MODEL: z.string().optional().transform((value) => value || undefined),
   LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+  /** The largest chat answer read; a script is a few KB, so a bigger one is a faulty or hostile server. */
+  LLM_MAX_ANSWER_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   /**
    * Cloud text-to-speech over the OpenAI-compatible `/v1/audio/speech` (docs/decisions/048), used
    * by briefs whose voice is `cloud` when TTS_BASE_URL is set.
@@ -176,6 +178,8 @@ const schema = z.object({
   /** The voice per language, e.g. `en=alloy,es=nova,zh=shimmer`; one name serves them all. */
   TTS_VOICES: z.string().default('alloy'),
   TTS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(60),
+  /** The largest speech answer read for one line (a minute of 24 kHz WAV is under 3 MB). */
+  TTS_MAX_ANSWER_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(50 * 1024 * 1024),
   /** Renders one process runs at once; unset, one per two cores (an ffmpeg encode uses about two). */
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   /** A render still running after this long is stopped and retried. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Mailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
@@ -137,7 +138,7 @@ declare module 'fastify' {
   }
 }
 
-export function createServices(config: Config, database: Database, mailer: Mailer): Services {
+export function createServices(config: Config, database: Database, mailer: Mailer, log?: FastifyBaseLogger): Services {
   const sessions = new SessionService(database.db);
   const audit = new AuditService(database.db);
   const codes = new EmailCodeService(database.db, mailer);
@@ -228,6 +229,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
   // The production line: renders land in the material library and drafts become posts.
   const creative = createCreativeServices({
     config,
+    ...(log ? { log } : {}),
     db: database.db,
     jobs,
     storage,

@@ -19,13 +19,20 @@ export type FakeSpeechMode =
   /** Takes the request and never answers (the connection stays open until the client gives up). */
   | { kind: 'hang' }
   /** Answers 200 with an audio content type and bytes that are not audio. */
-  | { kind: 'garbage' };
+  | { kind: 'garbage' }
+  /**
+   * Answers 200 with a WAV header and then audio that never ends: `bytes` of it streamed as fast
+   * as the client reads, or until it hangs up (Content-Length declared when `declareLength`).
+   */
+  | { kind: 'oversize'; bytes: number; declareLength?: boolean };
 
 export interface FakeSpeechRequest {
   authorization: string | undefined;
   body: { model?: unknown; input?: unknown; voice?: unknown; response_format?: unknown; speed?: unknown };
   /** Set when the client hung up before an answer (a cancelled or timed-out request). */
   closedEarly: boolean;
+  /** Bytes of body written before the answer ended or the client hung up. */
+  bytesSent: number;
 }
 
 export interface FakeSpeech {
@@ -136,7 +143,7 @@ export async function startFakeSpeech(options: { apiKey?: string; ffmpeg?: strin
       sendError(response, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
       return;
     }
-    const record: FakeSpeechRequest = { authorization: request.headers.authorization, body, closedEarly: false };
+    const record: FakeSpeechRequest = { authorization: request.headers.authorization, body, closedEarly: false, bytesSent: 0 };
     fake.requests.push(record);
     response.once('close', () => {
       open.delete(response);
@@ -174,6 +181,25 @@ export async function startFakeSpeech(options: { apiKey?: string; ffmpeg?: strin
     if (mode.kind === 'garbage') {
       response.writeHead(200, { 'content-type': contentType });
       response.end(Buffer.from('this is not audio at all, only some text pretending '.repeat(20)));
+      return;
+    }
+    if (mode.kind === 'oversize') {
+      response.writeHead(200, { 'content-type': contentType, ...(mode.declareLength ? { 'content-length': mode.bytes } : {}) });
+      const chunk = Buffer.alloc(64 * 1024);
+      tone(64 * 1024 / 2 / SAMPLE_RATE).copy(chunk);
+      const header = wav(Buffer.alloc(0));
+      const pump = () => {
+        while (!response.destroyed && record.bytesSent < mode.bytes) {
+          const piece = record.bytesSent === 0 ? header : chunk.subarray(0, Math.min(chunk.length, mode.bytes - record.bytesSent));
+          record.bytesSent += piece.length;
+          if (!response.write(piece)) {
+            response.once('drain', pump);
+            return;
+          }
+        }
+        if (!response.destroyed) response.end();
+      };
+      pump();
       return;
     }
     if (mode.kind === 'ok' && mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));

@@ -1,4 +1,5 @@
 import { ACCOUNT_TYPE, api, partyName, REVIEW_LINK_HOURS_DEFAULT, type VoiceEngineName } from '@nearcast/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Config } from '../../config.js';
@@ -54,6 +55,8 @@ export interface CreativeDeps {
   render?: Renderer;
   /** The clock of the daily plan's mornings and the drafts' posting hours (tests fix it). */
   now?: () => Date;
+  /** The app's log: a script that falls back to the templates is written there at warn. */
+  log?: FastifyBaseLogger;
 }
 
 /** Renders per process by default: one per two cores, since one x264 encode keeps about two busy. */
@@ -121,7 +124,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
   const voicesOf = () => (voices ??= createVoiceEngines(config, deps.tools()));
 
   const briefs = new BriefService(db, merchants, deps.material);
-  const scripts = new ScriptService(db, briefs, posts, createScriptWriter(config));
+  const scripts = new ScriptService(db, briefs, posts, createScriptWriter(config, deps.log ? { log: deps.log } : {}));
   const renders = new RenderService(db, briefs, deps.material, deps.storage, deps.jobs, progress, (engine) => engine === 'none' || voicesOf()[engine].available, {
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Brief, HookStyle, PublishTargetName, ScriptBody, ScriptEngineName, ScriptLanguage } from '@nearcast/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { createLlmScriptWriter } from './llm-script-writer.js';
+import { unsafeBriefFields } from './script-guard.js';
 import { createTemplateScriptWriter } from './template-script-writer.js';
 
 /**
@@ -45,14 +47,33 @@ export interface ScriptWriter {
   write(request: ScriptRequest, signal?: AbortSignal): Promise<WrittenScript[]>;
 }
 
+/** Where the writers say, at warn, that a script fell back or that brief or model text was left out. */
+export type ScriptLog = Pick<FastifyBaseLogger, 'warn'>;
+
 export function createScriptWriter(
-  config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_TIMEOUT_SECONDS'>,
-  options: { fetch?: typeof fetch } = {},
+  config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_TIMEOUT_SECONDS'> & Partial<Pick<Config, 'LLM_MAX_ANSWER_BYTES'>>,
+  options: { fetch?: typeof fetch; log?: ScriptLog } = {},
 ): ScriptWriter {
-  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return createTemplateScriptWriter();
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return createTemplateScriptWriter(options.log);
   return createLlmScriptWriter(
-    { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutSeconds: config.LLM_TIMEOUT_SECONDS },
+    {
+      baseUrl: config.LLM_BASE_URL,
+      apiKey: config.LLM_API_KEY,
+      model: config.LLM_MODEL,
+      timeoutSeconds: config.LLM_TIMEOUT_SECONDS,
+      ...(config.LLM_MAX_ANSWER_BYTES ? { maxAnswerBytes: config.LLM_MAX_ANSWER_BYTES } : {}),
+    },
     options,
+  );
+}
+
+/** Brief text that asks for payment or a login, or talks to the writer, is left out of every script (script-guard.ts); the log says which. */
+export function warnUnsafeBrief(request: Pick<ScriptRequest, 'brief' | 'language'>, log: ScriptLog | undefined): void {
+  const fields = unsafeBriefFields(request.brief);
+  if (fields.length === 0) return;
+  log?.warn(
+    { merchant_id: request.brief.merchant_id, language: request.language, fields: fields.map((item) => `${item.field} (${item.kind})`) },
+    'script writer left brief text out of the scripts',
   );
 }
 

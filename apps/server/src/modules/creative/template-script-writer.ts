@@ -20,7 +20,8 @@ import {
   type LineTemplate,
   type SlotValues,
 } from './script-library/index.js';
-import { scriptFingerprint, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
+import { safeBriefValue } from './script-guard.js';
+import { scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
 import { seededRandom } from './seeded.js';
 
 /**
@@ -127,9 +128,12 @@ type Values = Readonly<Record<string, string>>;
 // eslint-disable-next-line no-control-regex -- brief text may carry control characters the screen cannot show
 const CONTROL = /[\u0000-\u001F\u007F]+/g;
 
-/** Brief text as one clean line. */
+/**
+ * Brief text as one clean line. Everything the templates copy from the brief comes through here,
+ * so a value asking viewers for payment or a login (script-guard.ts) is left out as if empty.
+ */
 function cleanValue(value: string): string {
-  return value.normalize('NFC').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  return safeBriefValue(value.normalize('NFC').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim());
 }
 
 /** A value placed mid-sentence: its own closing punctuation would double the template's. */
@@ -572,10 +576,11 @@ export function writeTemplateScript(
 }
 
 /** The embedded engine as a writer of its own: the default when no language model is configured. */
-export function createTemplateScriptWriter(): ScriptWriter {
+export function createTemplateScriptWriter(log?: ScriptLog): ScriptWriter {
   return {
     write(request, signal) {
       signal?.throwIfAborted();
+      warnUnsafeBrief(request, log);
       const taken = new Set(request.recent);
       const scripts: WrittenScript[] = [];
       for (const plan of planScripts(request)) {

@@ -4,11 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SCRIPT_LANGUAGES, type ScriptLanguage } from '@nearcast/contract';
 import type { Config } from '../../../config.js';
 import type { MediaTools } from '../../material/media-tools.js';
+import { AnswerTooLarge, formatBytes, readCapped } from '../provider-answer.js';
 import { assembleTrack, isSilent, measureSeconds, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
 import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
 import { captionWords, estimateWordTimes } from './word-timing.js';
 
-export type CloudVoiceConfig = Pick<Config, 'TTS_BASE_URL' | 'TTS_API_KEY' | 'TTS_MODEL' | 'TTS_VOICES' | 'TTS_TIMEOUT_SECONDS'>;
+export type CloudVoiceConfig = Pick<Config, 'TTS_BASE_URL' | 'TTS_API_KEY' | 'TTS_MODEL' | 'TTS_VOICES' | 'TTS_TIMEOUT_SECONDS'> &
+  Partial<Pick<Config, 'TTS_MAX_ANSWER_BYTES'>>;
 
 /** Lines asked for at once: fast enough for a 60-second script, gentle on a provider's rate limit. */
 const PARALLEL_REQUESTS = 3;
@@ -19,6 +21,8 @@ const DEFAULT_RETRY_SECONDS = 1;
 /** WAV needs no decoder delay or padding, so the measured length is the sound's length. */
 const RESPONSE_FORMAT = 'wav';
 const PROVIDER_MESSAGE_MAX = 200;
+/** One line's audio: a minute of 24 kHz WAV is under 3 MB, so this is a provider gone wrong. */
+const MAX_ANSWER_BYTES_DEFAULT = 50 * 1024 * 1024;
 
 /**
  * TTS_VOICES is either one voice for every language or `en=alloy,es=nova,zh=shimmer`; a
@@ -50,6 +54,7 @@ export function createCloudVoice(config: CloudVoiceConfig, tools: MediaTools, fe
   const baseUrl = config.TTS_BASE_URL?.replace(/\/+$/, '');
   const voices = parseVoices(config.TTS_VOICES);
   const timeoutMs = config.TTS_TIMEOUT_SECONDS * 1000;
+  const maxBytes = config.TTS_MAX_ANSWER_BYTES ?? MAX_ANSWER_BYTES_DEFAULT;
   const unavailableReason = baseUrl ? null : 'TTS_BASE_URL is not set';
   const endpoint = baseUrl ? `${baseUrl}/audio/speech` : '';
 
@@ -71,9 +76,12 @@ export function createCloudVoice(config: CloudVoiceConfig, tools: MediaTools, fe
       let audio: Buffer;
       try {
         response = await fetchImpl(endpoint, { method: 'POST', headers, body, signal: AbortSignal.any([signal, timeout]) });
-        audio = Buffer.from(await response.arrayBuffer());
+        // Read as a stream up to the cap: past it the connection is closed, not buffered whole.
+        audio = await readCapped(response, maxBytes);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
+        // A provider that sends too much would send too much again: no retry.
+        if (error instanceof AnswerTooLarge) throw fail(`the speech provider's answer is larger than ${formatBytes(error.maxBytes)}`);
         // A provider that does not answer in time is not asked again: the retry would double the wait.
         if (timeout.aborted) throw fail(`no answer from the speech provider within ${config.TTS_TIMEOUT_SECONDS} s`);
         if (attempt === 1) {

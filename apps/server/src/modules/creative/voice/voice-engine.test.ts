@@ -232,6 +232,32 @@ describe('the cloud engine', () => {
     expect(error.detail).toContain('not audio');
   });
 
+  it('stops reading an answer past TTS_MAX_ANSWER_BYTES, closing the connection, and reports it', async () => {
+    // 300 MB took 12 s to buffer whole before; the cap stops it at the first chunk over.
+    fake.mode = { kind: 'oversize', bytes: 300 * 1024 * 1024 };
+    const started = Date.now();
+    const error = await failure({ TTS_MAX_ANSWER_BYTES: 1024 * 1024 }, [{ text: 'One.' }]);
+    const elapsed = Date.now() - started;
+    expect(error.detail).toBe("the speech provider's answer is larger than 1 MB");
+    expect(elapsed).toBeLessThan(1000);
+    await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+    // What the socket buffers took in before the hang-up, not the 300 MB.
+    expect(fake.requests[0]!.bytesSent).toBeLessThan(32 * 1024 * 1024);
+    // Not retried: a provider that sent too much would send too much again.
+    expect(fake.requests).toHaveLength(1);
+    expect(await fs.readdir(workDir)).toEqual([]);
+  });
+
+  it('refuses an answer whose declared length is over the cap without reading it, and keeps 50 MB as the default cap', async () => {
+    fake.mode = { kind: 'oversize', bytes: 300 * 1024 * 1024, declareLength: true };
+    const started = Date.now();
+    const error = await failure({}, [{ text: 'One.' }]);
+    expect(error.detail).toBe("the speech provider's answer is larger than 50 MB");
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
+    expect(fake.requests[0]!.bytesSent).toBeLessThan(32 * 1024 * 1024);
+  });
+
   it('reports a refused key without repeating it', async () => {
     const wrongKey = 'sk-wrong-key-that-must-not-leak-42';
     const { cloud } = createVoiceEngines(cloudConfig({ TTS_API_KEY: wrongKey }), tools);
