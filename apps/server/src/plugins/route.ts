@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { fromZodError, sendEnvelope } from './envelope.js';
 import { idempotent } from './idempotency.js';
+import { limitCaller } from './caller-rate-limit.js';
 import { AppError, forbidden, invalid, unauthenticated } from '../errors.js';
 import type { CallOrigin, Caller } from '../access/caller.js';
 import { assertPlan } from '../access/plan.js';
@@ -24,6 +25,16 @@ export interface RateLimit {
   max: number;
   /** Milliseconds. */
   timeWindow: number;
+  /**
+   * Whose requests are counted together: the address's (the default, for endpoints open before
+   * sign-in), or the signed-in account's across all instances (plugins/caller-rate-limit.ts).
+   */
+  by?: 'ip' | 'caller';
+}
+
+/** The @fastify/rate-limit settings of a limit counted per address; none for one counted per caller. */
+function ipLimit(limit: RateLimit | undefined): { rateLimit?: { max: number; timeWindow: number } } {
+  return limit && limit.by !== 'caller' ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindow } } : {};
 }
 
 export interface RouteOptions {
@@ -119,10 +130,11 @@ export function route<E extends Endpoint>(
   app.route({
     method: 'POST',
     url: `/api${endpoint.path}`,
-    config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {},
+    config: ipLimit(options.rateLimit),
     handler: async (request, reply) => {
       await authorize(app, request, access, endpoint);
       const caller = request.caller;
+      if (options.rateLimit?.by === 'caller' && caller) await limitCaller(app.services.database.db, caller.id, endpoint.path, options.rateLimit);
 
       const parsed = endpoint.request.safeParse(request.body ?? {});
       if (!parsed.success) throw fromZodError(parsed.error);
@@ -179,10 +191,11 @@ export function multipartRoute<E extends MultipartEndpoint>(
   app.route({
     method: 'POST',
     url: `/api${endpoint.path}`,
-    config: options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {},
+    config: ipLimit(options.rateLimit),
     handler: async (request, reply) => {
       await authorize(app, request, access, endpoint);
       const caller = request.caller!;
+      if (options.rateLimit?.by === 'caller') await limitCaller(app.services.database.db, caller.id, endpoint.path, options.rateLimit);
       if (typeof request.isMultipart !== 'function') throw new Error('multipartRoute needs @fastify/multipart in its plugin scope');
       if (!request.isMultipart()) throw new AppError(CODES.unsupportedMedia, 'error.unsupported_media');
 

@@ -449,6 +449,15 @@ export async function paidPlansExpiringBetween(ex: Executor, from: Date, to: Dat
   return rows.filter((row): row is { id: number; expireAt: Date } => row.expireAt !== null);
 }
 
+/** A studio's clients (its merchants): what sizes its render queue. */
+export async function countClientsOfStudio(ex: Executor, studioId: number): Promise<number> {
+  const [row] = await ex
+    .select({ count: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.studioId, studioId), eq(accounts.accountType, ACCOUNT_TYPE.client)));
+  return row?.count ?? 0;
+}
+
 /** Accounts of these types (enabled), optionally only those who accept marketing. */
 export async function countOfTypes(ex: Executor, types: number[], marketingOnly: boolean): Promise<number> {
   if (types.length === 0) return 0;

@@ -253,6 +253,11 @@ export class AccountService {
     return repo.countOfTypes(this.db, types, marketingOnly);
   }
 
+  /** How many merchants a studio serves. */
+  clientsOfStudio(studioId: number): Promise<number> {
+    return repo.countClientsOfStudio(this.db, studioId);
+  }
+
   async findById(id: number): Promise<AccountRow | undefined> {
     return repo.findAccountById(this.db, id);
   }

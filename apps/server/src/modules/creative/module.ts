@@ -89,8 +89,10 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
         zipCode: row.zipCode,
         timeZone: place.timeZone,
         planActive: row.payStatus === 1 && (row.expireAt === null || row.expireAt > new Date()),
+        studioId: row.studioId,
       };
     },
+    clientsOfStudio: (studioId) => deps.accounts.clientsOfStudio(studioId),
   };
 
   const posts: Posts = {
@@ -127,12 +129,15 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
   const scripts = new ScriptService(db, briefs, posts, createScriptWriter(config, deps.log ? { log: deps.log } : {}));
   const renders = new RenderService(db, briefs, deps.material, deps.storage, deps.jobs, progress, (engine) => engine === 'none' || voicesOf()[engine].available, {
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
-  });
+    size: { width, height },
+    queuePerMerchant: config.RENDER_QUEUE_PER_MERCHANT,
+    queueMin: config.RENDER_QUEUE_MIN,
+  }, merchants);
   let plans: PlanService | null = null;
   const now = deps.now ?? (() => new Date());
   const drafts = new DraftService(db, briefs, renders, merchants, deps.material, posts, { requireApproval: (merchantId) => plans!.requireApproval(merchantId), now });
   const actingAs = async (accountId: number) => deps.accounts.actingAs(accountId);
-  plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now);
+  plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now, deps.jobs);
   const planService = plans;
   const engine = new RenderEngine({
     db,

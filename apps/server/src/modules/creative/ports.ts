@@ -21,11 +21,15 @@ export interface MerchantFacts {
   timeZone: string;
   /** Its plan is paid and running: the daily plan makes videos only then. */
   planActive: boolean;
+  /** The studio that serves it, or null. */
+  studioId: number | null;
 }
 
 export interface Merchants {
   /** null when there is no such merchant (client account). */
   factsOf(merchantId: number): Promise<MerchantFacts | null>;
+  /** How many merchants a studio serves (its render queue is sized by them). */
+  clientsOfStudio(studioId: number): Promise<number>;
 }
 
 export type Materials = Pick<MaterialService, 'mediaOf' | 'libraryOf' | 'addRendered' | 'markUsed'>;

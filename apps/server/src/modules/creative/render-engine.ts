@@ -220,8 +220,11 @@ export class RenderEngine {
       retryLimit: 0,
       // A render's job must outlive its longest run, or pg-boss would hand it out twice.
       expireInSeconds: this.jobExpirySeconds(),
-      handler: async ({ id }) => {
-        await this.run(id, log);
+      // A job is a renderer's turn, not a particular render's: whichever render it was sent for,
+      // the worker takes the one fairness says is next (docs/decisions/069). Every render still
+      // has its own job, so the jobs and the renders to make stay equal in number.
+      handler: async () => {
+        await this.runNext(log);
       },
     };
     const sweep: JobDefinition<Record<string, never>> = {
@@ -263,14 +266,37 @@ export class RenderEngine {
     await this.workspace.removeStale(now);
   }
 
-  /** One attempt at one render, from wherever its last attempt got to. */
-  async run(id: number, log?: FastifyBaseLogger): Promise<void> {
+  /**
+   * One attempt at the render due next across studios and merchants (docs/decisions/069); false
+   * when no render is waiting for a worker.
+   */
+  async runNext(log?: FastifyBaseLogger): Promise<boolean> {
     const { db } = this.deps;
-    const maxAttempts = this.deps.settings.maxAttempts ?? 3;
     const token = randomUUID();
     const now = this.now();
-    let row = await repo.takeLease(db, id, token, new Date(now.getTime() + this.leaseMs), now);
+    const id = await repo.claimFairRender(db, token, new Date(now.getTime() + this.leaseMs), now);
+    if (id === undefined) return false;
+    const row = await repo.findRender(db, id);
+    if (!row || row.leaseToken !== token) return true;
+    await repo.recordTurn(db, row.studioId, row.merchantId, now);
+    await this.attempt(row, token, now, log);
+    return true;
+  }
+
+  /** One attempt at one render, from wherever its last attempt got to. */
+  async run(id: number, log?: FastifyBaseLogger): Promise<void> {
+    const token = randomUUID();
+    const now = this.now();
+    const row = await repo.takeLease(this.deps.db, id, token, new Date(now.getTime() + this.leaseMs), now);
     if (!row) return;
+    await this.attempt(row, token, now, log);
+  }
+
+  private async attempt(leased: repo.RenderRow, token: string, now: Date, log?: FastifyBaseLogger): Promise<void> {
+    const { db } = this.deps;
+    const maxAttempts = this.deps.settings.maxAttempts ?? 3;
+    const id = leased.id;
+    let row: repo.RenderRow | undefined = leased;
     if (row.notBefore && row.notBefore > now) {
       // Too early for a retry: give the lease back and come back when it is due.
       await repo.updateLeased(db, id, token, { leaseToken: null, leaseUntil: null });
@@ -517,7 +543,9 @@ export class RenderEngine {
     log?.warn({ err: error, render: row.id, attempt: row.attempts }, 'render attempt failed');
     const current = await repo.findRender(this.deps.db, row.id);
     const attempts = current?.attempts ?? row.attempts;
-    if (attempts < maxAttempts) {
+    // A rule that said no (the merchant's storage is full) says no again: failed at once, not
+    // after three attempts and minutes of back-off.
+    if (attempts < maxAttempts && isTransient(error)) {
       const delay = (this.deps.settings.retryDelaySeconds ?? 30) * 2 ** Math.max(0, attempts - 1);
       const notBefore = new Date(this.now().getTime() + delay * 1000);
       const retried = await repo.updateRender(
@@ -588,6 +616,14 @@ function reasonOf(error: unknown, timeoutSeconds: number): string {
   // A rule of another module said no (the merchant's storage is full, …): its own words.
   if (error instanceof AppError) return storedMessage(error.key, error.params);
   return storedMessage('creative.failure.tool', { detail: detailOf(error) });
+}
+
+/**
+ * Whether another attempt may succeed: a tool that crashed, a timeout, storage that did not
+ * answer may; a rule of another module that refused (a full quota, a merchant gone) will not.
+ */
+export function isTransient(error: unknown): boolean {
+  return !(error instanceof AppError);
 }
 
 /** Whether a file holds a picture ffprobe can read (a still counts; a cover inside a sound file does not). */

@@ -1,4 +1,5 @@
 import {
+  CODES,
   estimateScriptSeconds,
   readStoredMessage,
   SCRIPT_LIMITS,
@@ -18,10 +19,12 @@ import {
 import type { Caller } from '../../access/caller.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
-import { conflict, invalid, notFound, rejected } from '../../errors.js';
+import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { MaterialService } from '../material/service.js';
 import type { BriefService } from './brief-service.js';
-import type { Materials } from './ports.js';
+import type { Materials, Merchants } from './ports.js';
+import { encoderFor } from './renderer/render-graph.js';
 import * as repo from './repository.js';
 
 type Api = (typeof api)['creative'];
@@ -37,6 +40,30 @@ export interface RenderProgressSink {
 
 /** Which voice engines this installation can use now (the cloud one needs its configuration). */
 export type VoiceAvailability = (engine: VoiceEngineName) => boolean;
+
+/** The wait a caller refused for a full queue is told to give it: about one short render's time. */
+const QUEUE_FULL_RETRY_SECONDS = 60;
+
+export interface RenderServiceSettings {
+  urlTtlSeconds: number;
+  /** The frame renders are made in: what a render's file is estimated from. */
+  size: { width: number; height: number };
+  /** A studio's queue: this many waiting renders per merchant it serves, and never fewer than queueMin. */
+  queuePerMerchant: number;
+  queueMin: number;
+}
+
+/**
+ * About how many bytes a render's file will take: the encoder's ceiling (its maximum video
+ * rate and the audio's) over the script's spoken length, and a cover. An over-estimate on
+ * purpose: a render refused for room it would not have needed is asked again once room is made;
+ * one accepted that cannot be stored fails after its work is done.
+ */
+export function estimateRenderBytes(script: ScriptBody, language: ScriptLanguage, size: { width: number; height: number }): number {
+  const seconds = Math.max(1, Math.ceil(estimateScriptSeconds(script, language)));
+  const encoder = encoderFor(size);
+  return Math.ceil((seconds * (encoder.maxrateKbps + encoder.audioKbps) * 1000) / 8) + 200_000;
+}
 
 /** What a new render is asked to make, once checked. */
 export interface RenderOrder {
@@ -63,16 +90,23 @@ export class RenderService {
   constructor(
     private readonly db: Db,
     private readonly briefs: BriefService,
-    private readonly materials: Materials,
+    private readonly materials: Materials & Pick<MaterialService, 'assertRoom'>,
     private readonly storage: FileStorage,
     private readonly jobs: Pick<JobQueue, 'running' | 'sendWithin'>,
     private readonly progress: RenderProgressSink,
     private readonly voiceAvailable: VoiceAvailability,
-    private readonly settings: { urlTtlSeconds: number },
+    private readonly settings: RenderServiceSettings,
+    private readonly merchants: Merchants,
   ) {}
 
+  /**
+   * Asks for a render. Everything that would make it fail late is checked first: the merchant's
+   * plan (a lapsed one gets no videos, as the daily plan refuses), room in its storage for the
+   * file and for those of its renders already waiting, and a place in its studio's queue.
+   */
   async add(caller: Caller, body: RenderAdd, lang: ApiLanguage): Promise<Render> {
     await this.briefs.assertVisible(caller, body.merchant_id);
+    if (!(await this.merchants.factsOf(body.merchant_id))?.planActive) throw rejected('creative.plan_inactive');
     const order = await this.check(body.merchant_id, {
       language: body.language,
       scriptId: body.script_id ?? null,
@@ -82,7 +116,9 @@ export class RenderService {
       music: body.music ?? null,
       musicFootageId: body.music_footage_id ?? null,
     });
-    const [row] = await this.enqueue([{ ...order, createdById: caller.id, origin: 'manual' }]);
+    const waiting = await repo.openOfMerchant(this.db, body.merchant_id);
+    await this.materials.assertRoom(body.merchant_id, estimateRenderBytes(order.script, order.language, this.settings.size) * (waiting + 1));
+    const [row] = await this.enqueue([{ ...order, createdById: caller.id, origin: 'manual' }], { capped: true });
     return this.present((await repo.findRenderView(this.db, row!.id))!, lang);
   }
 
@@ -136,13 +172,35 @@ export class RenderService {
     };
   }
 
-  /** Stores renders and queues their jobs in one transaction: a render exists exactly when its job does. */
-  async enqueue(orders: RenderOrder[]): Promise<repo.RenderRow[]> {
+  /**
+   * Stores renders and queues their jobs in one transaction: a render exists exactly when its job
+   * does. Each render carries its merchant's studio, by which renders are taken in turn
+   * (docs/decisions/069). `capped`: refused with a 429 when the studio's queue has no room for them.
+   */
+  async enqueue(orders: RenderOrder[], options: { capped?: boolean } = {}): Promise<repo.RenderRow[]> {
+    const studios = new Map<number, number>();
+    for (const merchantId of new Set(orders.map((order) => order.merchantId))) {
+      studios.set(merchantId, (await this.merchants.factsOf(merchantId))?.studioId ?? 0);
+    }
+    const limits = new Map<number, number>();
+    if (options.capped) {
+      for (const studioId of new Set(studios.values())) {
+        limits.set(studioId, studioId === 0 ? this.settings.queuePerMerchant : Math.max(this.settings.queueMin, this.settings.queuePerMerchant * (await this.merchants.clientsOfStudio(studioId))));
+      }
+    }
     const queued = await this.db.transaction(async (tx) => {
+      for (const [studioId, max] of limits) {
+        const merchantId = orders.find((order) => studios.get(order.merchantId) === studioId)!.merchantId;
+        await repo.lockStudioQueue(tx, studioId, merchantId);
+        const waiting = await repo.queuedOfStudio(tx, studioId, merchantId);
+        const asked = orders.filter((order) => studios.get(order.merchantId) === studioId).length;
+        if (waiting + asked > max) throw new AppError(CODES.tooMany, 'creative.queue_full', { count: waiting, max, seconds: QUEUE_FULL_RETRY_SECONDS });
+      }
       const rows = await repo.insertRenders(
         tx,
         orders.map((order) => ({
           merchantId: order.merchantId,
+          studioId: studios.get(order.merchantId) ?? 0,
           language: order.language,
           scriptId: order.scriptId,
           script: order.script as repo.StoredScriptBody,

@@ -3,7 +3,7 @@ import type { Caller } from '../../access/caller.js';
 import { visibleMerchantIds } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
 import { partyNameOf } from '../../db/party-name.js';
-import { creativeBriefs, creativePlanDays, creativePlans, creativeRenders, creativeScripts } from '../../db/schema/creative.js';
+import { creativeBriefs, creativePlanDays, creativePlans, creativeRenders, creativeRenderTurns, creativeScripts } from '../../db/schema/creative.js';
 
 export type { StoredScriptBody } from '../../db/schema/creative.js';
 
@@ -199,6 +199,108 @@ export async function takeLease(ex: Executor, id: number, token: string, until: 
     )
     .returning();
   return row;
+}
+
+/** Studios looked at per fair claim, and renders per studio: enough that concurrent claimers all find one. */
+const FAIR_STUDIOS = 8;
+const FAIR_PER_STUDIO = 4;
+
+/**
+ * Takes the lease of the render due next in fairness (docs/decisions/069): of the studios with
+ * a render to make, the one whose render was taken longest ago (never first), and within it the
+ * merchant likewise, then that merchant's oldest. The studios with open renders are found by
+ * walking the fair index one studio at a time (a loose index scan), so a studio with 10,000
+ * queued costs one step, not 10,000 rows; a studio's own renders are at most its queue cap.
+ * Rows another claimer holds are skipped, so any number of render processes claim at once
+ * without waiting on each other. The render's id, or undefined when nothing is due.
+ */
+export async function claimFairRender(ex: Executor, token: string, until: Date, now: Date): Promise<number | undefined> {
+  // A render `r` no worker holds and whose back-off (after a failed attempt) is over.
+  const due = sql`r.state in ('queued', 'rendering') and (r.lease_until is null or r.lease_until < ${now}) and (r.not_before is null or r.not_before <= ${now})`;
+  const rows = await selectRows<{ id: number }>(
+    ex,
+    sql`with recursive studios(studio_id) as (
+      (select studio_id from creative_renders where state in ('queued', 'rendering') order by studio_id limit 1)
+      union all
+      select (select r.studio_id from creative_renders r
+               where r.state in ('queued', 'rendering') and r.studio_id > s.studio_id order by r.studio_id limit 1)
+        from studios s where s.studio_id is not null
+    ), turns as (
+      select s.studio_id, t.last_taken_at from studios s left join creative_render_turns t on t.owner = 's' || s.studio_id
+       where s.studio_id is not null
+       order by t.last_taken_at nulls first, s.studio_id limit ${FAIR_STUDIOS}
+    ), candidates as (
+      select c.id, row_number() over (order by st.last_taken_at nulls first, st.studio_id, c.merchant_turn nulls first, c.id) as ord
+        from turns st
+        cross join lateral (
+          select r.id, mt.last_taken_at as merchant_turn
+            from creative_renders r left join creative_render_turns mt on mt.owner = 'm' || r.merchant_id
+           where r.studio_id = st.studio_id and ${due}
+           order by mt.last_taken_at nulls first, r.id limit ${FAIR_PER_STUDIO}
+        ) c
+    )
+    update creative_renders set lease_token = ${token}, lease_until = ${until}, updated_at = ${now}
+     where id = (
+       select r.id from creative_renders r join candidates c on c.id = r.id
+        where ${due}
+        order by c.ord limit 1
+        for update of r skip locked
+     )
+    returning id`,
+  );
+  if (rows[0]) return rows[0].id;
+  // Every fair candidate was being taken by another claimer at this instant (many render
+  // processes, few studios): any render that is due, oldest first, rather than none.
+  const [any] = await selectRows<{ id: number }>(
+    ex,
+    sql`update creative_renders set lease_token = ${token}, lease_until = ${until}, updated_at = ${now}
+         where id = (
+           select r.id from creative_renders r where ${due}
+            order by r.id limit 1 for update skip locked
+         )
+        returning id`,
+  );
+  return any?.id;
+}
+
+/** Records that a render of this studio and merchant was just taken: they go to the back of the turns. */
+export async function recordTurn(ex: Executor, studioId: number, merchantId: number, at: Date): Promise<void> {
+  await ex
+    .insert(creativeRenderTurns)
+    .values([
+      { owner: `s${studioId}`, lastTakenAt: at },
+      { owner: `m${merchantId}`, lastTakenAt: at },
+    ])
+    .onConflictDoUpdate({ target: creativeRenderTurns.owner, set: { lastTakenAt: sql`greatest(${creativeRenderTurns.lastTakenAt}, excluded.last_taken_at)` } });
+}
+
+/** Renders waiting in a studio's queue (not yet started), or a studio-less merchant's when studioId is 0. */
+export async function queuedOfStudio(ex: Executor, studioId: number, merchantId: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(creativeRenders)
+    .where(
+      and(
+        eq(creativeRenders.studioId, studioId),
+        eq(creativeRenders.state, 'queued'),
+        studioId === 0 ? eq(creativeRenders.merchantId, merchantId) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** A merchant's renders still to be made, whose files will take room in its storage. */
+export async function openOfMerchant(ex: Executor, merchantId: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(creativeRenders)
+    .where(and(eq(creativeRenders.merchantId, merchantId), openState(), isNull(creativeRenders.uploadId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Holds the studio's queue lock until the transaction ends: two adds at once never both take the last place. */
+export async function lockStudioQueue(ex: Executor, studioId: number, merchantId: number): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(7502::int, ${studioId === 0 ? -merchantId : studioId}::int)`);
 }
 
 /** Changes a render only while `token` still holds its lease: a worker that lost it writes nothing. */

@@ -14,18 +14,28 @@ const READERS = ['super', 'admin', 'studio', 'operator', 'client'] as const;
 const BRIEF_EDITORS = ['super', 'admin', 'studio', 'client'] as const;
 
 export async function creativeRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.services;
+  // What costs a render or paid model calls is limited per account (docs/decisions/069).
+  const perMinute = (max: number) => ({ max, timeWindow: 60_000, by: 'caller' as const });
   const { creativeBriefs: briefs, creativeScripts: scripts, creativeRenders: renders, creativePlans: plans, creativeDrafts: drafts } = app.services;
 
   route(app, api.creative.briefGet, READERS, (caller, { body }) => briefs.get(caller, body.merchant_id));
   route(app, api.creative.briefUpdate, BRIEF_EDITORS, (caller, { body }) => briefs.update(caller, body));
-  route(app, api.creative.scriptGenerate, MAKERS, (caller, { body, request }) => scripts.generate(caller, body, request.lang));
-  route(app, api.creative.renderAdd, MAKERS, (caller, { body, request }) => renders.add(caller, body, request.lang), { idempotent: true });
+  route(app, api.creative.scriptGenerate, MAKERS, (caller, { body, request }) => scripts.generate(caller, body, request.lang), {
+    rateLimit: perMinute(config.RATE_LIMIT_SCRIPT_PER_MINUTE),
+  });
+  route(app, api.creative.renderAdd, MAKERS, (caller, { body, request }) => renders.add(caller, body, request.lang), {
+    idempotent: true,
+    rateLimit: perMinute(config.RATE_LIMIT_RENDER_PER_MINUTE),
+  });
   route(app, api.creative.renderGet, READERS, (caller, { body, request }) => renders.get(caller, body.id, request.lang));
   route(app, api.creative.renderList, READERS, (caller, { body, request }) => renders.list(caller, body, request.lang));
   route(app, api.creative.renderCancel, MAKERS, (caller, { body, request }) => renders.cancel(caller, body.id, request.lang));
   route(app, api.creative.planGet, WORKERS, (caller, { body }) => plans.get(caller, body.merchant_id));
   route(app, api.creative.planUpdate, MAKERS, (caller, { body }) => plans.update(caller, body));
-  route(app, api.creative.planRun, MAKERS, (caller, { body, request }) => plans.run(caller, body, request.lang));
+  route(app, api.creative.planRun, MAKERS, (caller, { body, request }) => plans.run(caller, body, request.lang), {
+    rateLimit: perMinute(config.RATE_LIMIT_PLAN_RUN_PER_MINUTE),
+  });
   route(app, api.creative.draftApprove, MAKERS, (caller, { body, request }) => drafts.approve(caller, body, request.lang));
   route(app, api.creative.draftReject, MAKERS, (caller, { body, request }) => drafts.reject(caller, body, request.lang));
 }
