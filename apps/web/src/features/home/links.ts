@@ -37,6 +37,12 @@ export const HOME_FIGURES = {
   exampleClients: 20,
   paybackMonths: 2,
   placesPerCity: 100,
+  /**
+   * How long a freed place is held for the first in a full city's line: the contract's
+   * WAITLIST_HOLD_HOURS, repeated here so the landing page loads none of the contract's schemas
+   * (a test holds the two equal).
+   */
+  waitlistHoldHours: 48,
   visionStudios: 10_000,
   visionBusinesses: 100_000,
 } as const;
@@ -54,5 +60,6 @@ export function figureValues(language: string) {
     joinCost: formatUsdRound(HOME_FIGURES.studioJoinUsd, language),
     months: HOME_FIGURES.paybackMonths,
     places: HOME_FIGURES.placesPerCity,
+    holdHours: HOME_FIGURES.waitlistHoldHours,
   };
 }

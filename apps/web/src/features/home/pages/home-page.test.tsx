@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { answerApi, newUser, renderInShell, setLanguage, setViewportWidth } from '../../../test/dom';
-import { api, LANGUAGES, type ContentSummary, type Language } from '@nearcast/contract';
+import { api, LANGUAGES, WAITLIST_HOLD_HOURS, type ContentSummary, type Language } from '@nearcast/contract';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -85,7 +85,7 @@ describe.each([...LANGUAGES])('the landing page in %s', (language: Language) => 
 describe.each([...LANGUAGES])('the landing FAQ in %s', (language: Language) => {
   beforeAll(() => setLanguage(language, ['common', 'home']));
 
-  it('opens on the franchise, and tells an applicant whose city is full what really happens', async () => {
+  it('opens on the franchise, and tells an applicant whose city is full about its waitlist', async () => {
     const user = newUser();
     renderInShell(<Faq />);
     const faq = screen.getByTestId('faq');
@@ -96,8 +96,15 @@ describe.each([...LANGUAGES])('the landing FAQ in %s', (language: Language) => {
     await user.click(within(faq).getByText(t('faq.items.places.q')));
     const answer = t('faq.items.places.a', figureValues(language));
     expect(faq).toHaveTextContent(answer);
-    // No waiting list exists: the answer offers the call-back form instead of a place in a queue.
-    expect(answer).not.toMatch(/wait|esper|等待|空缺/i);
+    // A full city has a waitlist (the studio plan's city picker): the answer names it, the hold
+    // a freed place gets, and no call-back that would not get anyone a place.
+    expect(answer).toMatch(/waitlist|候补名单|lista de espera/);
+    expect(answer).toContain(`${WAITLIST_HOLD_HOURS}`);
+    expect(answer).not.toMatch(/call you back|回电|te llamaremos/);
+  });
+
+  it('quotes the hold of a freed place as the server applies it', () => {
+    expect(HOME_FIGURES.waitlistHoldHours).toBe(WAITLIST_HOLD_HOURS);
   });
 
   it('gives the per-client monthly video claim as a floor of 100', async () => {
