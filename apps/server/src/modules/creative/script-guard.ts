@@ -280,15 +280,28 @@ export interface Removed {
   text: string;
 }
 
-/** The text without the facts the brief does not have, and what was cut. */
+/** Where sentences end: a stop followed by a space or the end (not the dot of a link or a price), or a CJK stop. */
+const SENTENCE_END = /[.!?…](?=\s|$)|[。！？\n]/gu;
+
+/**
+ * The text without the sentences that hold a fact the brief does not have, and what was cut. A
+ * whole sentence goes, not only the number or link: "Call 555-0199 to book" without its number is
+ * an instruction with nothing to act on, and reads as a mistake.
+ */
 export function withoutForeignFacts(text: string, brief: BriefFacts): { text: string; removed: Removed[] } {
   const foreign = factsIn(text).filter((fact) => !inBrief(fact, brief));
   if (foreign.length === 0) return { text, removed: [] };
+  const ends = [...text.matchAll(SENTENCE_END)].map((match) => (match.index ?? 0) + match[0].length);
+  const cuts = foreign.map((fact) => {
+    const start = Math.max(0, ...ends.filter((end) => end <= fact.start));
+    const end = ends.find((position) => position >= fact.end) ?? text.length;
+    return { start, end };
+  });
   let result = '';
   let at = 0;
-  for (const fact of foreign) {
-    result += text.slice(at, fact.start);
-    at = fact.end;
+  for (const cut of cuts) {
+    if (cut.start > at) result += text.slice(at, cut.start);
+    at = Math.max(at, cut.end);
   }
   result += text.slice(at);
   return { text: tidy(result), removed: foreign.map((fact) => ({ kind: fact.kind, text: fact.text })) };
@@ -352,9 +365,9 @@ export function removedNote(removed: readonly Removed[]): string {
 
 /**
  * A script as it may be stored: refused when it asks for payment or credentials or is not in its
- * language, otherwise with every link, address, phone number, price and percentage the brief
- * does not have cut out. A line that held nothing else is refused too: half a sentence on screen
- * is worse than a template.
+ * language, otherwise with every sentence holding a link, address, phone number, price or
+ * percentage the brief does not have cut out. A line left with nothing on screen is refused too:
+ * the templates write a better one than an empty frame.
  */
 export function guardScript(body: ScriptBody, brief: Brief, language: ScriptLanguage): GuardVerdict {
   const facts = briefFacts(brief);
