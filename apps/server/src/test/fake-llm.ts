@@ -45,7 +45,7 @@ export type FakeLlmMode =
    * A 200 whose body never ends: a valid start, then padding streamed until `bytes` are sent or
    * the client hangs up (with Content-Length declared when `declareLength`).
    */
-  | { kind: 'oversize'; bytes: number; declareLength?: boolean };
+  | { kind: 'oversize'; bytes: number; declareLength?: boolean; chunkBytes?: number; chunkDelayMs?: number };
 
 export interface FakeLlm {
   /** The base URL a client is configured with (`…/v1`). */
@@ -273,7 +273,7 @@ export async function startFakeLlm(options: { apiKey?: string } = {}): Promise<F
           oversize.closedEarly = false;
           res.writeHead(200, { 'content-type': 'application/json', ...(mode.declareLength ? { 'content-length': String(mode.bytes) } : {}) });
           const start = Buffer.from('{"id":"chatcmpl-fake","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"');
-          const chunk = Buffer.alloc(64 * 1024, 'a');
+          const chunk = Buffer.alloc(mode.chunkBytes ?? 64 * 1024, 'a');
           res.once('close', () => {
             if (!res.writableFinished) oversize.closedEarly = true;
           });
@@ -284,6 +284,11 @@ export async function startFakeLlm(options: { apiKey?: string } = {}): Promise<F
               oversize.sent += piece.length;
               if (!res.write(piece)) {
                 res.once('drain', pump);
+                return;
+              }
+              // A slow drip: a piece at a time, each well within any size cap.
+              if (mode.chunkDelayMs) {
+                setTimeout(pump, mode.chunkDelayMs);
                 return;
               }
             }

@@ -190,6 +190,8 @@ function factsIn(text: string): Fact[] {
     return paid > 0 && paid < 100 ? [String(paid), String(100 - paid)] : null;
   });
   take(PHONE, 'phone number', (_, found) => {
+    // A date or a span of years has the digits of a short phone number but is neither.
+    if (/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{4}$|^(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d$/.test(found)) return null;
     const digits = digitsOf(found);
     return digits.length >= 7 && digits.length <= 15 ? [digits] : null;
   });

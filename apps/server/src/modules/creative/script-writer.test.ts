@@ -662,8 +662,9 @@ describe('the output check', () => {
     // 八折 is "20% off" said the Chinese way, and the other way round.
     expect(withoutForeignFacts('每周二八折。', facts).removed).toEqual([]);
     expect(withoutForeignFacts('Tuesdays, 20% off.', briefFacts(brief({ offer: '每周二全场八折' }))).removed).toEqual([]);
-    // Hours, street numbers and zip codes are not phone numbers.
+    // Hours, street numbers, zip codes, dates and years are not phone numbers.
     expect(withoutForeignFacts('Open 7:00-21:00 at 2145 Mission St, CA 94110.', facts).removed).toEqual([]);
+    expect(withoutForeignFacts('Baking here 1998–2025, new menu from 2025-06-01.', facts).removed).toEqual([]);
     // Words that only look like links are left alone.
     expect(withoutForeignFacts('Anecdotes from the bakery. Abrimos a las siete en punto es la hora.', facts).removed).toEqual([]);
   });
@@ -837,6 +838,20 @@ describe('injected briefs', () => {
     expect(fake.oversize.sent).toBeLessThan(32 * 1024 * 1024);
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reason: 'the answer is larger than 1 MB' }), 'script writer fell back to the templates');
     console.log(`oversize chat answer (declared length: ${declareLength}): fell back in ${elapsed} ms after ${fake.oversize.sent} bytes`);
+  });
+
+  it('stops reading an answer that drips in under the size cap once LLM_TIMEOUT_SECONDS is up', async () => {
+    fake.setDefault({ kind: 'oversize', bytes: 512 * 1024, chunkBytes: 1024, chunkDelayMs: 50 });
+    const started = Date.now();
+    const [script] = await createScriptWriter(
+      { LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-test-secret', LLM_MODEL: 'gpt-4o-mini', LLM_TIMEOUT_SECONDS: 1 },
+      { fetch: loopbackFetch, log },
+    ).write(request({ language: 'en' }));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(script!.engine).toBe('template');
+    expect(readStoredMessage('en', script!.fallback_reason!)).toContain('no answer within 1 s');
+    await expect.poll(() => fake.oversize.closedEarly).toBe(true);
+    expect(fake.oversize.sent).toBeLessThan(64 * 1024);
   });
 
   it('takes a smaller cap from LLM_MAX_ANSWER_BYTES', async () => {
