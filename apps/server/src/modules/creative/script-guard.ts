@@ -53,7 +53,7 @@ const UNSAFE_REQUESTS: readonly RequestPattern[] = [
   {
     kind: 'instructions to the writer',
     pattern:
-      /\b(?:ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:above|previous|prior|earlier|preceding|system|these|those|your)\b|disregard\s+(?:all\s+|the\s+)?(?:above|previous|prior|instructions)|new\s+instructions?\s*:|system\s+prompt)|ignora(?:r)?\s+(?:todo\s+)?(?:lo\s+anterior|las\s+instrucciones)|olvida\s+(?:todo\s+)?lo\s+anterior|忽略(?:以上|上面|之前|前面|所有)|无视(?:以上|上面|之前)/iu,
+      /\b(?:ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+|these\s+|those\s+)?(?:above|previous|prior|earlier|preceding|system|instructions)\b|disregard\s+(?:all\s+|the\s+)?(?:above|previous|prior|instructions)|new\s+instructions?\s*:|system\s+prompt)|ignora(?:r)?\s+(?:todo\s+)?(?:lo\s+anterior|las\s+instrucciones)|olvida\s+(?:todo\s+)?lo\s+anterior|忽略(?:以上|上面|之前|前面|所有)|无视(?:以上|上面|之前)/iu,
   },
 ];
 
