@@ -40,3 +40,10 @@ export const notFound = (key: MessageKey = 'error.not_found') => new AppError(CO
 export const conflict = (key: MessageKey, params?: Params) => new AppError(CODES.conflict, key, params);
 export const rejected = (key: MessageKey, params?: Params) => new AppError(CODES.rejected, key, params);
 export const tooMany = (key: MessageKey = 'error.too_many', params?: Params) => new AppError(CODES.tooMany, key, params);
+
+/**
+ * How long a caller waits before asking again while the database is out: a restart or a
+ * failover takes seconds, and a sooner retry from every open page would only add to the load.
+ */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+export const unavailable = () => new AppError(CODES.unavailable, 'service.unavailable', { seconds: UNAVAILABLE_RETRY_SECONDS });

@@ -89,6 +89,9 @@ export function preparedPglite(pg: PGlite, capacity = 400): PreparedPglite {
   }
 
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    // PGlite's own query() says this of a closed database; the protocol calls below would
+    // instead fail reading the freed WebAssembly module, which tells nobody what happened.
+    if (pg.closed) throw new Error('PGlite is closed');
     let statement = statements.get(text);
     if (statement) {
       statements.delete(text);

@@ -1,6 +1,7 @@
 import {
   CODES,
   apiLanguageOf,
+  findUnpairedSurrogate,
   formatMessage,
   isMessageKey,
   type ApiLanguage,
@@ -11,7 +12,8 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { AppError, invalid, type FieldProblem } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, invalid, unavailable, type FieldProblem } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,11 +135,21 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     request.rawBody = text;
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new AppError(CODES.invalid, 'error.malformed_json', {}, {}), undefined);
+      return done(new AppError(CODES.invalid, 'error.malformed_json', {}, {}), undefined);
     }
+    // Only an escape can carry half a surrogate pair (decoded UTF-8 cannot), so the walk runs
+    // only when the text has one. Refused here, before any schema: in a key, in a field no
+    // schema declares, or on a route outside the contract it would otherwise reach the
+    // database, which answers a '500' for it (jsonb) or stores U+FFFD instead (text).
+    if (/\\u[dD][89a-fA-F]/.test(text)) {
+      const field = findUnpairedSurrogate(parsed);
+      if (field !== null) return done(invalid({ [field]: 'validation.unpaired_surrogate' }), undefined);
+    }
+    done(null, parsed);
   });
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
@@ -146,12 +158,20 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     else if (error instanceof z.ZodError) appError = fromZodError(error);
     else if (error && typeof error === 'object' && 'code' in error) appError = fromFastifyError(error as FastifyError);
 
+    if (!appError && isDatabaseUnavailable(error)) {
+      // An outage, not a bug (/readyz answers 503 for the same reason): the caller may ask
+      // again shortly and keeps its session; a '500' would say the request itself was at fault.
+      request.log.warn({ err: error }, 'database unavailable');
+      appError = unavailable();
+    }
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError(CODES.internal, 'error.internal');
     }
     const envelope = renderAppError(request.lang, appError);
-    if (appError.code === CODES.tooMany) reply.header('retry-after', String(appError.params.seconds ?? 60));
+    if (appError.code === CODES.tooMany || appError.code === CODES.unavailable) {
+      reply.header('retry-after', String(appError.params.seconds ?? 60));
+    }
     return sendEnvelope(reply, envelope.code, envelope.msg, envelope.data);
   });
 });
