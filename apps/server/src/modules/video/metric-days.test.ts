@@ -1,6 +1,7 @@
+import { ACCOUNT_TYPE } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/harness.js';
 import { addPost, connectSandbox, metricDaysMismatches, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 
 /**
@@ -121,6 +122,44 @@ describe('the day totals of video statistics', () => {
     );
     expect(await metricDaysMismatches(t)).toEqual([]);
   });
+
+  it('follow readings of 10,000 merchants (1,000 on PGlite) written in one transaction and deleted in another', async () => {
+    // A bulk write (a seed, a backfill) or delete (a purge): when the trigger held a lock per
+    // merchant until commit, this ran out of PostgreSQL's shared lock table (64 × max_connections
+    // entries for every session together) at its default settings. PGlite has no such limit and
+    // takes two minutes over 10,000: a tenth shows the same totals there.
+    const merchants = testDatabaseUrl ? 10_000 : 1_000;
+    await t.query(sql`insert into accounts (email, password_hash, username, name, account_type, referral_code)
+      select 'bulk-' || i || '@example.com', 'x', 'bulk' || i, 'Bulk ' || i, ${ACCOUNT_TYPE.client}, 'BULK' || i
+        from generate_series(1, ${merchants}) i`);
+    await t.query(sql`insert into video_posts (merchant_id, title, file_key, file_name, file_mime, file_size, captions, platforms, language, status)
+      select id, 'Bulk', 'bulk.mp4', 'bulk.mp4', 'video/mp4', 1, '[]'::jsonb, '{sandbox}', 'en', 'done' from accounts where email like 'bulk-%'`);
+    await t.query(sql`insert into video_publish_jobs (post_id, merchant_id, platform, language, state, published_at)
+      select id, merchant_id, 'sandbox', 'en', 'approved', now() - interval '10 days'
+        from video_posts where merchant_id in (select id from accounts where email like 'bulk-%')`);
+    const bulkJobs = sql`select id, merchant_id, platform from video_publish_jobs where merchant_id in (select id from accounts where email like 'bulk-%')`;
+    await t.database.db.transaction(async (tx) => {
+      // Three readings a job over the last days, then one earlier than all of them.
+      await tx.execute(sql`insert into video_metric_snapshots (job_id, merchant_id, platform, taken_at, plays, likes)
+        select j.id, j.merchant_id, j.platform, now() - make_interval(hours => v.hours_ago + j.id % 7), v.plays + j.id % 13, case when j.id % 5 = 0 then null else v.plays / 10 end
+          from (${bulkJobs}) j cross join (values (50, 10), (30, 40), (2, 90)) v(hours_ago, plays)`);
+      await tx.execute(sql`insert into video_metric_snapshots (job_id, merchant_id, platform, taken_at, plays)
+        select j.id, j.merchant_id, j.platform, now() - interval '4 days', 1 from (${bulkJobs}) j`);
+    });
+    const [written] = await t.query<{ merchants: number; readings: number }>(sql`
+      select count(distinct merchant_id)::int as merchants, count(*)::int as readings
+        from video_metric_snapshots where merchant_id in (select id from accounts where email like 'bulk-%')`);
+    expect(written).toEqual({ merchants, readings: merchants * 4 });
+    expect(await metricDaysMismatches(t)).toEqual([]);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from video_metric_snapshots where merchant_id in (select id from accounts where email like 'bulk-%')`);
+    });
+    expect(await metricDaysMismatches(t)).toEqual([]);
+    const [left] = await t.query<{ jobs: number; plays: number }>(sql`
+      select coalesce(sum(jobs), 0)::int as jobs, coalesce(sum(plays), 0)::int as plays
+        from video_metric_days where merchant_id in (select id from accounts where email like 'bulk-%')`);
+    expect(left).toEqual({ jobs: 0, plays: 0 });
+  }, 300_000);
 
   it('can be rebuilt from the readings alone', async () => {
     await t.query(sql`select video_metric_days_rebuild()`);
