@@ -243,6 +243,7 @@ describe('the cloud engine', () => {
     await expect.poll(() => fake.requests[0]?.closedEarly).toBe(true);
     // What the socket buffers took in before the hang-up, not the 300 MB.
     expect(fake.requests[0]!.bytesSent).toBeLessThan(32 * 1024 * 1024);
+    console.log(`oversize speech answer: failed over in ${elapsed} ms after ${fake.requests[0]!.bytesSent} of ${300 * 1024 * 1024} bytes`);
     // Not retried: a provider that sent too much would send too much again.
     expect(fake.requests).toHaveLength(1);
     expect(await fs.readdir(workDir)).toEqual([]);
