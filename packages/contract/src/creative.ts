@@ -346,8 +346,13 @@ export const planRunRequest = z.strictObject({ merchant_id: idOf('creative.merch
 export const planRunResponse = z.object({
   merchant_id: z.number().int(),
   date: z.string(),
-  /** False when the day had already run: nothing new was made. */
+  /** False when the day had already run or another run is making it: this call started nothing. */
   created: z.boolean(),
+  /**
+   * True while the day's scripts are being written (in the background: a language model may take
+   * its time); its renders appear as they are queued, and `renders` lists those already there.
+   */
+  preparing: z.boolean(),
   renders: z.array(render),
 });
 

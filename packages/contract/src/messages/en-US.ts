@@ -296,6 +296,7 @@ export const enUS = {
   'creative.draft_already_approved': 'This draft was already approved and became a post',
   'creative.draft_already_rejected': 'This draft was already rejected',
   'creative.plan_inactive': "This merchant's plan is not active: its daily videos resume once it is renewed",
+  'creative.plan_date_window': "A plan runs only for today and the next 7 days in the merchant's time zone: from {{from}} to {{to}}",
   'creative.queue_full': '{{count}} videos of this studio are already waiting to be made (at most {{max}}). Try again in {{seconds}} seconds, once some are done.',
   'creative.failure.interrupted': 'The render stopped {{count}} times before it finished (its worker was stopped); try a shorter script or fewer clips',
   'creative.note.music_fallback': 'The music file could not be read; a bundled track was used',

@@ -288,6 +288,7 @@ export const esES: MessageCatalogue = {
   'creative.draft_already_approved': 'Este borrador ya se aprobó y se convirtió en una publicación',
   'creative.draft_already_rejected': 'Este borrador ya se rechazó',
   'creative.plan_inactive': 'El plan de este comercio no está activo: sus vídeos diarios se reanudarán cuando lo renueve',
+  'creative.plan_date_window': 'Un plan solo se ejecuta para hoy y los próximos 7 días en la zona horaria del comercio: del {{from}} al {{to}}',
   'creative.queue_full': 'Ya hay {{count}} vídeos de este estudio esperando a hacerse (como máximo {{max}}). Vuelve a intentarlo dentro de {{seconds}} segundos, cuando terminen algunos.',
   'creative.failure.interrupted': 'El renderizado se detuvo {{count}} veces antes de terminar (su proceso se detuvo); prueba con un guion más corto o menos clips',
   'creative.note.music_fallback': 'No se pudo leer el archivo de música; se usó una pista incluida',

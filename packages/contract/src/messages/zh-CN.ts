@@ -288,6 +288,7 @@ export const zhCN: MessageCatalogue = {
   'creative.draft_already_approved': '该草稿已通过并生成了帖子',
   'creative.draft_already_rejected': '该草稿已被驳回',
   'creative.plan_inactive': '该商家的套餐未生效：续费后每日视频将恢复',
+  'creative.plan_date_window': '计划只能运行商家时区的今天及之后 7 天：{{from}} 至 {{to}}',
   'creative.queue_full': '该工作室已有 {{count}} 个视频在排队制作（最多 {{max}} 个）。请在 {{seconds}} 秒后、部分完成后再试。',
   'creative.failure.interrupted': '渲染在完成前已中断 {{count}} 次（处理进程被停止）；请尝试更短的脚本或更少的素材',
   'creative.note.music_fallback': '音乐文件无法读取，已改用内置配乐',

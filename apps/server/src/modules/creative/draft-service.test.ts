@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../access/caller.js';
 import { addMaterial, creativeAt, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
+import { localDate } from './draft-service.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 
@@ -206,12 +207,19 @@ describe('without the studio’s review', () => {
     const off = await t.call<Plan>('/v1/creative/plan/update', { merchant_id: merchantId, studio_review: false, merchant_approval: true, mix: { en: 1, es: 1, zh: 1 } }, studio());
     expect(off.data).toMatchObject({ studio_review: false, merchant_approval: true });
     try {
-      const run = await t.call<{ renders: Render[] }>('/v1/creative/plan/run', { merchant_id: merchantId, date: '2036-02-01' }, studio());
+      // Today in the merchant's time zone: a run is for today or the week ahead.
+      const today = localDate(new Date(), off.data.time_zone);
+      const run = await t.call<{ renders: Render[] }>('/v1/creative/plan/run', { merchant_id: merchantId, date: today }, studio());
       expect(run.code, run.msg).toBe('200');
+      // The day is made in the background: its renders are there once the run is idle.
+      await t.app.services.creativePlans.idle();
+      const day = await t.call<{ list: Render[] }>('/v1/creative/render/list', { merchant_id: merchantId, date: today, page_size: 100 }, studio());
+      const renders = day.data.list.filter((render) => render.origin === 'plan').sort((a, b) => a.id - b.id);
+      expect(renders).toHaveLength(3);
       const e = testEngine(t, { render: fakeRenderer(), workRoot, onDone: (id) => t.app.services.creativePlans.afterRender(id) });
-      for (const render of run.data.renders) await e.engine.run(render.id);
+      for (const render of renders) await e.engine.run(render.id);
       const posts: VideoPost[] = [];
-      for (const render of run.data.renders) {
+      for (const render of renders) {
         const read = await t.call<Render>('/v1/creative/render/get', { id: render.id }, studio());
         expect(read.data).toMatchObject({ state: 'done', draft: 'approved' });
         expect(read.data.post_id).not.toBeNull();

@@ -2,10 +2,10 @@ import { PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES, scriptBody, type api, type ApiLangu
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
-import { rejected } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { invalid, rejected } from '../../errors.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { BriefService } from './brief-service.js';
-import { localDate, localHour, type DraftService } from './draft-service.js';
+import { addDays, localDate, localHour, type DraftService } from './draft-service.js';
 import type { Merchants } from './ports.js';
 import type { RenderOrder, RenderService } from './render-service.js';
 import * as repo from './repository.js';
@@ -17,6 +17,16 @@ type Api = (typeof api)['creative'];
 const DEFAULT_RUN_HOUR = 7;
 /** How long a run holds a day it is making (its scripts may come from a slow language model). */
 const DAY_CLAIM_MS = 10 * 60_000;
+/** Days after the merchant's today a run may be asked for: a week's plan ahead, not a year's. */
+export const PLAN_RUN_DAYS_AHEAD = 7;
+/** The job that makes a day asked for over the API, away from the request. */
+export const PLAN_RUN_JOB = 'creative.plan-run';
+
+interface PlanRunJob {
+  merchantId: number;
+  day: string;
+  byId: number | null;
+}
 
 /** Acts in an account's name for background work (the plan's own approvals), null once it may not. */
 export type ActingAs = (accountId: number) => Promise<Caller | null>;
@@ -36,7 +46,11 @@ export class PlanService {
     private readonly merchants: Merchants,
     private readonly actingAs: ActingAs,
     private readonly now: () => Date = () => new Date(),
+    private readonly jobs?: Pick<JobQueue, 'running' | 'send'>,
   ) {}
+
+  /** Days being made in this process where no queue runs (a test app, a script): `idle` waits for them. */
+  private readonly making = new Set<Promise<void>>();
 
   async get(caller: Caller, merchantId: number): Promise<Plan> {
     await this.briefs.assertVisible(caller, merchantId);
@@ -84,13 +98,48 @@ export class PlanService {
     return this.planOf(body.merchant_id);
   }
 
+  /**
+   * A day's videos asked for now. The request only claims the day (so of two at once, one makes
+   * it) and hands the making to a job: scripts may wait on a language model, which the request
+   * must not (it answers `preparing`, and the renders appear as the job queues them). Only today
+   * and the next PLAN_RUN_DAYS_AHEAD days in the merchant's time zone: a run for any day of any
+   * year would fill the render queue with videos nobody posts.
+   */
   async run(caller: Caller, body: ParsedRequestOf<Api['planRun']>, lang: ApiLanguage): Promise<ResponseOf<Api['planRun']>> {
     await this.briefs.assertVisible(caller, body.merchant_id);
+    const facts = await this.merchants.factsOf(body.merchant_id);
     // A merchant whose plan lapsed gets no videos made, by hand or in the morning.
-    if (!(await this.merchants.factsOf(body.merchant_id))?.planActive) throw rejected('creative.plan_inactive');
-    const created = await this.runDay(body.merchant_id, body.date, caller.id);
-    const rows = await repo.rendersOfPlanDay(this.db, body.merchant_id, body.date);
-    return { merchant_id: body.merchant_id, date: body.date, created, renders: await Promise.all(rows.map((row) => this.renders.present(row, lang))) };
+    if (!facts?.planActive) throw rejected('creative.plan_inactive');
+    const today = localDate(this.now(), facts.timeZone);
+    const last = addDays(today, PLAN_RUN_DAYS_AHEAD);
+    if (body.date < today || body.date > last) throw invalid({ date: { key: 'creative.plan_date_window', params: { from: today, to: last } } });
+    const now = this.now();
+    const created = await repo.claimPlanDay(this.db, body.merchant_id, body.date, now, new Date(now.getTime() + DAY_CLAIM_MS));
+    if (created) await this.makeLater({ merchantId: body.merchant_id, day: body.date, byId: caller.id });
+    const [rows, state] = await Promise.all([repo.rendersOfPlanDay(this.db, body.merchant_id, body.date), repo.planDayState(this.db, body.merchant_id, body.date)]);
+    return {
+      merchant_id: body.merchant_id,
+      date: body.date,
+      created,
+      preparing: state !== null && state.completedAt === null,
+      renders: await Promise.all(rows.map((row) => this.renders.present(row, lang))),
+    };
+  }
+
+  /** Waits for the days this process is making without a queue (tests, a script's own run). */
+  async idle(): Promise<void> {
+    while (this.making.size > 0) await Promise.allSettled([...this.making]);
+  }
+
+  private async makeLater(job: PlanRunJob): Promise<void> {
+    if (this.jobs?.running) {
+      await this.jobs.send(PLAN_RUN_JOB, job, { singletonKey: `plan-${job.merchantId}-${job.day}` });
+      return;
+    }
+    const making: Promise<void> = this.makeDay(job.merchantId, job.day, job.byId)
+      .catch(() => repo.releasePlanDay(this.db, job.merchantId, job.day))
+      .finally(() => this.making.delete(making));
+    this.making.add(making);
   }
 
   /**
@@ -102,16 +151,30 @@ export class PlanService {
   async runDay(merchantId: number, day: string, byId: number | null): Promise<boolean> {
     const now = this.now();
     if (!(await repo.claimPlanDay(this.db, merchantId, day, now, new Date(now.getTime() + DAY_CLAIM_MS)))) return false;
+    await this.makeDay(merchantId, day, byId);
+    return true;
+  }
+
+  /**
+   * The making of a day whose claim this run holds. The languages' scripts are written side by
+   * side: a language model that does not answer costs the run its timeout once, not once per
+   * language (each language's writer stops asking after its first timeout).
+   */
+  private async makeDay(merchantId: number, day: string, byId: number | null): Promise<void> {
     const plan = await this.planOf(merchantId);
     const existing = await repo.rendersOfPlanDay(this.db, merchantId, day);
     const slots = slotLanguages(plan.mix);
     const missing = slots.map((language, slot) => ({ language, slot })).filter(({ slot }) => !existing.some((row) => row.planSlot === slot));
     const brief = await this.briefs.briefOf(merchantId);
     const orders: RenderOrder[] = [];
-    for (const language of SCRIPT_LANGUAGES) {
-      const wanted = missing.filter((item) => item.language === language);
-      if (wanted.length === 0) continue;
-      const scripts = await this.scripts.write(merchantId, { language, count: wanted.length, seed: `${merchantId}:${day}:${language}`, createdById: byId });
+    const written = await Promise.all(
+      SCRIPT_LANGUAGES.map(async (language) => {
+        const wanted = missing.filter((item) => item.language === language);
+        const scripts = wanted.length === 0 ? [] : await this.scripts.write(merchantId, { language, count: wanted.length, seed: `${merchantId}:${day}:${language}`, createdById: byId });
+        return { language, wanted, scripts };
+      }),
+    );
+    for (const { language, wanted, scripts } of written) {
       for (const [index, item] of wanted.entries()) {
         const script = scripts[index];
         if (!script) continue;
@@ -134,7 +197,6 @@ export class PlanService {
     }
     await this.renders.enqueue(orders);
     await repo.completePlanDay(this.db, merchantId, day);
-    return true;
   }
 
   /**
@@ -187,7 +249,22 @@ export class PlanService {
         await this.runDue(this.now(), log);
       },
     };
-    return [daily as JobDefinition<never>];
+    const make: JobDefinition<PlanRunJob> = {
+      name: PLAN_RUN_JOB,
+      // Not retried: a run that failed releases its day, which is then asked for again (or made
+      // by the morning job) at once rather than after the claim's ten minutes.
+      retryLimit: 0,
+      handler: async (job) => {
+        try {
+          await this.makeDay(job.merchantId, job.day, job.byId);
+        } catch (error) {
+          log.warn({ err: error, merchant: job.merchantId, day: job.day }, 'a plan run could not make its day');
+          await repo.releasePlanDay(this.db, job.merchantId, job.day).catch(() => {});
+          throw error;
+        }
+      },
+    };
+    return [daily as JobDefinition<never>, make as JobDefinition<never>];
   }
 }
 

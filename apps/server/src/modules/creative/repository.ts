@@ -432,6 +432,23 @@ export async function completePlanDay(ex: Executor, merchantId: number, day: str
     .where(and(eq(creativePlanDays.merchantId, merchantId), eq(creativePlanDays.day, day)));
 }
 
+/** Where a day stands: null when no run has claimed it. */
+export async function planDayState(ex: Executor, merchantId: number, day: string): Promise<{ completedAt: Date | null; leaseUntil: Date | null } | null> {
+  const [row] = await ex
+    .select({ completedAt: creativePlanDays.completedAt, leaseUntil: creativePlanDays.leaseUntil })
+    .from(creativePlanDays)
+    .where(and(eq(creativePlanDays.merchantId, merchantId), eq(creativePlanDays.day, day)));
+  return row ?? null;
+}
+
+/** Gives up a run's claim on a day it could not make, so the next run need not wait for the claim to pass. */
+export async function releasePlanDay(ex: Executor, merchantId: number, day: string): Promise<void> {
+  await ex
+    .update(creativePlanDays)
+    .set({ leaseUntil: null })
+    .where(and(eq(creativePlanDays.merchantId, merchantId), eq(creativePlanDays.day, day), isNull(creativePlanDays.completedAt)));
+}
+
 export async function lastPlanDay(ex: Executor, merchantId: number): Promise<string | null> {
   const [row] = await ex
     .select({ day: creativePlanDays.day })

@@ -5,8 +5,9 @@ import { endpointKey, invalidateEndpoints } from '../../../lib/query-keys';
 import { renderReads } from './render-cache';
 
 /**
- * POST /v1/creative/plan/run: the day's videos now. The server runs a day once: asked again,
- * it answers `created: false` and the renders it made the first time.
+ * POST /v1/creative/plan/run: the day's videos now. The server answers at once and makes the day
+ * in the background (`preparing`); its renders reach the board through the render stream as they
+ * are queued. It runs a day once: asked again, it answers `created: false` and the renders made.
  */
 export function runPlan(body: RequestOf<typeof api.creative.planRun>) {
   return call(api.creative.planRun, body, { toast: false });

@@ -106,7 +106,8 @@ function PlanFields({ plan, editable, onRan }: { plan: Plan; editable: boolean; 
       {
         onSuccess: (answer) => {
           setRan(answer);
-          if (answer.created) notifySuccess(t('plan.run_created', { count: answer.renders.length }));
+          // The day is made in the background: its renders may not be queued yet, the plan says how many.
+          if (answer.created) notifySuccess(t('plan.run_created', { count: answer.renders.length || plan.per_day }));
         },
         onError: (error) => {
           if (!isSignedOut(error) && !isAbort(error)) notifyError(failureText(t('plan.run_failed'), error));
@@ -161,7 +162,13 @@ function PlanFields({ plan, editable, onRan }: { plan: Plan; editable: boolean; 
           type={ran.created ? 'success' : 'info'}
           showIcon
           className="cr-alert"
-          title={ran.created ? t('plan.run_created', { count: ran.renders.length }) : t('plan.already_ran', { date: formatDate(ran.date, 'YYYY/MM/DD') })}
+          title={
+            ran.created
+              ? t('plan.run_created', { count: ran.renders.length || plan.per_day })
+              : ran.preparing
+                ? t('plan.preparing', { date: formatDate(ran.date, 'YYYY/MM/DD') })
+                : t('plan.already_ran', { date: formatDate(ran.date, 'YYYY/MM/DD') })
+          }
           action={
             <Button size="small" type="link" onClick={() => onRan(ran.date)} data-testid="plan-run-open">
               {t('plan.open_day')}
