@@ -141,6 +141,15 @@ const cases = [
   ['studio', '/v1/video/list', {}],
   ['studio', '/v1/video/stats', { range: '30d' }],
   ['client', '/v1/video/mine', { range: '30d' }],
+  // The production line and the monthly reports, as their studio reads them: the render list,
+  // the queue of one merchant, its plan and brief, the reports of every merchant it serves.
+  ['studio', '/v1/creative/render/list', {}],
+  ['studio', '/v1/creative/render/list', { merchant_id: merchant.user.id, state: 'queued' }],
+  ['studio', '/v1/creative/plan/get', { merchant_id: merchant.user.id }],
+  ['studio', '/v1/creative/brief/get', { merchant_id: merchant.user.id }],
+  ['studio', '/v1/report/monthly/list', {}],
+  ['super', '/v1/report/monthly/list', {}],
+  ['client', '/v1/report/monthly/list', {}],
 ];
 
 /**
