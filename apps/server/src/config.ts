@@ -121,6 +121,12 @@ const schema = z.object({
     }),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
+   * Live notification streams one account may hold open on one server process; the next is a
+   * '429'. Each holds a connection and a hub subscription for as long as the page stays open,
+   * and a person has a few tabs and devices, not hundreds.
+   */
+  NOTIFICATION_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
+  /**
    * Material center (docs/decisions/027). ffmpeg and ffprobe come with `npm install`
    * (@ffmpeg-installer, @ffprobe-installer); `system` uses the ones on the PATH instead, and
    * FFMPEG_PATH / FFPROBE_PATH name other binaries outright.

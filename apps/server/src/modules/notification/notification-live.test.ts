@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { NotificationStreamItem, UnreadCounts } from '@nearcast/contract';
+import { formatMessage, type NotificationStreamItem, type UnreadCounts } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +139,38 @@ describe('the notification stream', () => {
     const pushed = (await stream.next()).data as NotificationStreamItem;
     expect(pushed.item).toMatchObject({ id: added.data.id, title: '运营须知' });
     stream.close();
+  });
+
+  it('holds at most a few streams per account: the next is a 429 in the caller language, and a closed one frees its place', async () => {
+    const limit = t.app.services.config.NOTIFICATION_STREAMS_PER_ACCOUNT;
+    expect(limit).toBe(5);
+    // Two devices of one account: the cap counts the account, not the session.
+    const [phone, laptop] = [await t.login('client@example.com'), await t.login('client@example.com')];
+    const streams = [];
+    for (let index = 0; index < limit; index++) {
+      const stream = await openStream(index % 2 ? phone : laptop);
+      expect((await stream.next()).event).toBe('unread');
+      streams.push(stream);
+    }
+    const refused = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${phone}`, 'accept-language': 'es' } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await refused.json()).toEqual({ code: '429', msg: formatMessage('es', 'error.too_many_streams', { max: limit }), data: null });
+    // Another account is not held back by this one, and the other instance counts its own.
+    const other = await openStream(await t.login('operator@example.com'));
+    expect((await other.next()).event).toBe('unread');
+    const elsewhere = await openStream(phone, 'en', otherBase);
+    expect((await elsewhere.next()).event).toBe('unread');
+
+    streams.shift()!.close();
+    let reopened = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${laptop}` } });
+    for (let tries = 0; reopened.status === 429 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reopened = await fetch(`${base}/api/v1/notification/stream`, { headers: { authorization: `Bearer ${laptop}` } });
+    }
+    expect(reopened.status).toBe(200);
+    await reopened.body?.cancel();
+    for (const stream of [...streams, other, elsewhere]) stream.close();
   });
 
   it('ends when its session is signed out', async () => {

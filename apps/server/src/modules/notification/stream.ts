@@ -2,7 +2,7 @@ import { NOTIFICATION_HEARTBEAT_MS, NOTIFICATION_STREAM_PATH, RENDER_STREAM_EVEN
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import { assertPlan } from '../../access/plan.js';
-import { unauthenticated } from '../../errors.js';
+import { tooMany, unauthenticated } from '../../errors.js';
 import type { HubMessage } from './hub.js';
 import { languageOf } from './render.js';
 
@@ -22,12 +22,16 @@ export async function streamRoute(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
+  const slots = streamSlots(app.services.config.NOTIFICATION_STREAMS_PER_ACCOUNT);
 
   app.get(`/api${NOTIFICATION_STREAM_PATH}`, async (request: FastifyRequest, reply: FastifyReply) => {
     const { caller, token } = await authenticate(request, sessions);
     const language = languageOf(request.lang);
     await hub.start();
     await center.rememberLanguage(caller, language);
+    // Taken with no await between it and the 'close' listener below that gives it back, so a
+    // burst of opens cannot all pass the count and a stream that fails to open holds none.
+    const release = slots.take(caller.id);
 
     reply.hijack();
     const raw = reply.raw;
@@ -94,10 +98,14 @@ export async function streamRoute(app: FastifyInstance): Promise<void> {
       unsubscribe();
     };
     open.add(end);
-    raw.on('close', () => {
+    const gone = () => {
       close();
       open.delete(end);
-    });
+      release();
+    };
+    raw.on('close', gone);
+    // A reader gone while the stream was being set up closed its socket before anyone listened.
+    if (request.raw.socket.destroyed) gone();
     send('unread', await counts());
   });
 }
@@ -111,4 +119,28 @@ async function authenticate(request: FastifyRequest, sessions: FastifyInstance['
   // its clients and carry their renders' progress.
   assertPlan(resolved);
   return { caller: resolved, token };
+}
+
+/**
+ * Live streams per account on this process. A stream holds a connection and a subscription
+ * for as long as its page is open, so without a bound one account could hold hundreds.
+ */
+function streamSlots(limit: number) {
+  const held = new Map<number, number>();
+  return {
+    take(accountId: number): () => void {
+      const count = held.get(accountId) ?? 0;
+      // The web reconnects with backoff and gets in once one of the account's pages closes.
+      if (count >= limit) throw tooMany('error.too_many_streams', { max: limit, seconds: 30 });
+      held.set(accountId, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (held.get(accountId) ?? 1) - 1;
+        if (left > 0) held.set(accountId, left);
+        else held.delete(accountId);
+      };
+    },
+  };
 }
