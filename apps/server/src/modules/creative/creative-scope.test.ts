@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Brief, Render, Role } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleScript } from '../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -150,5 +151,35 @@ describe('every read and change stays in scope', () => {
     );
     expect(response.code).toBe('400');
     expect(JSON.stringify(response)).toContain(`El material ${material[0]!.id} no es un vídeo o imagen activo de este comercio`);
+  });
+});
+
+describe('the rate-limited endpoints', () => {
+  // Last in this file: it spends the makers' allowance of these endpoints for the minute.
+  const nobody = 999_999;
+  const limited: [string, object, (config: TestApp['app']['services']['config']) => number][] = [
+    ['/v1/creative/script/generate', { merchant_id: nobody, language: 'en' }, (config) => config.RATE_LIMIT_SCRIPT_PER_MINUTE],
+    ['/v1/creative/render/add', { merchant_id: nobody, language: 'en', script: sampleScript('en') }, (config) => config.RATE_LIMIT_RENDER_PER_MINUTE],
+    ['/v1/creative/plan/run', { merchant_id: nobody, date: '2026-11-27' }, (config) => config.RATE_LIMIT_PLAN_RUN_PER_MINUTE],
+  ];
+
+  it.each(limited)('%s answers each maker its own 429 past its limit, and a refused role still 403', async (urlPath, body, limitOf) => {
+    const max = limitOf(t.app.services.config);
+    // A fresh minute for everyone (the calls above spent some of it).
+    await t.query(sql`delete from rate_limit_hits`);
+    for (const name of VIDEO_DEMO) {
+      const codes: string[] = [];
+      for (let i = 0; i <= max; i++) codes.push((await as(name, urlPath, body, 'zh')).code);
+      if (['super', 'admin', 'studio'].includes(ROLE_OF[name])) {
+        // Possible answers of an allowed caller: its own answer (not found here) until the limit, then 429.
+        expect(codes.slice(0, max).every((code) => code === '404'), `${urlPath} as ${name}: ${codes.join()}`).toBe(true);
+        expect(codes[max], `${urlPath} as ${name}`).toBe('429');
+        const answer = await as(name, urlPath, body, 'zh');
+        expect(answer.msg).toMatch(/^请求过于频繁，请在 \d+ 秒后再试。$/);
+      } else {
+        // The role check comes first: a caller refused never learns about, or spends, a limit.
+        expect(new Set(codes), `${urlPath} as ${name}`).toEqual(new Set(['403']));
+      }
+    }
   });
 });
