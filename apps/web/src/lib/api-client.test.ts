@@ -159,6 +159,24 @@ describe('envelope', () => {
     expect(planRequired).toBe(0);
   });
 
+  it("tells of a brief outage on '503' and keeps the session", async () => {
+    saveSession('tok', user);
+    const msg = 'The service is briefly unavailable. Please try again in a few seconds.';
+    vi.stubGlobal('fetch', answer({ code: '503', msg, data: null }, 503));
+    const error = (await call(api.account.detail, {}).catch((e: unknown) => e)) as ApiError;
+    expect([error.code, error.msg]).toEqual(['503', msg]);
+    // A '503' without words, and a proxy's own error page while the server is out, say the same.
+    vi.stubGlobal('fetch', answer({ code: '503', msg: '', data: null }, 503));
+    await expect(call(api.account.detail, {})).rejects.toBeInstanceOf(ApiError);
+    for (const status of [502, 503, 504]) {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Service Unavailable</html>', { status })));
+      await expect(call(api.account.detail, {})).rejects.toMatchObject({ code: String(status), msg });
+    }
+    expect(toasts).toEqual([msg, msg, msg, msg, msg]);
+    expect(getToken()).toBe('tok');
+    expect([forbidden, planRequired]).toEqual([0, 0]);
+  });
+
   it("falls back to 'Request failed' when the message is empty", async () => {
     vi.stubGlobal('fetch', answer({ code: '500', msg: '', data: null }, 500));
     await expect(call(api.account.logout, {})).rejects.toBeInstanceOf(ApiError);

@@ -117,6 +117,10 @@ function requestFailed(): string {
   return translateMessage('error.request_failed');
 }
 
+function briefOutage(): string {
+  return translateMessage('service.unavailable');
+}
+
 /**
  * What every call to the API sends besides its body: the answer's language (messages come back
  * translated) and the session. Uploads, which go through XMLHttpRequest for their progress,
@@ -193,8 +197,10 @@ export async function call<E extends Endpoint>(
       return null;
     });
     if (!isEnvelope(payload)) {
-      // Not our envelope (a proxy error page, an empty answer): report the HTTP status.
-      return fail(new ApiError('network', String(response.status), requestFailed()));
+      // Not our envelope (a proxy error page, an empty answer): report the HTTP status. A
+      // proxy's 502-504 means the server is out for a moment, which is what the user is told.
+      const message = response.status >= 502 && response.status <= 504 ? briefOutage() : requestFailed();
+      return fail(new ApiError('network', String(response.status), message));
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -223,6 +229,12 @@ export async function call<E extends Endpoint>(
     const error = new ApiError('envelope', payload.code, payload.msg || requestFailed(), payload.data);
     leaveAfterPlanRequired(error.msg);
     throw error;
+  }
+
+  if (payload.code === CODES.unavailable) {
+    // The database (or the server) is out for a moment: the session is fine and stays; the
+    // user is told to try again shortly, in plain words.
+    return fail(new ApiError('envelope', payload.code, payload.msg || briefOutage(), payload.data));
   }
 
   return fail(new ApiError('envelope', payload.code, payload.msg || requestFailed(), payload.data));
