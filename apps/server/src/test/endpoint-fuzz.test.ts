@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from './harness.js';
 /**
  * Every endpoint of the contract, found by walking `api` (so endpoints added later are fuzzed
  * without touching this file): bodies generated from the request schema, then mutated — wrong
- * types, boundary numbers, control characters, very long strings, deep nesting, prototype
- * keys — sent anonymously and as a role that may call the endpoint. Nothing may answer 5xx,
+ * types, boundary numbers, control characters, unpaired surrogates, zero-width and bidirectional
+ * controls, very long strings, deep nesting, prototype keys — sent anonymously and as a role that may call the endpoint. Nothing may answer 5xx,
  * and the server must still answer afterwards.
  */
 
@@ -158,6 +158,21 @@ function sample(schema: z.ZodType): unknown {
   }
 }
 
+/**
+ * Text no person types, which no field may take: half a surrogate pair (jsonb refused it with a
+ * '500', text columns stored U+FFFD), text made only of zero-width characters (it passed
+ * "required") and bidirectional overrides and isolates (a username shown in another order).
+ */
+const TEXT_NO_ONE_TYPES = {
+  highSurrogate: '\ud800',
+  lowSurrogateInside: 'x\udfffy',
+  reversedPair: '\ude00\ud83d',
+  zeroWidth: '\u200b\u200c\u200d',
+  wordJoiners: ' \u2060\ufeff ',
+  override: 'admin\u202etxt.exe',
+  isolate: 'a\u2067b\u2069',
+};
+
 /** The values every field is swept with, one at a time: the holes a probe found, and their kin. */
 const SWEEP: unknown[] = [
   2_147_483_648,
@@ -178,6 +193,7 @@ const SWEEP: unknown[] = [
   true,
   [],
   { nested: { deeper: ['x'] } },
+  ...Object.values(TEXT_NO_ONE_TYPES),
 ];
 
 // ---- mutations ------------------------------------------------------------------------------------
@@ -186,6 +202,9 @@ const INT32 = 2_147_483_647;
 const boundaryNumbers = fc.constantFrom(0, -1, 1, INT32, INT32 + 1, -INT32 - 1, 2 ** 53, -(2 ** 53), 1e308, -1e308, 0.5, -0, 1e-320, 4294967296);
 const nastyStrings = fc.oneof(
   fc.constantFrom('a\u0000b', '\u0000', 'x\u0007\u001b[31m', '\u007f', 'line\nbreak', '\t', '\ud800', '\uffff', '%00', "' OR 1=1 --", '2024-02-30', '2024-13-45', '0000-00-00', '-1', 'NaN', ''),
+  fc.constantFrom(...Object.values(TEXT_NO_ONE_TYPES)),
+  // Strings of lone surrogates, zero-width and bidirectional controls mixed with letters.
+  fc.string({ unit: fc.constantFrom('a', '\ud800', '\udc00', '\u200b', '\u200d', '\u2060', '\ufeff', '\u202e', '\u2066', '\u2069'), minLength: 1, maxLength: 8 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 8 }),
   fc.integer({ min: 1_000, max: 50_000 }).map((length) => 'x'.repeat(length)),
 );
@@ -381,14 +400,24 @@ describe('every endpoint of the contract survives fuzzed bodies', () => {
         // Then every top-level field of one likely valid body, swept with each known-bad value.
         const base = sample(request);
         const fields = base && typeof base === 'object' ? Object.keys(base) : [];
+        const textNoOneTypes = new Set<unknown>(Object.values(TEXT_NO_ONE_TYPES));
         for (const field of fields) {
           for (const value of SWEEP) {
             const payload = JSON.stringify({ ...(base as object), [field]: value });
             for (const token of [undefined, role ? await tokenOf(role) : undefined]) {
               const answer = await send(endpoint.path, payload, token);
               if (answer.status >= 500) failures.push(`${answer.status} as ${token ? role : 'anonymous'}: ${payload.slice(0, 300)} -> ${answer.body.slice(0, 300)}`);
+              // Taken by a field, such text would be stored: every field refuses it.
+              if (textNoOneTypes.has(value) && answer.status === 200) failures.push(`accepted ${JSON.stringify(value)} in ${field}: ${answer.body.slice(0, 200)}`);
             }
           }
+        }
+        // Half a surrogate pair in a key, where no schema looks at the text, is refused too.
+        const keyed = `{"\\udc00x":1${fields.length > 0 ? `,${JSON.stringify(base).slice(1)}` : '}'}`;
+        for (const token of [undefined, role ? await tokenOf(role) : undefined]) {
+          const answer = await send(endpoint.path, keyed, token);
+          // A rate limit is counted before the body is read, so its '429' may come first.
+          if (answer.status !== 400 && answer.status !== 429) failures.push(`${answer.status} for a surrogate key as ${token ? role : 'anonymous'}: ${answer.body.slice(0, 200)}`);
         }
       } finally {
         await restoreAccounts();
