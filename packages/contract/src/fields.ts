@@ -27,7 +27,9 @@ const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0
  * it is no character: PostgreSQL refuses it in jsonb (a '500') and a text column silently
  * stores U+FFFD instead of what was sent.
  */
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A low half is matched with what comes before it rather than by lookbehind, which Safari
+// before 16.4 cannot parse (the contract ships in the web bundle too).
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `value` holds a surrogate without its pair (a string that is not well-formed Unicode). */
 export function hasUnpairedSurrogate(value: string): boolean {
