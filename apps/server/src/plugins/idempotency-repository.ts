@@ -41,6 +41,17 @@ export async function dropExpiredKey(ex: Executor, ref: KeyRef, before: Date): P
   await ex.delete(idempotencyKeys).where(and(where(ref), sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`));
 }
 
+/**
+ * Removes a claim whose first call never answered (its process died, or the database went away
+ * before the claim could be released), when it is older than `before`; a key with a stored
+ * answer is never touched, so a replay cannot be lost to a slow first call.
+ */
+export async function dropAbandonedClaim(ex: Executor, ref: KeyRef, before: Date): Promise<void> {
+  await ex
+    .delete(idempotencyKeys)
+    .where(and(where(ref), sql`${idempotencyKeys.response} is null`, sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`));
+}
+
 /** Removes every key older than `before`; answers how many went. */
 export async function purgeKeysBefore(ex: Executor, before: Date): Promise<number> {
   const rows = await ex

@@ -65,6 +65,21 @@ describe('Idempotency-Key on creates', () => {
     const [stored] = await t.query<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where key = 'fails-1'`);
     expect(stored?.n).toBe(0);
 
+    // A claim left behind by a first call that never answered (the database went away before
+    // it could be released, and the caller heard '503') does not hold the key for a day.
+    const [superId] = await t.query<{ id: number }>(sql`select id from accounts where email = 'super@example.com'`);
+    await t.query(sql`insert into idempotency_keys (account_id, endpoint, key, request_hash, created_at)
+                      values (${superId!.id}, '/v1/price/add', 'outage-1', 'whatever', now() - interval '10 minutes')`);
+    const retried = await inject('/v1/price/add', plan('After the outage'), superToken, { 'idempotency-key': 'outage-1' });
+    expect(retried.code, retried.msg).toBe('200');
+    expect(await packagesNamed('After the outage')).toBe(1);
+    // A claim of a first call that may still be running is left alone: the retry does not run.
+    await t.query(sql`insert into idempotency_keys (account_id, endpoint, key, request_hash)
+                      values (${superId!.id}, '/v1/price/add', 'running-1', 'whatever')`);
+    const waiting = await inject('/v1/price/add', plan('Still running'), superToken, { 'idempotency-key': 'running-1' });
+    expect(waiting.code).not.toBe('200');
+    expect(await packagesNamed('Still running')).toBe(0);
+
     const malformed = await inject('/v1/price/add', plan('Bad key'), superToken, { 'idempotency-key': 'has spaces in it' });
     expect(malformed).toMatchObject({ code: '400', data: { fields: { 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 255 visible characters' } } });
   });

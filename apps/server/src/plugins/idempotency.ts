@@ -13,6 +13,12 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** How long a retry waits for the first call with its key to finish before answering '409'. */
 const WAIT_FOR_FIRST_MS = 10_000;
+/**
+ * A claim without an answer this old belongs to a first call that will never finish: its process
+ * died, or the database went away before the claim could be released (the caller heard '503'
+ * and retries with the same key). Far longer than any create runs.
+ */
+const ABANDONED_AFTER_MS = 5 * 60_000;
 const POLL_MS = 40;
 
 const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
@@ -69,6 +75,10 @@ export async function idempotent<T>(
     if (!row) continue; // released by a failed first call a moment ago: claim it again
     if (row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
       await repo.dropExpiredKey(db, ref, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
+      continue;
+    }
+    if (row.response === null && row.createdAt.getTime() < Date.now() - ABANDONED_AFTER_MS) {
+      await repo.dropAbandonedClaim(db, ref, new Date(Date.now() - ABANDONED_AFTER_MS));
       continue;
     }
     if (row.requestHash !== requestHash) throw new AppError(CODES.rejected, 'idempotency.key_reused');
