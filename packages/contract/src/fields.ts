@@ -31,11 +31,6 @@ const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0
 // before 16.4 cannot parse (the contract ships in the web bundle too).
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** True when `value` holds a surrogate without its pair (a string that is not well-formed Unicode). */
-export function hasUnpairedSurrogate(value: string): boolean {
-  return UNPAIRED_SURROGATE.test(value);
-}
-
 /**
  * The embedding, override and isolate controls of the bidirectional algorithm. The product
  * speaks English, Chinese and Spanish, where they have no use; in a name or a caption they
@@ -53,7 +48,7 @@ const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]
 const WHITE_SPACE_ONLY = /^\p{White_Space}*$/u;
 
 /** True when `value` has something in it, but nothing a reader can see (blank text is not). */
-export function isInvisibleOnly(value: string): boolean {
+function isInvisibleOnly(value: string): boolean {
   return !WHITE_SPACE_ONLY.test(value) && INVISIBLE_ONLY.test(value);
 }
 
