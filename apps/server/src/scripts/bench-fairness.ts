@@ -136,6 +136,7 @@ async function main(): Promise<void> {
     const aloneDone = await doneOf(a, aloneFrom);
 
     // B and C each queue one.
+    const [aWaiting] = await t.query<{ n: number }>(sql`select count(*)::int as n from creative_renders where merchant_id = ${a} and state = 'queued'`);
     const [ofB] = await renders.enqueue([order(b)]);
     const [ofC] = await renders.enqueue([order(c)]);
     let killed: { pid: number; at: number; renderId: number | null } | null = null;
@@ -145,6 +146,13 @@ async function main(): Promise<void> {
       if (rows.every((row) => row.started_at !== null) || Date.now() > deadline) break;
       await sleep(100);
     }
+    // When the renders already running as B and C were queued ended: the renderers coming free.
+    const freed = await t.query<{ ms: number }>(
+      sql`select (extract(epoch from (r.finished_at - q.created_at)) * 1000)::int as ms
+            from creative_renders r, creative_renders q
+           where q.id = ${ofB!.id} and r.started_at < q.created_at and r.finished_at > q.created_at and r.merchant_id = ${a}
+           order by r.finished_at`,
+    );
     const waits = await t.query<{ id: number; wait_ms: number | null }>(
       sql`select id, (extract(epoch from (started_at - created_at)) * 1000)::int as wait_ms from creative_renders where id in (${ofB!.id}, ${ofC!.id}) order by id`,
     );
@@ -165,8 +173,9 @@ async function main(): Promise<void> {
     console.log(`median render: ${median!.ms} ms from start to done (ffmpeg ${renderMs!.ms} ms), over ${median!.n} renders`);
     for (const [label, row] of [['B', waits[0]], ['C', waits[1]]] as const) {
       const ratio = row?.wait_ms === null || row?.wait_ms === undefined ? 'never started' : `${(row.wait_ms / median!.ms).toFixed(2)}× the median render`;
-      console.log(`studio ${label}'s render queued behind ${200 - aloneDone}+ of A's: started after ${row?.wait_ms ?? '—'} ms (${ratio}; target ≤ 1×)`);
+      console.log(`studio ${label}'s render queued behind ${aWaiting!.n} of A's: started after ${row?.wait_ms ?? '—'} ms (${ratio}; target ≤ 1×)`);
     }
+    console.log(`the renderers busy with A's renders as B and C were queued came free after: ${freed.map((row) => `${row.ms} ms`).join(', ') || '—'}`);
     const perMinute = (count: number, ms: number) => ((count * 60_000) / ms).toFixed(1);
     console.log(`A alone:        ${aloneDone} renders in ${alone / 1000} s = ${perMinute(aloneDone, alone)}/min (every renderer)`);
     console.log(`B and C busy:   A ${busyDone[0]}, B ${busyDone[1]}, C ${busyDone[2]} in ${busy / 1000} s = A ${perMinute(busyDone[0]!, busy)}/min, all ${perMinute(busyDone[0]! + busyDone[1]! + busyDone[2]!, busy)}/min`);

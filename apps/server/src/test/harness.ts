@@ -53,6 +53,10 @@ export async function createTestApp(
       RATE_LIMIT_LOGIN_PER_MINUTE: 10_000,
       RATE_LIMIT_CODE_PER_HOUR: 10_000,
       RATE_LIMIT_RESET_PER_HOUR: 10_000,
+      // Tests call these far faster than a person; the limits' own tests set theirs.
+      RATE_LIMIT_RENDER_PER_MINUTE: 10_000,
+      RATE_LIMIT_PLAN_RUN_PER_MINUTE: 10_000,
+      RATE_LIMIT_SCRIPT_PER_MINUTE: 10_000,
       ...options.config,
     },
   );

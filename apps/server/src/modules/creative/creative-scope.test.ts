@@ -38,7 +38,8 @@ async function as<T>(name: string, urlPath: string, body: object = {}, lang?: 'e
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-creative-scope-'));
-  t = await createTestApp({ config: { DATA_DIR: dataDir } });
+  // Small per-account limits, met at the end of this file.
+  t = await createTestApp({ config: { DATA_DIR: dataDir, RATE_LIMIT_SCRIPT_PER_MINUTE: 6, RATE_LIMIT_RENDER_PER_MINUTE: 8, RATE_LIMIT_PLAN_RUN_PER_MINUTE: 6 } });
   w = await videoWorld(t);
   // A merchant with nothing in anyone's scope: paid, so what answers it is the scope, not plan gating.
   await givePlan(t, 'newclient@example.com');
