@@ -22,7 +22,8 @@ import { scriptBody } from '@nearcast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { MemoryMailer } from '../adapters/mail/index.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase, type Db } from '../db/client.js';
+import { claimFairRender, recordTurn } from '../modules/creative/repository.js';
 import { RenderEngine } from '../modules/creative/render-engine.js';
 import type { RenderOrder } from '../modules/creative/render-service.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
@@ -180,12 +181,43 @@ async function main(): Promise<void> {
     console.log(`A alone:        ${aloneDone} renders in ${alone / 1000} s = ${perMinute(aloneDone, alone)}/min (every renderer)`);
     console.log(`B and C busy:   A ${busyDone[0]}, B ${busyDone[1]}, C ${busyDone[2]} in ${busy / 1000} s = A ${perMinute(busyDone[0]!, busy)}/min, all ${perMinute(busyDone[0]! + busyDone[1]! + busyDone[2]!, busy)}/min`);
     if (killed) await reportKill(t, killed, workRoot);
+    for (const child of children) child.kill('SIGKILL');
+    await claimCost(t, a, b);
   } finally {
     for (const child of children) child.kill('SIGKILL');
     await t.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.rm(workRoot, { recursive: true, force: true });
   }
+}
+
+/**
+ * What one fair claim costs with 10,000 of A's renders queued and one of B's: the claim's
+ * statement timed on its own (the render processes stopped), each claim taking one render.
+ */
+async function claimCost(t: { database: { db: Db }; query: <T>(statement: SQL) => Promise<T[]> }, a: number, b: number): Promise<void> {
+  await t.query(sql`update creative_renders set state = 'cancelled' where state in ('queued', 'rendering')`);
+  const [template] = await t.query<{ id: number }>(sql`select id from creative_renders where merchant_id = ${a} order by id limit 1`);
+  const copy = (merchantId: number, count: number) =>
+    t.query(sql`insert into creative_renders (merchant_id, studio_id, language, script, voice, music)
+                select ${merchantId}, (select coalesce(studio_id, 0) from accounts where id = ${merchantId}), language, script, voice, music
+                  from creative_renders, generate_series(1, ${count}) where id = ${template!.id}`);
+  await copy(a, 10_000);
+  await copy(b, 1);
+  await t.query(sql`analyze creative_renders`);
+  const times: number[] = [];
+  let tookB = -1;
+  for (let i = 0; i < 50; i++) {
+    const now = new Date();
+    const started = performance.now();
+    const id = await claimFairRender(t.database.db, `bench-${i}`, new Date(now.getTime() + 60_000), now);
+    times.push(performance.now() - started);
+    const [row] = await t.query<{ merchant_id: number; studio_id: number }>(sql`select merchant_id, studio_id from creative_renders where id = ${id ?? 0}`);
+    if (row) await recordTurn(t.database.db, row.studio_id, row.merchant_id, now);
+    if (row?.merchant_id === b && tookB < 0) tookB = i + 1;
+  }
+  times.sort((x, y) => x - y);
+  console.log(`fair claim with 10,000 of A's queued: median ${times[25]!.toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms over 50 claims; B's one render taken by claim ${tookB}`);
 }
 
 async function currentUrl(t: { query: <T>(statement: SQL) => Promise<T[]> }, base: string): Promise<string> {
