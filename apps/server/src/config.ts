@@ -193,14 +193,14 @@ const schema = z.object({
   /** The output frame: the platforms' 1080×1920 unless a test asks for a small one. */
   RENDER_SIZE: z.enum(['1080x1920', '720x1280', '360x640']).default('1080x1920'),
   /**
-   * A studio's render queue (docs/decisions/069): at most this many waiting renders per merchant
+   * A studio's render queue (docs/decisions/073): at most this many waiting renders per merchant
    * it serves (a day's plan is at most 10 videos: a day's plan and as much again by hand), and
    * never fewer than RENDER_QUEUE_MIN, so a new studio can still work. A merchant without a
    * studio has the per-merchant number alone.
    */
   RENDER_QUEUE_PER_MERCHANT: z.coerce.number().int().min(1).max(10_000).default(20),
   RENDER_QUEUE_MIN: z.coerce.number().int().min(1).max(100_000).default(50),
-  /** Per account, on the endpoints that cost a render or paid model calls (docs/decisions/069). */
+  /** Per account, on the endpoints that cost a render or paid model calls (docs/decisions/073). */
   RATE_LIMIT_RENDER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PLAN_RUN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SCRIPT_PER_MINUTE: z.coerce.number().int().min(1).default(10),

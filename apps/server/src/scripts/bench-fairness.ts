@@ -1,5 +1,5 @@
 /**
- * Whether renders are shared fairly between studios (docs/decisions/069), on PostgreSQL with
+ * Whether renders are shared fairly between studios (docs/decisions/073), on PostgreSQL with
  * two render processes making real videos (ffmpeg, 360×640, from the brief alone).
  *
  * Studio A queues 200 renders; the two render processes start; after a while of A alone,

@@ -85,7 +85,7 @@ export const creativeRenders = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /**
      * The merchant's studio when the render was asked for (0: none), kept on the row so the fair
-     * claim (docs/decisions/069) and the studio's queue cap read one index, not the accounts.
+     * claim (docs/decisions/073) and the studio's queue cap read one index, not the accounts.
      */
     studioId: integer().notNull().default(0),
     language: text().notNull(),
@@ -139,7 +139,7 @@ export const creativeRenders = pgTable(
       .on(t.leaseUntil)
       .where(sql`${t.state} in ('queued', 'rendering')`),
     // The fair claim walks the studios, then a studio's merchants, with work to do; the cap
-    // counts a studio's queue (docs/decisions/069).
+    // counts a studio's queue (docs/decisions/073).
     index('creative_renders_fair_idx')
       .on(t.studioId, t.merchantId, t.id)
       .where(sql`${t.state} in ('queued', 'rendering')`),
@@ -155,7 +155,7 @@ export const creativeRenders = pgTable(
 
 /**
  * When a studio's, and a merchant's, render was last taken by a renderer: the fair claim takes
- * the studio (then the merchant) served longest ago first (docs/decisions/069). `owner` is
+ * the studio (then the merchant) served longest ago first (docs/decisions/073). `owner` is
  * `s<studio id>` or `m<merchant id>`; a row per owner that ever had a render.
  */
 export const creativeRenderTurns = pgTable('creative_render_turns', {

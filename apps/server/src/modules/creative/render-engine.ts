@@ -221,7 +221,7 @@ export class RenderEngine {
       // A render's job must outlive its longest run, or pg-boss would hand it out twice.
       expireInSeconds: this.jobExpirySeconds(),
       // A job is a renderer's turn, not a particular render's: whichever render it was sent for,
-      // the worker takes the one fairness says is next (docs/decisions/069). Every render still
+      // the worker takes the one fairness says is next (docs/decisions/073). Every render still
       // has its own job, so the jobs and the renders to make stay equal in number.
       handler: async () => {
         await this.runNext(log);
@@ -267,7 +267,7 @@ export class RenderEngine {
   }
 
   /**
-   * One attempt at the render due next across studios and merchants (docs/decisions/069); false
+   * One attempt at the render due next across studios and merchants (docs/decisions/073); false
    * when no render is waiting for a worker.
    */
   async runNext(log?: FastifyBaseLogger): Promise<boolean> {

@@ -12,7 +12,7 @@ import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import type { RenderOrder } from './render-service.js';
 
 /**
- * Renders shared fairly between studios (docs/decisions/069): taken in turn across studios and
+ * Renders shared fairly between studios (docs/decisions/073): taken in turn across studios and
  * a studio's merchants, not first in, first out; a studio's queue capped; render/add,
  * plan/run and script/generate limited per account with a 429 in the caller's language and
  * Retry-After; a render refused up front when its merchant's plan lapsed or its storage is

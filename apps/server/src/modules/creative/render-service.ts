@@ -175,7 +175,7 @@ export class RenderService {
   /**
    * Stores renders and queues their jobs in one transaction: a render exists exactly when its job
    * does. Each render carries its merchant's studio, by which renders are taken in turn
-   * (docs/decisions/069). `capped`: refused with a 429 when the studio's queue has no room for them.
+   * (docs/decisions/073). `capped`: refused with a 429 when the studio's queue has no room for them.
    */
   async enqueue(orders: RenderOrder[], options: { capped?: boolean } = {}): Promise<repo.RenderRow[]> {
     const studios = new Map<number, number>();

@@ -206,7 +206,7 @@ const FAIR_STUDIOS = 8;
 const FAIR_PER_STUDIO = 4;
 
 /**
- * Takes the lease of the render due next in fairness (docs/decisions/069): of the studios with
+ * Takes the lease of the render due next in fairness (docs/decisions/073): of the studios with
  * a render to make, the one whose render was taken longest ago (never first), and within it the
  * merchant likewise, then that merchant's oldest. The studios with open renders are found by
  * walking the fair index one studio at a time (a loose index scan), so a studio with 10,000

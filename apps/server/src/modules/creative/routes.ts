@@ -15,7 +15,7 @@ const BRIEF_EDITORS = ['super', 'admin', 'studio', 'client'] as const;
 
 export async function creativeRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.services;
-  // What costs a render or paid model calls is limited per account (docs/decisions/069).
+  // What costs a render or paid model calls is limited per account (docs/decisions/073).
   const perMinute = (max: number) => ({ max, timeWindow: 60_000, by: 'caller' as const });
   const { creativeBriefs: briefs, creativeScripts: scripts, creativeRenders: renders, creativePlans: plans, creativeDrafts: drafts } = app.services;
 
