@@ -270,6 +270,11 @@ export const render = z.object({
   attempts: z.number().int(),
   /** Why it failed, in the caller's language; also a fallback that was taken (a voice that failed). */
   error: z.string().nullable(),
+  /**
+   * The engine's own output behind `error` (the end of ffmpeg's output, the work folder as
+   * `<work>`): present for staff (admin, super) only, to diagnose; everyone else reads `error`.
+   */
+  error_detail: z.string().nullable().optional(),
   notes: z.array(z.string()),
   origin: z.enum(RENDER_ORIGINS),
   /** The plan day it was made for; null for a render asked for by hand. */

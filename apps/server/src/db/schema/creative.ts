@@ -102,6 +102,11 @@ export const creativeRenders = pgTable(
     attempts: integer().notNull().default(0),
     /** A stored message: why it failed, or why the last attempt did (while retrying). */
     error: text(),
+    /**
+     * The engine's own output behind `error` (the end of ffmpeg's stderr, the work folder as a
+     * placeholder): for staff only, as a user reads plain words and no server's paths.
+     */
+    errorDetail: text(),
     /** Stored messages: fallbacks taken (no voice, material left out, a template script). */
     notes: text().array().notNull().default(sql`'{}'::text[]`),
     origin: text({ enum: ['manual', 'plan'] }).notNull().default('manual'),

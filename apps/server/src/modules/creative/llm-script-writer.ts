@@ -24,6 +24,7 @@ import {
   writeTemplateScript,
   type ScriptPlan,
 } from './template-script-writer.js';
+import { plainDetail } from './tool-output.js';
 
 /**
  * The language-model engine: one chat completion per script over the OpenAI-compatible API
@@ -670,7 +671,7 @@ export function createLlmScriptWriter(settings: LlmSettings, options: LlmWriterO
         if (outcome.stop) unavailable = outcome.detail;
         const script = writeTemplateScript(request, plan, taken);
         taken.add(script.fingerprint);
-        scripts.push({ ...script, fallback_reason: storedMessage('creative.note.llm_fallback', { detail: outcome.detail }) });
+        scripts.push({ ...script, fallback_reason: storedMessage('creative.note.llm_fallback', { detail: plainDetail(outcome.detail) || '—' }) });
       }
       return scripts;
     },

@@ -122,7 +122,7 @@ export class PlanService {
       date: body.date,
       created,
       preparing: state !== null && state.completedAt === null,
-      renders: await Promise.all(rows.map((row) => this.renders.present(row, lang))),
+      renders: await Promise.all(rows.map((row) => this.renders.present(row, lang, caller))),
     };
   }
 

@@ -29,6 +29,7 @@ import type { RenderInput, RenderResult, VoiceTrack } from './renderer/renderer.
 import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
 import { seededOrder } from './seeded.js';
+import { failingInputOf, plainDetail, staffDetail, toolOutputOf } from './tool-output.js';
 
 /** The renderer's side of a render: what it is given and what it hands back (renderer/renderer.ts). */
 export type RenderClipInput = RenderClip;
@@ -107,6 +108,8 @@ class AttemptTimeout extends Error {
  */
 class Attempt {
   readonly abort = new AbortController();
+  /** The inputs copied into the work folder and whose they are (a material's name), to say which one ffmpeg could not read. */
+  readonly inputs = new Map<string, string>();
   stop: Stop | null = null;
   private chain: Promise<void> = Promise.resolve();
   private lastWrite = 0;
@@ -310,7 +313,7 @@ export class RenderEngine {
       const failed = await repo.updateRender(
         db,
         id,
-        { state: 'failed', error: storedMessage('creative.failure.interrupted', { count: row.attempts }), finishedAt: now, leaseToken: null, leaseUntil: null },
+        { state: 'failed', error: storedMessage('creative.failure.interrupted', { count: row.attempts }), errorDetail: null, finishedAt: now, leaseToken: null, leaseUntil: null },
         repo.leasedAndRendering(token),
       );
       if (failed) await this.announce(id, failed.merchantId, 'failed', failed.progress);
@@ -350,7 +353,7 @@ export class RenderEngine {
       const done = await repo.updateRender(
         db,
         id,
-        { state: 'done', progress: 100, error: null, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
+        { state: 'done', progress: 100, error: null, errorDetail: null, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
         repo.leasedAndRendering(token),
       );
       if (!done) return;
@@ -361,7 +364,7 @@ export class RenderEngine {
       const error = attempt.explain(caught);
       if (error instanceof Interrupted && error.stop !== 'timeout') return;
       attempt.end();
-      await this.failAttempt(row, token, error instanceof Interrupted ? new AttemptTimeout(this.deps.settings.timeoutSeconds) : error, log);
+      await this.failAttempt(row, token, error instanceof Interrupted ? new AttemptTimeout(this.deps.settings.timeoutSeconds) : error, { workDir: work, inputs: attempt.inputs }, log);
     } finally {
       attempt.end();
       await removeWork();
@@ -472,6 +475,7 @@ export class RenderEngine {
         continue;
       }
       clips.push({ path: file, kind: item.type, duration: item.durationSeconds, width: item.width, height: item.height });
+      attempt.inputs.set(file, item.name || String(item.id));
       used.push(item.id);
     }
     if (skipped.length > 0) notes.push(storedMessage('creative.note.skipped_material', { count: skipped.length, names: skipped.join(', ') }));
@@ -488,7 +492,10 @@ export class RenderEngine {
       const [logo] = await materials.mediaOf(row.merchantId, [brief.logo_footage_id]);
       if (logo?.type === 'image') {
         const file = path.join(work, `logo${path.extname(logo.key) || '.img'}`);
-        if (await this.download(logo.key, file)) logoPath = file;
+        if (await this.download(logo.key, file)) {
+          logoPath = file;
+          attempt.inputs.set(file, logo.name || String(logo.id));
+        }
       }
     }
 
@@ -497,8 +504,10 @@ export class RenderEngine {
     if (choice === 'library' && row.musicFootageId !== null) {
       const [audio] = await materials.mediaOf(row.merchantId, [row.musicFootageId]);
       const file = path.join(work, `music${path.extname(audio?.key ?? '') || '.audio'}`);
-      if (audio?.type === 'audio' && (await this.download(audio.key, file))) music = { path: file };
-      else {
+      if (audio?.type === 'audio' && (await this.download(audio.key, file))) {
+        music = { path: file };
+        attempt.inputs.set(file, audio.name || String(audio.id));
+      } else {
         // The chosen track is gone: the video keeps music, the tone's bed, and says so.
         music = { bed: bedForTone(brief.tone) };
         notes.push(storedMessage('creative.note.music_fallback'));
@@ -514,7 +523,8 @@ export class RenderEngine {
         voice = await engine.speak({ language, lines: lines.map((line) => ({ text: line.spoken, onScreen: line.on_screen })), workDir: work, signal });
       } catch (error) {
         if (signal.aborted) throw error;
-        notes.push(storedMessage('creative.note.voice_fallback', { detail: detailOf(error) }));
+        // The voice engine's own words, without the paths and addresses a user has no use for.
+        notes.push(storedMessage('creative.note.voice_fallback', { detail: plainDetail(toolOutputOf(error)) || '—' }));
       }
     }
 
@@ -537,9 +547,9 @@ export class RenderEngine {
   }
 
   /** A failed attempt: tried again after a pause while attempts remain, else failed with its reason. */
-  private async failAttempt(row: repo.RenderRow, token: string, error: unknown, log?: FastifyBaseLogger): Promise<void> {
+  private async failAttempt(row: repo.RenderRow, token: string, error: unknown, context: FailureContext, log?: FastifyBaseLogger): Promise<void> {
     const maxAttempts = this.deps.settings.maxAttempts ?? 3;
-    const reason = reasonOf(error, this.deps.settings.timeoutSeconds);
+    const { reason, detail } = reasonOf(error, this.deps.settings.timeoutSeconds, context);
     log?.warn({ err: error, render: row.id, attempt: row.attempts }, 'render attempt failed');
     const current = await repo.findRender(this.deps.db, row.id);
     const attempts = current?.attempts ?? row.attempts;
@@ -551,7 +561,7 @@ export class RenderEngine {
       const retried = await repo.updateRender(
         this.deps.db,
         row.id,
-        { state: 'queued', progress: 0, error: reason, notBefore, leaseToken: null, leaseUntil: null },
+        { state: 'queued', progress: 0, error: reason, errorDetail: detail, notBefore, leaseToken: null, leaseUntil: null },
         repo.leasedAndRendering(token),
       );
       if (!retried) return;
@@ -563,7 +573,7 @@ export class RenderEngine {
     const failed = await repo.updateRender(
       this.deps.db,
       row.id,
-      { state: 'failed', error: reason, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
+      { state: 'failed', error: reason, errorDetail: detail, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
       repo.leasedAndRendering(token),
     );
     if (failed) await this.announce(row.id, row.merchantId, 'failed', failed.progress);
@@ -603,19 +613,27 @@ export function bedForTone(tone: Brief['tone']): MusicBed {
   }
 }
 
-function detailOf(error: unknown): string {
-  const detail = error instanceof Error ? ((error as Error & { detail?: string }).detail ?? error.message) : String(error);
-  return detail.replace(/\s+/g, ' ').slice(0, 200);
+/** What a failed attempt had in its work folder: to take the folder out of staff's detail and name the input that failed. */
+interface FailureContext {
+  workDir: string;
+  inputs: ReadonlyMap<string, string>;
 }
 
-function reasonOf(error: unknown, timeoutSeconds: number): string {
+/**
+ * Why an attempt failed, twice: in plain words for whoever reads the render (a stored message:
+ * never a path, an address or the encoder's statistics), and the engine's own output for staff.
+ */
+function reasonOf(error: unknown, timeoutSeconds: number, context: FailureContext): { reason: string; detail: string | null } {
+  // A rule of another module said no (the merchant's storage is full, …): its own words, nothing more to see.
+  if (error instanceof AppError) return { reason: storedMessage(error.key, error.params), detail: null };
+  const output = toolOutputOf(error);
+  const detail = staffDetail(output, context.workDir) || null;
   if (error instanceof Error && /timed? ?out|timeout/i.test(error.name + error.message)) {
-    return storedMessage('creative.failure.timeout', { minutes: Math.max(1, Math.round(timeoutSeconds / 60)) });
+    return { reason: storedMessage('creative.failure.timeout', { minutes: Math.max(1, Math.round(timeoutSeconds / 60)) }), detail };
   }
-  if (error instanceof Error && error.name === 'StorageError') return storedMessage('creative.failure.storage');
-  // A rule of another module said no (the merchant's storage is full, …): its own words.
-  if (error instanceof AppError) return storedMessage(error.key, error.params);
-  return storedMessage('creative.failure.tool', { detail: detailOf(error) });
+  if (error instanceof Error && error.name === 'StorageError') return { reason: storedMessage('creative.failure.storage'), detail };
+  const name = failingInputOf(output, context.inputs);
+  return { reason: name ? storedMessage('creative.failure.tool_input', { name }) : storedMessage('creative.failure.tool'), detail };
 }
 
 /**

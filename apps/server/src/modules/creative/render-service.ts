@@ -1,6 +1,7 @@
 import {
   CODES,
   estimateScriptSeconds,
+  isStaff,
   readStoredMessage,
   SCRIPT_LIMITS,
   scriptBody,
@@ -119,7 +120,7 @@ export class RenderService {
     const waiting = await repo.openOfMerchant(this.db, body.merchant_id);
     await this.materials.assertRoom(body.merchant_id, estimateRenderBytes(order.script, order.language, this.settings.size) * (waiting + 1));
     const [row] = await this.enqueue([{ ...order, createdById: caller.id, origin: 'manual' }], { capped: true });
-    return this.present((await repo.findRenderView(this.db, row!.id))!, lang);
+    return this.present((await repo.findRenderView(this.db, row!.id))!, lang, caller);
   }
 
   /**
@@ -227,7 +228,7 @@ export class RenderService {
   async get(caller: Caller, id: number, lang: ApiLanguage): Promise<Render> {
     const row = await repo.findVisibleRender(this.db, caller, id);
     if (!row) throw notFound();
-    return this.present(row, lang);
+    return this.present(row, lang, caller);
   }
 
   async list(caller: Caller, body: ParsedRequestOf<Api['renderList']>, lang: ApiLanguage): Promise<ResponseOf<Api['renderList']>> {
@@ -240,7 +241,7 @@ export class RenderService {
       body.page,
       body.page_size,
     );
-    return { list: await Promise.all(rows.map((row) => this.present(row, lang))), total, page: body.page, page_size: body.page_size };
+    return { list: await Promise.all(rows.map((row) => this.present(row, lang, caller))), total, page: body.page, page_size: body.page_size };
   }
 
   /**
@@ -267,7 +268,8 @@ export class RenderService {
     return this.get(caller, id, lang);
   }
 
-  async present(row: repo.RenderView, lang: ApiLanguage): Promise<Render> {
+  /** A render as `reader` may see it: the engine's own output of a failure only for staff. */
+  async present(row: repo.RenderView, lang: ApiLanguage, reader?: Pick<Caller, 'role'>): Promise<Render> {
     const [video, cover] = await Promise.all([
       row.state === 'done' && row.videoKey ? this.storage.signedUrl(row.videoKey, this.settings.urlTtlSeconds) : null,
       row.state === 'done' && row.coverKey ? this.storage.signedUrl(row.coverKey, this.settings.urlTtlSeconds) : null,
@@ -288,6 +290,7 @@ export class RenderService {
       progress: row.progress,
       attempts: row.attempts,
       error: row.error ? readStoredMessage(lang, row.error) : null,
+      ...(reader && isStaff(reader.role) ? { error_detail: row.errorDetail } : {}),
       notes: row.notes.map((note) => readStoredMessage(lang, note)),
       origin: row.origin,
       plan_date: row.planDate,

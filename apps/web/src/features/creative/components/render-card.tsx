@@ -80,6 +80,13 @@ export function RenderCard({ render, actions }: { render: Render; actions: Rende
             {render.attempts > 1 && <span className="cr-muted"> {t('board.attempts', { count: render.attempts })}</span>}
           </p>
         )}
+        {render.state === 'failed' && render.error_detail && (
+          // The engine's own output reaches staff alone (the server leaves it out for everyone else), folded away.
+          <details className="cr-render__detail" data-testid="render-error-detail">
+            <summary>{t('board.technical_details')}</summary>
+            <pre>{render.error_detail}</pre>
+          </details>
+        )}
         {render.draft === 'rejected' && render.reject_reason && (
           <p className="cr-render__reason" data-testid="render-reject-reason">
             {t('board.rejected_because', { reason: render.reject_reason })}

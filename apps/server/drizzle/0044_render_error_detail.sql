@@ -1,0 +1,1 @@
+ALTER TABLE "creative_renders" ADD COLUMN "error_detail" text;
