@@ -163,6 +163,8 @@ export function testEngine(
     settings?: Partial<RenderEngineSettings>;
     materials?: RenderEngineDeps['materials'];
     onDone?: RenderEngineDeps['onDone'];
+    /** Voice engines in place of the silent ones. */
+    voices?: Partial<RenderEngineDeps['voices']>;
   },
 ): TestEngine {
   const services = t.app.services;
@@ -188,7 +190,7 @@ export function testEngine(
     },
     tools: () => resolveMediaTools(services.config),
     render: options.render,
-    voices: { none: SILENT, local: SILENT, cloud: SILENT },
+    voices: { none: SILENT, local: SILENT, cloud: SILENT, ...options.voices },
     ...(options.onDone ? { onDone: options.onDone } : {}),
     ...(options.now ? { now: options.now } : {}),
     settings: { size: { width: 180, height: 320 }, timeoutSeconds: 60, concurrency: 1, workRoot: options.workRoot, ...options.settings },

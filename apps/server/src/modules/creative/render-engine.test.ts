@@ -19,6 +19,7 @@ import type { RenderWorkerOptions } from '../../test/render-worker.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { probe, resolveMediaTools } from '../material/media-tools.js';
 import type { RenderEngineDeps } from './render-engine.js';
+import { RenderFailedError } from './renderer/ffmpeg-process.js';
 import { renderVideo } from './renderer/renderer.js';
 import { RENDER_JOB } from './render-service.js';
 
@@ -303,7 +304,7 @@ describe('failures', () => {
     expect(first.not_before!.getTime() - clock).toBe(30_000);
     expect(e.sent.at(-1)).toMatchObject({ name: RENDER_JOB, data: { id: render.id }, options: { startAfter: first.not_before } });
     // While it waits, the last attempt's reason is shown with it.
-    expect(await getRender(render.id, 'es')).toMatchObject({ state: 'queued', error: `No se pudo renderizar el vídeo: ${detail}` });
+    expect(await getRender(render.id, 'es')).toMatchObject({ state: 'queued', error: formatMessage('es', 'creative.failure.tool') });
 
     // Delivered too early (a duplicate job): nothing is rendered, the job is put back for later.
     await e.engine.run(render.id);
@@ -320,11 +321,106 @@ describe('failures', () => {
     await e.engine.run(render.id);
     expect(renderer.calls).toHaveLength(3);
     const failed = await getRender(render.id, 'zh');
-    expect(failed).toMatchObject({ state: 'failed', attempts: 3, output_footage_id: null, error: `视频渲染失败：${detail}` });
-    expect((await getRender(render.id, 'en')).error).toBe(`The video could not be rendered: ${detail}`);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 3, output_footage_id: null, error: formatMessage('zh', 'creative.failure.tool') });
+    expect((await getRender(render.id, 'en')).error).toBe('The video could not be rendered: the encoder stopped unexpectedly; trying again may help');
     expect(e.progress.filter((item) => item.id === render.id).map((item) => item.state)).toEqual(['rendering', 'rendering', 'queued', 'rendering', 'rendering', 'queued', 'rendering', 'rendering', 'failed']);
     expect(await outputsOf(render.id)).toEqual([]);
     expect(await workLeft()).toEqual([]);
+  });
+
+  it('says in plain words which clip the encoder could not open (the real renderer, its ffmpeg failing on the clip), keeping its output for staff alone', async () => {
+    const render = await addRender();
+    let work = '';
+    // A clip both probes read that ffmpeg then cannot open (it changed under the render): an
+    // ffmpeg that says what ffmpeg 7 says then, and is the real one for every other run.
+    const real = resolveMediaTools(t.app.services.config).ffmpeg;
+    const fake = path.join(workRoot, 'ffmpeg-unreadable-clip.sh');
+    await fs.writeFile(
+      fake,
+      [
+        '#!/bin/sh',
+        'for arg in "$@"; do',
+        '  case "$arg" in */clip-0.*)',
+        '    echo "[in#1 @ 0x5581f0c2c340] Error opening input: Invalid data found when processing input" >&2',
+        '    echo "Error opening input file $arg." >&2',
+        '    echo "Error opening input files: Invalid data found when processing input" >&2',
+        '    exit 254;;',
+        '  esac',
+        'done',
+        `exec '${real}' "$@"`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const unreadable: RenderEngineDeps['render'] = (tools, input) => {
+      work = input.workDir;
+      return renderVideo({ ...tools, ffmpeg: fake }, input);
+    };
+    const e = testEngine(t, { render: unreadable, workRoot, now, settings: { maxAttempts: 1 } });
+    await e.engine.run(render.id);
+
+    for (const lang of ['en', 'es'] as const) {
+      const failed = await getRender(render.id, lang);
+      expect(failed.state).toBe('failed');
+      expect(failed.error).toBe(formatMessage(lang, 'creative.failure.tool_input', { name: clip.name }));
+      expect(failed.error).not.toMatch(/\/|libx264|0x[0-9a-f]/i);
+      expect(failed).not.toHaveProperty('error_detail');
+    }
+    const admin = await t.call<Render>('/v1/creative/render/get', { id: render.id }, { token: w.tokens.get('admin')! });
+    expect(admin.code, admin.msg).toBe('200');
+    expect(admin.data.error_detail).toMatch(/ffmpeg ended with/);
+    expect(admin.data.error_detail).toContain('<work>/clip-0');
+    expect(admin.data.error_detail).not.toContain(work);
+    // The merchant reads the plain words too, in a list as in one render.
+    const mine = await t.call<{ list: Render[] }>('/v1/creative/render/list', { merchant_id: merchantId, page: 1, page_size: 50 }, { token: client() });
+    expect(mine.code, mine.msg).toBe('200');
+    expect(mine.data.list.find((item) => item.id === render.id)).not.toHaveProperty('error_detail');
+    const staffList = await t.call<{ list: Render[] }>('/v1/creative/render/list', { merchant_id: merchantId, page: 1, page_size: 50 }, { token: w.tokens.get('super')! });
+    expect(staffList.data.list.find((item) => item.id === render.id)?.error_detail).toContain('<work>');
+    expect(await workLeft()).toEqual([]);
+    await fs.rm(fake);
+  }, 60_000);
+
+  it('says the encoder stopped when no input is to blame: no path, x264 statistics or address reaches the user, all of it reaches staff', async () => {
+    const render = await addRender();
+    const failing: RenderEngineDeps['render'] = (_tools, input) => {
+      const stderr = [
+        `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from '${input.clips[0]!.path}':`,
+        `[libx264 @ 0x224f3500] frame I:1     Avg QP:20.41  size: 14563`,
+        `[libx264 @ 0x224f3500] mb P  I16..4:  2.4%  0.0%  0.7%  P16..4: 31.5%  6.4%  2.2%  0.0%  0.0%    skip:56.9%`,
+        `[libx264 @ 0x224f3500] kb/s:371.40`,
+        `[out#0/mp4 @ 0x5611c0] Error muxing a packet`,
+        `Conversion failed! ${input.workDir}/out.mp4`,
+      ].join('\n');
+      return Promise.reject(new RenderFailedError('ffmpeg ended with 255', stderr));
+    };
+    const e = testEngine(t, { render: failing, workRoot, now, settings: { maxAttempts: 1 } });
+    await e.engine.run(render.id);
+    for (const lang of ['en', 'es'] as const) {
+      const failed = await getRender(render.id, lang);
+      expect(failed).toMatchObject({ state: 'failed', error: formatMessage(lang, 'creative.failure.tool') });
+      expect(failed.error).not.toMatch(/\/|libx264|0x[0-9a-f]/i);
+    }
+    const admin = await t.call<Render>('/v1/creative/render/get', { id: render.id }, { token: w.tokens.get('admin')!, lang: 'es' });
+    expect(admin.data.error).toBe(formatMessage('es', 'creative.failure.tool'));
+    expect(admin.data.error_detail).toContain('[libx264 @ 0x224f3500] kb/s:371.40');
+    expect(admin.data.error_detail).toContain('Conversion failed! <work>/out.mp4');
+    expect(admin.data.error_detail).not.toContain(workRoot);
+  });
+
+  it('notes a voice that failed without its paths, addresses or raw output', async () => {
+    const render = await addRender({ voice: 'local' });
+    const broken = {
+      available: true,
+      speak: () => Promise.reject(Object.assign(new Error('piper ended with 1'), { stderr: '[onnx @ 0x7ffd3a] /opt/nearcast/voices/en_US-amy.onnx: No such file or directory\n' })),
+    };
+    const e = testEngine(t, { render: fakeRenderer(), workRoot, now, voices: { local: broken } });
+    await e.engine.run(render.id);
+    const done = await getRender(render.id, 'es');
+    expect(done.state).toBe('done');
+    const note = done.notes.find((item) => item.startsWith('No se pudo generar la voz'));
+    expect(note).toBe(formatMessage('es', 'creative.note.voice_fallback', { detail: 'piper ended with 1; “en_US-amy.onnx”: No such file or directory' }));
+    expect(done.notes.join(' ')).not.toMatch(/\/|0x[0-9a-f]/i);
   });
 
   it('stops a render that runs past its time limit, even one whose renderer ignores the limit, and says so', async () => {

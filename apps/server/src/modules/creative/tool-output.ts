@@ -44,7 +44,11 @@ export function plainDetail(output: string): string {
     .map((line) =>
       line
         .replace(COMPONENT_PREFIX, '')
-        .replace(ABSOLUTE_PATH, (found) => `“${path.basename(found.replace(/\\/g, '/'))}”`)
+        .replace(ABSOLUTE_PATH, (found) => {
+          // A sentence's own stop or colon after the path is not part of the file's name.
+          const [, file, end] = /^(.*?)([.:]*)$/s.exec(found)!;
+          return `“${path.basename(file!.replace(/\\/g, '/'))}”${end}`;
+        })
         .replace(HEX_ADDRESS, '')
         .replace(/\s+/g, ' ')
         .trim(),
