@@ -135,6 +135,29 @@ describe('every read and change stays in scope', () => {
     expect((await as('newclient', '/v1/creative/render/get', { id: mine.id })).code).toBe('404');
   });
 
+  it('shows the engine’s output of a failed render to staff alone, in a render as in a list', async () => {
+    const made = await as<Render>('studio', '/v1/creative/render/add', { merchant_id: w.ids.get('client'), language: 'en', script: sampleScript('en') });
+    expect(made.code, made.msg).toBe('200');
+    const detail = 'ffmpeg ended with 255\n[libx264 @ 0x224f3500] kb/s:371.40\nError opening input file <work>/clip-0.mp4.';
+    await t.query(
+      sql`update creative_renders set state = 'failed', error = ${'creative.failure.tool|{}'}, error_detail = ${detail}, lease_token = null where id = ${made.data.id}`,
+    );
+    for (const name of ['super', 'admin', 'studio', 'operator', 'client']) {
+      const got = await as<Render>(name, '/v1/creative/render/get', { id: made.data.id }, 'es');
+      expect(got.code, `${name}: ${got.msg}`).toBe('200');
+      expect(got.data.error, name).toBe('No se pudo renderizar el vídeo: el codificador se detuvo de forma inesperada; volver a intentarlo puede ayudar');
+      const listed = (await as<{ list: Render[] }>(name, '/v1/creative/render/list', { page_size: 100 })).data.list.find((row) => row.id === made.data.id);
+      if (name === 'super' || name === 'admin') {
+        expect(got.data.error_detail, name).toBe(detail);
+        expect(listed?.error_detail, name).toBe(detail);
+      } else {
+        expect(got.data, name).not.toHaveProperty('error_detail');
+        expect(listed, name).not.toHaveProperty('error_detail');
+      }
+    }
+    await t.query(sql`delete from creative_renders where id = ${made.data.id}`);
+  });
+
   it('refuses material of another merchant in a render, in the caller’s language', async () => {
     const foreign = await t.query<{ id: number }>(
       (await import('drizzle-orm')).sql`insert into uploads (owner_id, key, type, mime, size, sha256, claimed_at)
