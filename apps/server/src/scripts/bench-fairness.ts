@@ -10,7 +10,8 @@
  *
  *   npm run bench:fairness                               # TEST_DATABASE_URL or postgres://root@127.0.0.1:5432/test
  *   npm run bench:fairness -- --alone 60 --busy 60       # seconds of each phase
- *   npm run bench:fairness -- --kill                     # also kill -9 one render process mid-render
+ *   npm run bench:fairness -- --kill                     # also kill -9 one render process mid-render,
+ *                                                        # then sweep: no work folder may be left
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { claimFairRender, recordTurn } from '../modules/creative/repository.js';
 import { RenderEngine } from '../modules/creative/render-engine.js';
+import { RenderWorkspace } from '../modules/creative/render-workspace.js';
 import type { RenderOrder } from '../modules/creative/render-service.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
 import { resolveMediaTools } from '../modules/material/media-tools.js';
@@ -182,6 +184,7 @@ async function main(): Promise<void> {
     console.log(`B and C busy:   A ${busyDone[0]}, B ${busyDone[1]}, C ${busyDone[2]} in ${busy / 1000} s = A ${perMinute(busyDone[0]!, busy)}/min, all ${perMinute(busyDone[0]! + busyDone[1]! + busyDone[2]!, busy)}/min`);
     if (killed) await reportKill(t, killed, workRoot);
     for (const child of children) child.kill('SIGKILL');
+    if (killed) await reportSwept(workRoot);
     await claimCost(t, a, b);
   } finally {
     for (const child of children) child.kill('SIGKILL');
@@ -284,4 +287,17 @@ async function reportKill(
   console.log(`finished renders: ${outputs.length}, with other than exactly one output: ${wrong.length}${killed.renderId ? `; the killed render ${killed.renderId} is ${(await t.query<{ state: string }>(sql`select state from creative_renders where id = ${killed.renderId}`))[0]?.state}` : ''}`);
   const left = (await fs.readdir(workRoot, { recursive: true })).length;
   console.log(`entries under the render work root before any sweep: ${left}`);
+  // The sweep a render process runs as it starts (a fresh instance here, beside the survivor):
+  // the killed process's folder goes, the living one's is left alone.
+  await new RenderWorkspace(workRoot).removeStale(new Date());
+  const ofKilled = (await fs.readdir(workRoot)).filter((name) => name.startsWith(`nearcast-renders-${killed.pid}-`));
+  console.log(`after the sweep, folders of the killed render process left: ${ofKilled.length} (target 0)`);
+}
+
+/** Sweeps the work root once every render process is gone: what is left is what would leak. */
+async function reportSwept(workRoot: string): Promise<void> {
+  await sleep(500);
+  await new RenderWorkspace(workRoot).removeStale(new Date());
+  const left = await fs.readdir(workRoot, { recursive: true });
+  console.log(`work folders and files left after every render process was killed and the sweep ran: ${left.length} (target 0)`);
 }
