@@ -251,5 +251,20 @@ describe('the drafts board', () => {
     for (const testId of ['render-approve', 'render-reject', 'render-cancel']) expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
     expect(within(card(2)).getByRole('button', { name: 'Watch Taco Tuesday 2' })).toBeEnabled();
     expect(within(card(3)).getByTestId('render-preview')).toBeDisabled();
+    // No engine output came (the reader is not staff): no technical details to unfold.
+    expect(screen.queryByTestId('render-error-detail')).not.toBeInTheDocument();
+  });
+
+  it('folds the engine’s output of a failed render away under “Technical details” when the server sent it (staff)', async () => {
+    const detail = 'ffmpeg ended with 254\nError opening input file <work>/clip-0.mov.';
+    board = [renderOf(1, { state: 'failed', attempts: 1, error: 'The encoder stopped unexpectedly', error_detail: detail })];
+    showBoard({ canAct: false });
+    await screen.findByTestId('render-1');
+    expect(within(card(1)).getByTestId('render-error')).toHaveTextContent('The encoder stopped unexpectedly');
+    const folded = within(card(1)).getByTestId('render-error-detail');
+    expect(folded.tagName).toBe('DETAILS');
+    expect(folded).not.toHaveAttribute('open');
+    expect(within(folded).getByText('Technical details (staff only)')).toBeInTheDocument();
+    expect(folded.querySelector('pre')?.textContent).toBe(detail);
   });
 });
