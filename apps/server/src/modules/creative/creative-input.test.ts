@@ -9,6 +9,7 @@ import { addMaterial, addMaterialFile, fakeRenderer, sampleScript, testEngine } 
 import { generatedMedia } from '../../test/generated-media.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
+import { givePlan } from '../../test/plans.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { probe, resolveMediaTools } from '../material/media-tools.js';
 import { renderVideo } from './renderer/renderer.js';
@@ -63,12 +64,27 @@ async function clipMaterial(width: number, height: number, seconds: number, fps 
   return addMaterialFile(t, w.tokens.get('client')!, { name: path.basename(file), contentType: 'video/mp4', bytes: await fs.readFile(file) });
 }
 
+/**
+ * What the engines left in the work root besides each process's folder and its owner file (which
+ * a process keeps while it lives, so its sweep can tell its folders from a dead one's): no attempt's folder.
+ */
+async function leftWork(): Promise<string[]> {
+  const left: string[] = [];
+  for (const entry of await fs.readdir(workRoot, { withFileTypes: true })) {
+    if (!entry.isDirectory()) left.push(entry.name);
+    else left.push(...(await fs.readdir(path.join(workRoot, entry.name))).filter((name) => name !== 'owner.json').map((name) => `${entry.name}/${name}`));
+  }
+  return left;
+}
+
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-creative-input-'));
   workRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-creative-input-work-'));
   t = await createTestApp({ config: { DATA_DIR: dataDir } });
   w = await videoWorld(t);
   merchantId = w.ids.get('client')!;
+  // The merchant who just signed up has bought its plan, as a render asks (a lapsed plan is refused).
+  await givePlan(t, 'newclient@example.com');
   otherMerchant = w.ids.get('client2')!;
   const token = w.tokens.get('client')!;
   clip = await addMaterial(t, token, 'mp4');
@@ -251,7 +267,7 @@ describe('material that cannot be used', () => {
       expect(done, done.error ?? '').toMatchObject({ state: 'done', footage_ids: [clip.id], notes: [formatMessage(lang, 'creative.note.skipped_material', { count: 1, names: broken.name })] });
     }
     expect(await halfMade()).toEqual([]);
-    expect(await fs.readdir(workRoot)).toEqual([]);
+    expect(await leftWork()).toEqual([]);
   }, 120_000);
 
   it('fails a render the merchant’s full storage cannot take, with the reason in the caller’s language, and makes no material', async () => {
@@ -269,7 +285,7 @@ describe('material that cannot be used', () => {
       }
       expect(await t.query(sql`select id from footage where render_id = ${render.data.id}`)).toEqual([]);
       expect(await halfMade()).toEqual([]);
-      expect(await fs.readdir(workRoot)).toEqual([]);
+      expect(await leftWork()).toEqual([]);
     } finally {
       await t.query(sql`update footage set stored_bytes = ${kept} where id = ${clip.id} returning id`);
     }
