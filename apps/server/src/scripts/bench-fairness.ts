@@ -19,7 +19,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scriptBody } from '@nearcast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { MemoryMailer } from '../adapters/mail/index.js';
 import { loadConfig } from '../config.js';
@@ -27,11 +26,10 @@ import { openDatabase, type Db } from '../db/client.js';
 import { claimFairRender, recordTurn } from '../modules/creative/repository.js';
 import { RenderEngine } from '../modules/creative/render-engine.js';
 import { RenderWorkspace } from '../modules/creative/render-workspace.js';
-import type { RenderOrder } from '../modules/creative/render-service.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
 import { resolveMediaTools } from '../modules/material/media-tools.js';
 import { createServices } from '../services.js';
-import { sampleScript } from '../test/creative-fixtures.js';
+import { sampleOrder } from '../test/creative-fixtures.js';
 
 const SIZE = { width: 360, height: 640 };
 const option = (name: string, fallback: number) => {
@@ -105,18 +103,7 @@ async function main(): Promise<void> {
       merchants.push(client.data.id);
     }
     const [a, b, c] = merchants as [number, number, number];
-    const order = (merchantId: number): RenderOrder => ({
-      merchantId,
-      language: 'en',
-      scriptId: null,
-      script: scriptBody.parse(sampleScript('en')),
-      footageIds: [],
-      voice: 'none',
-      music: 'none',
-      musicFootageId: null,
-      createdById: null,
-      origin: 'manual',
-    });
+    const order = sampleOrder;
     const renders = t.app.services.creativeRenders;
     await renders.enqueue(Array.from({ length: 200 }, () => order(a)));
 

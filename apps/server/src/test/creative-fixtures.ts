@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Envelope, Footage, RenderProgress, ScriptBodyInput, UploadResponse } from '@nearcast/contract';
+import { scriptBody, type Envelope, type Footage, type RenderProgress, type ScriptBodyInput, type UploadResponse } from '@nearcast/contract';
 import { expect } from 'vitest';
 import { resolveMediaTools } from '../modules/material/media-tools.js';
-import { createCreativeServices, type CreativeServices } from '../modules/creative/module.js';
+import { createCreativeServices, type CreativeDeps, type CreativeServices } from '../modules/creative/module.js';
+import type { RenderOrder } from '../modules/creative/render-service.js';
 import { RenderEngine, type RenderEngineDeps, type RenderEngineSettings, type Renderer, type RendererInput } from '../modules/creative/render-engine.js';
 import { generatedMedia, type GeneratedKind } from './generated-media.js';
 import type { TestApp } from './harness.js';
@@ -59,6 +60,22 @@ export function sampleScript(language: 'en' | 'es' | 'zh' = 'en'): ScriptBodyInp
     beats: texts.beats.map((beat) => ({ on_screen: beat, spoken: beat })),
     call_to_action: { on_screen: texts.cta, spoken: texts.cta },
     captions: [{ platform: 'sandbox', caption: texts.title, hashtags: ['tacos'] }],
+  };
+}
+
+/** A render asked for by hand for a merchant: the sample English script, the library's choice of material, no voice or music. */
+export function sampleOrder(merchantId: number): RenderOrder {
+  return {
+    merchantId,
+    language: 'en',
+    scriptId: null,
+    script: scriptBody.parse(sampleScript('en')),
+    footageIds: [],
+    voice: 'none',
+    music: 'none',
+    musicFootageId: null,
+    createdById: null,
+    origin: 'manual',
   };
 }
 
@@ -199,10 +216,10 @@ export function testEngine(
 }
 
 /**
- * The production line of a test app built again around a clock the test sets (the daily
- * plan's mornings, the drafts' posting hours), on the app's own database and modules.
+ * The production line of a test app built again on the app's own database and modules, with
+ * some of its parts replaced (a clock the test sets, a job queue that records, another model).
  */
-export function creativeAt(t: Pick<TestApp, 'app' | 'database'>, now: () => Date): CreativeServices {
+export function creativeWith(t: Pick<TestApp, 'app' | 'database'>, replaced: Partial<CreativeDeps> = {}): CreativeServices {
   const services = t.app.services;
   return createCreativeServices({
     config: services.config,
@@ -218,6 +235,11 @@ export function creativeAt(t: Pick<TestApp, 'app' | 'database'>, now: () => Date
     reviews: services.videoReviews,
     hub: services.notificationHub,
     tools: () => resolveMediaTools(services.config),
-    now,
+    ...replaced,
   });
+}
+
+/** The production line around a clock the test sets (the daily plan's mornings, the drafts' posting hours). */
+export function creativeAt(t: Pick<TestApp, 'app' | 'database'>, now: () => Date): CreativeServices {
+  return creativeWith(t, { now });
 }

@@ -5,13 +5,11 @@ import { formatMessage, type Plan, type Render } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../jobs/queue.js';
-import { addMaterial, creativeAt, fakeRenderer, testEngine } from '../../test/creative-fixtures.js';
+import { addMaterial, creativeAt, creativeWith, fakeRenderer, testEngine } from '../../test/creative-fixtures.js';
 import { startFakeLlm } from '../../test/fake-llm.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { resolveMediaTools } from '../material/media-tools.js';
 import { addDays, localDate } from './draft-service.js';
-import { createCreativeServices } from './module.js';
 import { PLAN_RUN_JOB } from './plan-service.js';
 
 /**
@@ -268,21 +266,7 @@ describe('a day’s run', () => {
     try {
       fake.setDefault({ kind: 'timeout' });
       const services = t.app.services;
-      const line = createCreativeServices({
-        config: { ...services.config, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key', LLM_TIMEOUT_SECONDS: 1 },
-        db: t.database.db,
-        jobs: services.jobs,
-        storage: services.storage,
-        uploads: services.uploads,
-        material: services.material,
-        accounts: services.accounts,
-        areas: services.areas,
-        video: services.video,
-        connections: services.videoConnections,
-        reviews: services.videoReviews,
-        hub: services.notificationHub,
-        tools: () => resolveMediaTools(services.config),
-      });
+      const line = creativeWith(t, { config: { ...services.config, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key', LLM_TIMEOUT_SECONDS: 1 } });
       const caller = await services.accounts.actingAs(w.ids.get('studio2')!);
       const day = nyDay(1);
       const started = Date.now();
@@ -315,21 +299,7 @@ describe('a day’s run', () => {
       },
       sendWithin: () => Promise.resolve(),
     } as unknown as JobQueue;
-    const line = createCreativeServices({
-      config: services.config,
-      db: t.database.db,
-      jobs: queue,
-      storage: services.storage,
-      uploads: services.uploads,
-      material: services.material,
-      accounts: services.accounts,
-      areas: services.areas,
-      video: services.video,
-      connections: services.videoConnections,
-      reviews: services.videoReviews,
-      hub: services.notificationHub,
-      tools: () => resolveMediaTools(services.config),
-    });
+    const line = creativeWith(t, { jobs: queue });
     const studio2 = w.ids.get('studio2')!;
     const caller = await services.accounts.actingAs(studio2);
     const day = nyDay(2);

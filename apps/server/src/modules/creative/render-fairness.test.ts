@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CODES, formatMessage, scriptBody, type Footage, type Render } from '@nearcast/contract';
+import { CODES, formatMessage, type Footage, type Render } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
-import { addMaterial, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
+import { addMaterial, fakeRenderer, sampleOrder, sampleScript, testEngine } from '../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { givePlan } from '../../test/plans.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import type { RenderOrder } from './render-service.js';
 
 /**
  * Renders shared fairly between studios (docs/decisions/073): taken in turn across studios and
@@ -30,20 +29,7 @@ let clipB: Footage;
 
 const token = (name: string) => w.tokens.get(name)!;
 
-function order(merchantId: number): RenderOrder {
-  return {
-    merchantId,
-    language: 'en',
-    scriptId: null,
-    script: scriptBody.parse(sampleScript('en')),
-    footageIds: [],
-    voice: 'none',
-    music: 'none',
-    musicFootageId: null,
-    createdById: null,
-    origin: 'manual',
-  };
-}
+const order = sampleOrder;
 
 async function addRender(merchantId: number, as: string, lang = 'en') {
   return t.call<Render>('/v1/creative/render/add', { merchant_id: merchantId, language: 'en', script: sampleScript('en'), voice: 'none', music: 'none' }, { token: token(as), lang });
