@@ -20,16 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import { MemoryMailer } from '../adapters/mail/index.js';
-import { loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { claimFairRender, recordTurn } from '../modules/creative/repository.js';
-import { RenderEngine } from '../modules/creative/render-engine.js';
 import { RenderWorkspace } from '../modules/creative/render-workspace.js';
-import { renderVideo } from '../modules/creative/renderer/renderer.js';
-import { resolveMediaTools } from '../modules/material/media-tools.js';
-import { createServices } from '../services.js';
 import { sampleOrder } from '../test/creative-fixtures.js';
+import { openRenderProcess } from '../test/render-process.js';
 
 const SIZE = { width: 360, height: 640 };
 const option = (name: string, fallback: number) => {
@@ -47,21 +42,9 @@ interface WorkerOptions {
 
 /** A render process: claims the fair next render, makes it, again, until it is killed. */
 async function worker(options: WorkerOptions): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test' }, { DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', RENDER_SIZE: '360x640' });
-  const database = await openDatabase({ url: options.databaseUrl, poolSize: 2 });
-  const services = createServices(config, database, new MemoryMailer());
-  const silent = { available: true, speak: () => Promise.resolve(null) };
-  const engine = new RenderEngine({
-    db: database.db,
-    jobs: { send: () => Promise.resolve(null) },
-    storage: services.storage,
-    uploads: services.uploads,
-    materials: services.material,
-    briefs: services.creativeBriefs,
-    progress: { publish: () => Promise.resolve() },
-    tools: () => resolveMediaTools(config),
-    render: renderVideo,
-    voices: { none: silent, local: silent, cloud: silent },
+  const { engine } = await openRenderProcess({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
     settings: { size: SIZE, timeoutSeconds: 300, concurrency: 1, workRoot: options.workRoot, maxAttempts: 3 },
   });
   process.stdout.write(`${JSON.stringify({ ready: options.name, pid: process.pid })}\n`);

@@ -7,13 +7,8 @@
  *
  *   node --import tsx apps/server/src/test/render-worker.ts '{"dataDir": …, "renderId": 1, …}'
  */
-import { MemoryMailer } from '../adapters/mail/index.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { RenderEngine } from '../modules/creative/render-engine.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
-import { resolveMediaTools } from '../modules/material/media-tools.js';
-import { createServices } from '../services.js';
+import { openRenderProcess } from './render-process.js';
 
 export interface RenderWorkerOptions {
   /** Files (DATA_DIR: uploads and their URL secret), shared with the test. */
@@ -29,24 +24,17 @@ export interface RenderWorkerOptions {
 const options = JSON.parse(process.argv[2] ?? '{}') as RenderWorkerOptions;
 const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
-const config = loadConfig({ NODE_ENV: 'test' }, { DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-const database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl, poolSize: 2 } : { dataDir: options.pgliteDir! });
-const services = createServices(config, database, new MemoryMailer());
-const silent = { available: true, speak: () => Promise.resolve(null) };
-const engine = new RenderEngine({
-  db: database.db,
-  jobs: { send: () => Promise.resolve(null) },
-  storage: services.storage,
-  uploads: services.uploads,
-  materials: services.material,
-  briefs: services.creativeBriefs,
+const { engine, database } = await openRenderProcess({
+  dataDir: options.dataDir,
+  databaseUrl: options.databaseUrl,
+  pgliteDir: options.pgliteDir,
+  settings: { size: options.size, timeoutSeconds: 300, concurrency: 1, workRoot: options.workRoot },
   progress: {
     publish: (message) => {
       say({ event: 'state', ...message });
       return Promise.resolve();
     },
   },
-  tools: () => resolveMediaTools(config),
   render: (tools, input) =>
     renderVideo(tools, {
       ...input,
@@ -55,8 +43,6 @@ const engine = new RenderEngine({
         input.onProgress?.(percent);
       },
     }),
-  voices: { none: silent, local: silent, cloud: silent },
-  settings: { size: options.size, timeoutSeconds: 300, concurrency: 1, workRoot: options.workRoot },
 });
 say({ event: 'ready', pid: process.pid });
 await engine.run(options.renderId);
