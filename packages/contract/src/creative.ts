@@ -81,6 +81,32 @@ const languages = z
   .max(SCRIPT_LANGUAGES.length, { error: 'validation.too_big' })
   .refine((list) => new Set(list).size === list.length, { error: 'validation.invalid_option' });
 
+// ---- A brief in every language (docs/decisions/077) ------------------------------------------
+
+/** The brief's texts written once per video language: each language's videos use only their own. */
+export const LOCALIZED_BRIEF_FIELDS = ['hours', 'offer', 'call_to_action'] as const;
+export type LocalizedBriefField = (typeof LOCALIZED_BRIEF_FIELDS)[number];
+export const localizedText = z.object({ en: z.string(), es: z.string(), zh: z.string() });
+export type LocalizedText = z.infer<typeof localizedText>;
+export const briefTranslated = z.object({
+  hours: z.array(z.enum(SCRIPT_LANGUAGES)),
+  offer: z.array(z.enum(SCRIPT_LANGUAGES)),
+  call_to_action: z.array(z.enum(SCRIPT_LANGUAGES)),
+});
+export type BriefTranslated = z.infer<typeof briefTranslated>;
+
+/**
+ * A per-language text in an update: the languages sent change, the others stay. A plain string
+ * (what clients sent before texts were per language) goes to the language it is written in.
+ */
+function localizedUpdate(max: number) {
+  const text = optionalText(max);
+  return z.union([text, z.strictObject({ en: text.optional(), es: text.optional(), zh: text.optional() })], { error: 'validation.invalid_option' });
+}
+export type LocalizedUpdate = string | Partial<LocalizedText>;
+
+// ---- end of the per-language brief block -------------------------------------------------------
+
 /** The creative brief: who the merchant is and how its videos should sound and look. */
 export const brief = z.object({
   merchant_id: z.number().int(),
@@ -89,11 +115,14 @@ export const brief = z.object({
   category: z.enum(BUSINESS_CATEGORIES),
   address: z.string(),
   phone: z.string(),
-  hours: z.string(),
-  /** This month's offer, e.g. "20% off every Tuesday"; may be empty. */
-  offer: z.string(),
-  /** What the viewer should do, e.g. "Book your table today"; empty means the category's default. */
-  call_to_action: z.string(),
+  /** Opening hours as each language writes them; an empty language is left out of its videos. */
+  hours: localizedText,
+  /** This month's offer, e.g. "20% off every Tuesday", per language; may be empty. */
+  offer: localizedText,
+  /** What the viewer should do, e.g. "Book your table today", per language; empty means the category's own. */
+  call_to_action: localizedText,
+  /** Which languages of each per-language text a language model filled in (editable like any other). */
+  translated: briefTranslated,
   /** The page the end card's QR code opens; empty means the shop's address on a map. */
   link: z.string(),
   tone: z.enum(SCRIPT_TONES),
@@ -118,9 +147,9 @@ export const briefUpdateRequest = z
     category: z.enum(BUSINESS_CATEGORIES, { error: 'validation.invalid_option' }).optional(),
     address: optionalText(BRIEF_LIMITS.address).optional(),
     phone: optionalText(BRIEF_LIMITS.phone).optional(),
-    hours: optionalText(BRIEF_LIMITS.hours).optional(),
-    offer: optionalText(BRIEF_LIMITS.offer).optional(),
-    call_to_action: optionalText(BRIEF_LIMITS.callToAction).optional(),
+    hours: localizedUpdate(BRIEF_LIMITS.hours).optional(),
+    offer: localizedUpdate(BRIEF_LIMITS.offer).optional(),
+    call_to_action: localizedUpdate(BRIEF_LIMITS.callToAction).optional(),
     link: optionalText(BRIEF_LIMITS.link)
       .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: 'creative.link_invalid' })
       .optional(),
@@ -131,6 +160,12 @@ export const briefUpdateRequest = z
     music_footage_id: id.nullable().optional(),
     voice: z.enum(VOICE_ENGINES, { error: 'validation.invalid_option' }).optional(),
     languages: languages.optional(),
+    /**
+     * True saves per-language texts even where one reads as another language than its slot's
+     * (a dish name, a bilingual line); otherwise such a text is refused with
+     * creative.brief_language_mismatch naming the field and the language.
+     */
+    confirm_languages: z.boolean({ error: 'validation.expected_boolean' }).optional(),
   })
   .refine((value) => value.music !== 'library' || value.music_footage_id !== null, {
     error: 'creative.music_material_required',
@@ -204,6 +239,10 @@ export const script = z.object({
   /** Seconds the video will last, estimated from its words. */
   estimated_seconds: z.number(),
   create_time: isoTime,
+  /** When the studio last edited its body on the desk; null when never edited. */
+  update_time: isoTime.nullable(),
+  /** On the studio's script desk: written or edited, not yet rendered nor discarded. */
+  desk: z.boolean(),
 });
 export type Script = z.infer<typeof script>;
 
@@ -293,6 +332,15 @@ export const render = z.object({
 });
 export type Render = z.infer<typeof render>;
 
+/**
+ * What waits for the studio in the review queue (docs/decisions/074): `pending` a finished render
+ * whose draft is undecided, `failed` a render that failed, `changes_requested` an approved draft
+ * whose post's merchant asked for changes.
+ */
+export const REVIEW_STATES = ['pending', 'failed', 'changes_requested'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const RENDER_LIST_SORTS = ['plan_day'] as const;
+
 export const renderByIdRequest = z.strictObject({ id });
 export const renderListRequest = z.strictObject({
   ...pageQuery,
@@ -301,8 +349,29 @@ export const renderListRequest = z.strictObject({
   draft: z.enum(DRAFT_STATES, { error: 'validation.invalid_option' }).optional(),
   /** The plan day, or the day it was asked for for renders by hand (the merchant's own day with merchant_id, else UTC). */
   date: isoDate.optional(),
+  /** The script's language. */
+  language: z.enum(SCRIPT_LANGUAGES, { error: 'validation.invalid_option' }).optional(),
+  /** The review queue's states: see REVIEW_STATES. */
+  review: z.enum(REVIEW_STATES, { error: 'validation.invalid_option' }).optional(),
+  /** `plan_day`: oldest plan day first (the day asked for, for renders by hand), then id; left out, newest first. */
+  sort: z.enum(RENDER_LIST_SORTS, { error: 'validation.invalid_option' }).optional(),
 });
-export const renderListResponse = pageOf(render);
+/** One merchant's line of the review queue's counts. */
+export const reviewCount = z.object({
+  merchant_id: z.number().int(),
+  merchant_name: z.string(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  changes_requested: z.number().int(),
+});
+export type ReviewCount = z.infer<typeof reviewCount>;
+export const renderListResponse = pageOf(render).extend({
+  /**
+   * The review queue's counts per merchant of the caller's scope, under the list's language and
+   * date filters (not its merchant, state, review or page): only merchants with something to do.
+   */
+  by_merchant: z.array(reviewCount),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The daily plan
@@ -430,3 +499,47 @@ export const renderProgress = z.object({
   progress: z.number().int(),
 });
 export type RenderProgress = z.infer<typeof renderProgress>;
+
+// ---------------------------------------------------------------------------------------------
+// The review queue's actions and the script desk (docs/decisions/074)
+
+/** The most drafts one bulk approval takes: a studio's busy morning several times over. */
+export const BULK_APPROVE_MAX = 500;
+
+export const draftBulkApproveRequest = z.strictObject({
+  /** The drafts to approve; an id named twice is answered once. */
+  ids: z
+    .array(id, { error: 'validation.invalid_option' })
+    .min(1, { error: 'creative.drafts_required' })
+    .max(BULK_APPROVE_MAX, { error: 'validation.too_big' }),
+  platforms: draftApproveRequest.shape.platforms,
+  require_approval: draftApproveRequest.shape.require_approval,
+});
+/** One draft's answer: its render when approved, else why not; each draft succeeds or fails alone. */
+export const bulkApproveResult = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  render: render.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type BulkApproveResult = z.infer<typeof bulkApproveResult>;
+export const draftBulkApproveResponse = z.object({ results: z.array(bulkApproveResult) });
+
+/** Renders a failed or cancelled render again, as the same render. */
+export const renderRetryRequest = z.strictObject({ id });
+
+export const scriptListRequest = z.strictObject({
+  ...pageQuery,
+  merchant_id: idOf('creative.merchant_required'),
+  language: z.enum(SCRIPT_LANGUAGES, { error: 'validation.invalid_option' }).optional(),
+  /** True: only the desk's scripts; false: only those off it; left out, all. */
+  desk: z.boolean({ error: 'validation.expected_boolean' }).optional(),
+});
+export const scriptListResponse = pageOf(script);
+
+export const scriptUpdateRequest = z.strictObject({
+  id,
+  body: scriptBody.optional(),
+  /** False takes the script off the desk (discarded); true puts it back. */
+  desk: z.boolean({ error: 'validation.expected_boolean' }).optional(),
+});

@@ -277,6 +277,11 @@ export const api = {
     planRun: endpoint('/v1/creative/plan/run', creative.planRunRequest, creative.planRunResponse),
     draftApprove: endpoint('/v1/creative/draft/approve', creative.draftApproveRequest, creative.render),
     draftReject: endpoint('/v1/creative/draft/reject', creative.draftRejectRequest, creative.render),
+    // The review queue's actions and the script desk (docs/decisions/074).
+    draftBulkApprove: endpoint('/v1/creative/draft/bulk-approve', creative.draftBulkApproveRequest, creative.draftBulkApproveResponse),
+    renderRetry: endpoint('/v1/creative/render/retry', creative.renderRetryRequest, creative.render),
+    scriptList: endpoint('/v1/creative/script/list', creative.scriptListRequest, creative.scriptListResponse),
+    scriptUpdate: endpoint('/v1/creative/script/update', creative.scriptUpdateRequest, creative.script),
   },
   area: {
     list: endpoint('/v1/area/list', area.areaListRequest, area.areaListResponse),

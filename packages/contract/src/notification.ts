@@ -57,6 +57,8 @@ export const NOTIFICATION_KINDS = [
   'waitlist_offer',
   // A merchant's report of last month is ready.
   'monthly_report',
+  // A render failed its last attempt: its studio is told, to retry or fix it.
+  'render_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -84,6 +86,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   'announcement',
   'city_waitlist',
   'monthly_report',
+  'creative_render',
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
@@ -118,6 +121,9 @@ export function notificationLink(subject: NotificationSubject | null, role?: Rol
       return '/plans?type=studio';
     case 'monthly_report':
       return `/reports?id=${subject.id}`;
+    case 'creative_render':
+      // The studio's review queue opens on the render; a merchant has no production line.
+      return merchant ? null : `/video?render=${subject.id}`;
   }
 }
 

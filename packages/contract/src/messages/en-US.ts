@@ -301,6 +301,10 @@ export const enUS = {
   'creative.queue_full': '{{count}} videos of this studio are already waiting to be made (at most {{max}}). Try again in {{seconds}} seconds, once some are done.',
   'creative.failure.interrupted': 'The render stopped {{count}} times before it finished (its worker was stopped); try a shorter script or fewer clips',
   'creative.note.music_fallback': 'The music file could not be read; a bundled track was used',
+  // The review queue, retry and the script desk (docs/decisions/074).
+  'creative.drafts_required': 'Choose at least one draft',
+  'creative.render_running': 'This video is still being made; wait for it to finish or fail before retrying',
+  'creative.render_done': 'This video is already made; approve or reject its draft, or edit its script and render again',
   'video.review_expired': 'This review link has expired. Ask your studio for a new one',
   'video.review_decided': 'This post was already reviewed with this link',
   'video.review_not_needed': 'This post is not waiting for approval',
@@ -368,6 +372,8 @@ export const enUS = {
   'notification.kind.waitlist_offer.body': 'A place in {{city}} is held for you until {{time}}. Buy your studio plan before then, or it passes to the next in line.',
   'notification.kind.monthly_report.title': 'Your {{month}} report is ready',
   'notification.kind.monthly_report.body': 'See what your videos did in {{month}}: {{plays}} plays from {{videos}} videos. Open the report or download it as a PDF.',
+  'notification.kind.render_failed.title': 'A video could not be made',
+  'notification.kind.render_failed.body': '"{{title}}" for {{name}} failed: {{reason}}. Retry it or edit its script in the review queue.',
   'notification.email.footer': 'You receive this because email notifications are on in your profile.',
 } as const;
 

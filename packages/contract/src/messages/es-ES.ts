@@ -293,6 +293,10 @@ export const esES: MessageCatalogue = {
   'creative.queue_full': 'Ya hay {{count}} vídeos de este estudio esperando a hacerse (como máximo {{max}}). Vuelve a intentarlo dentro de {{seconds}} segundos, cuando terminen algunos.',
   'creative.failure.interrupted': 'El renderizado se detuvo {{count}} veces antes de terminar (su proceso se detuvo); prueba con un guion más corto o menos clips',
   'creative.note.music_fallback': 'No se pudo leer el archivo de música; se usó una pista incluida',
+  // The review queue, retry and the script desk (docs/decisions/074).
+  'creative.drafts_required': 'Elige al menos un borrador',
+  'creative.render_running': 'Este vídeo todavía se está haciendo; espera a que termine o falle antes de reintentarlo',
+  'creative.render_done': 'Este vídeo ya está hecho; aprueba o rechaza su borrador, o edita su guion y vuelve a renderizarlo',
   'video.review_expired': 'Este enlace de revisión ha caducado. Pide uno nuevo a tu estudio',
   'video.review_decided': 'Esta publicación ya se revisó con este enlace',
   'video.review_not_needed': 'Esta publicación no espera aprobación',
@@ -360,5 +364,7 @@ export const esES: MessageCatalogue = {
   'notification.kind.waitlist_offer.body': 'Una plaza en {{city}} está reservada para ti hasta el {{time}}. Compra tu plan de estudio antes o pasará al siguiente de la lista.',
   'notification.kind.monthly_report.title': 'Tu informe de {{month}} está listo',
   'notification.kind.monthly_report.body': 'Mira lo que lograron tus vídeos en {{month}}: {{plays}} reproducciones de {{videos}} vídeos. Abre el informe o descárgalo en PDF.',
+  'notification.kind.render_failed.title': 'No se pudo hacer un vídeo',
+  'notification.kind.render_failed.body': '«{{title}}» para {{name}} falló: {{reason}}. Reinténtalo o edita su guion en la cola de revisión.',
   'notification.email.footer': 'Recibes esto porque tienes activadas las notificaciones por correo en tu perfil.',
 };

@@ -293,6 +293,10 @@ export const zhCN: MessageCatalogue = {
   'creative.queue_full': '该工作室已有 {{count}} 个视频在排队制作（最多 {{max}} 个）。请在 {{seconds}} 秒后、部分完成后再试。',
   'creative.failure.interrupted': '渲染在完成前已中断 {{count}} 次（处理进程被停止）；请尝试更短的脚本或更少的素材',
   'creative.note.music_fallback': '音乐文件无法读取，已改用内置配乐',
+  // The review queue, retry and the script desk (docs/decisions/074).
+  'creative.drafts_required': '请至少选择一个草稿',
+  'creative.render_running': '该视频仍在制作中；请等它完成或失败后再重试',
+  'creative.render_done': '该视频已制作完成；请通过或驳回草稿，或修改脚本后重新渲染',
   'video.review_expired': '此审核链接已过期，请向工作室索取新链接',
   'video.review_decided': '已通过此链接审核过该帖子',
   'video.review_not_needed': '此帖子无需审核',
@@ -360,5 +364,7 @@ export const zhCN: MessageCatalogue = {
   'notification.kind.waitlist_offer.body': '{{city}} 的一个名额为您保留至 {{time}}。请在此之前购买工作室套餐，否则名额将顺延给下一位。',
   'notification.kind.monthly_report.title': '您的 {{month}} 月度报告已生成',
   'notification.kind.monthly_report.body': '查看您的视频在 {{month}} 的表现：{{videos}} 个视频共获得 {{plays}} 次播放。可在线查看报告或下载 PDF。',
+  'notification.kind.render_failed.title': '有视频制作失败',
+  'notification.kind.render_failed.body': '为 {{name}} 制作的“{{title}}”失败：{{reason}}。请在审核队列中重试或修改脚本。',
   'notification.email.footer': '您收到此邮件，是因为您在个人资料中开启了邮件通知。',
 };
