@@ -145,6 +145,8 @@ const cases = [
   // the queue of one merchant, its plan and brief, the reports of every merchant it serves.
   ['studio', '/v1/creative/render/list', {}],
   ['studio', '/v1/creative/render/list', { merchant_id: merchant.user.id, state: 'queued' }],
+  // The review queue across every merchant of the studio, oldest plan day first, with its counts (docs/decisions/074).
+  ['studio', '/v1/creative/render/list', { review: 'pending', sort: 'plan_day', page_size: 100 }],
   ['studio', '/v1/creative/plan/get', { merchant_id: merchant.user.id }],
   ['studio', '/v1/creative/brief/get', { merchant_id: merchant.user.id }],
   ['studio', '/v1/report/monthly/list', {}],

@@ -51,6 +51,7 @@ import { MetricsCollector } from './modules/video/metrics-collector.js';
 import { PublishEngine } from './modules/video/publish-engine.js';
 import { ReviewService } from './modules/video/review-service.js';
 import { VideoService } from './modules/video/service.js';
+import { merchantAnswerSubscriber } from './modules/creative/answer-subscriber.js';
 import { createCreativeServices, type CreativeServices } from './modules/creative/module.js';
 import { EmailCodeService } from './modules/account/email-code-service.js';
 import { SessionService } from './modules/account/session-service.js';
@@ -241,8 +242,11 @@ export function createServices(config: Config, database: Database, mailer: Maile
     connections: videoConnections,
     reviews: videoReviews,
     hub: notificationHub,
+    events,
     tools: () => (mediaTools ??= resolveMediaTools(config)),
   });
+  // A merchant's answer on a post is kept on the draft it was made from.
+  events.subscribe(merchantAnswerSubscriber());
   events.subscribe(notificationSubscriber(notificationDelivery, accounts));
   // Each figure of a monthly report is read from the module that owns it.
   const reports = new ReportService(

@@ -180,6 +180,7 @@ export function testEngine(
     settings?: Partial<RenderEngineSettings>;
     materials?: RenderEngineDeps['materials'];
     onDone?: RenderEngineDeps['onDone'];
+    onFailed?: RenderEngineDeps['onFailed'];
     /** Voice engines in place of the silent ones. */
     voices?: Partial<RenderEngineDeps['voices']>;
   },
@@ -209,6 +210,7 @@ export function testEngine(
     render: options.render,
     voices: { none: SILENT, local: SILENT, cloud: SILENT, ...options.voices },
     ...(options.onDone ? { onDone: options.onDone } : {}),
+    ...(options.onFailed ? { onFailed: options.onFailed } : {}),
     ...(options.now ? { now: options.now } : {}),
     settings: { size: { width: 180, height: 320 }, timeoutSeconds: 60, concurrency: 1, workRoot: options.workRoot, ...options.settings },
   });

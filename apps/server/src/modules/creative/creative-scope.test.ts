@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Brief, Render, Role } from '@nearcast/contract';
+import type { BulkApproveResult, Brief, Render, ReviewCount, Role, Script } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleScript } from '../../test/creative-fixtures.js';
@@ -20,6 +20,8 @@ let t: TestApp;
 let w: VideoWorld;
 let mine: Render;
 let theirs: Render;
+/** A script of the other studio's merchant, on its desk. */
+let theirScript: Script;
 let dataDir: string;
 
 const ROLE_OF: Record<(typeof VIDEO_DEMO)[number], Role> = {
@@ -49,6 +51,9 @@ beforeAll(async () => {
   const other = await as<Render>('studio2', '/v1/creative/render/add', { merchant_id: w.ids.get('client2'), language: 'es', script: sampleScript('es') });
   expect(other.code, other.msg).toBe('200');
   theirs = other.data;
+  const written = await as<{ list: Script[] }>('studio2', '/v1/creative/script/generate', { merchant_id: w.ids.get('client2'), language: 'es' });
+  expect(written.code, written.msg).toBe('200');
+  theirScript = written.data.list[0]!;
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -73,6 +78,10 @@ describe('who may call what', () => {
     ['/v1/creative/plan/run', () => ({ merchant_id: nobody, date: '2026-11-27' }), MAKERS],
     ['/v1/creative/draft/approve', () => ({ id: nobody }), MAKERS],
     ['/v1/creative/draft/reject', () => ({ id: nobody, reason: 'Too dark' }), MAKERS],
+    ['/v1/creative/draft/bulk-approve', () => ({ ids: [nobody] }), MAKERS],
+    ['/v1/creative/render/retry', () => ({ id: nobody }), MAKERS],
+    ['/v1/creative/script/list', () => ({ merchant_id: nobody }), WORKERS],
+    ['/v1/creative/script/update', () => ({ id: nobody, desk: false }), MAKERS],
   ];
 
   it.each(matrix)('%s', async (urlPath, body, allowed) => {
@@ -101,6 +110,20 @@ describe('every read and change stays in scope', () => {
     expect(await ids('newclient')).toEqual([]);
   });
 
+  it('counts the review queue of the merchants in scope only', async () => {
+    const counted = async (name: string) =>
+      (await as<{ by_merchant: ReviewCount[] }>(name, '/v1/creative/render/list', {})).data.by_merchant.map((row) => row.merchant_id);
+    await t.query(sql`update creative_renders set state = 'failed' where id in (${mine.id}, ${theirs.id})`);
+    try {
+      for (const name of ['super', 'admin']) expect(await counted(name), name).toEqual(expect.arrayContaining([w.ids.get('client'), w.ids.get('client2')]));
+      for (const name of ['studio', 'operator', 'client']) expect(await counted(name), name).toEqual([w.ids.get('client')]);
+      expect(await counted('studio2')).toEqual([w.ids.get('client2')]);
+      expect(await counted('newclient')).toEqual([]);
+    } finally {
+      await t.query(sql`update creative_renders set state = 'queued' where id in (${mine.id}, ${theirs.id})`);
+    }
+  });
+
   it('answers not-found for another studio’s merchant and render, however asked', async () => {
     const client2 = w.ids.get('client2')!;
     const calls: [string, object][] = [
@@ -115,6 +138,9 @@ describe('every read and change stays in scope', () => {
       ['/v1/creative/plan/run', { merchant_id: client2, date: '2026-11-27' }],
       ['/v1/creative/draft/approve', { id: theirs.id }],
       ['/v1/creative/draft/reject', { id: theirs.id, reason: 'No' }],
+      ['/v1/creative/render/retry', { id: theirs.id }],
+      ['/v1/creative/script/list', { merchant_id: client2 }],
+      ['/v1/creative/script/update', { id: theirScript.id, desk: false }],
     ];
     for (const [urlPath, body] of calls) {
       const response = await as(urlPath.includes('plan/get') ? 'operator' : 'studio', urlPath, body);
@@ -125,6 +151,12 @@ describe('every read and change stays in scope', () => {
     expect(brief.data.offer).toBe('');
     const render = await as<Render>('super', '/v1/creative/render/get', { id: theirs.id });
     expect(render.data.state).toBe('queued');
+    // A bulk approval answers another studio's draft as not found, alone, and leaves it waiting.
+    const bulk = await as<{ results: BulkApproveResult[] }>('studio', '/v1/creative/draft/bulk-approve', { ids: [theirs.id] });
+    expect(bulk.code, bulk.msg).toBe('200');
+    expect(bulk.data.results).toEqual([{ id: theirs.id, ok: false, render: null, error: { code: '404', message: expect.any(String) } }]);
+    const desk = await as<{ list: Script[] }>('studio2', '/v1/creative/script/list', { merchant_id: client2, desk: true });
+    expect(desk.data.list.map((script) => script.id)).toContain(theirScript.id);
   });
 
   it('lets a merchant read its own brief and renders, and another merchant’s not', async () => {
@@ -185,6 +217,7 @@ describe('the rate-limited endpoints', () => {
     ['/v1/creative/script/generate', { merchant_id: nobody, language: 'en' }, (config) => config.RATE_LIMIT_SCRIPT_PER_MINUTE],
     ['/v1/creative/render/add', { merchant_id: nobody, language: 'en', script: sampleScript('en') }, (config) => config.RATE_LIMIT_RENDER_PER_MINUTE],
     ['/v1/creative/plan/run', { merchant_id: nobody, date: '2026-11-27' }, (config) => config.RATE_LIMIT_PLAN_RUN_PER_MINUTE],
+    ['/v1/creative/render/retry', { id: nobody }, (config) => config.RATE_LIMIT_RENDER_PER_MINUTE],
   ];
 
   it.each(limited)('%s answers each maker its own 429 past its limit, and a refused role still 403', async (urlPath, body, limitOf) => {

@@ -18,6 +18,7 @@ export async function creativeRoutes(app: FastifyInstance): Promise<void> {
   // What costs a render or paid model calls is limited per account (docs/decisions/073).
   const perMinute = (max: number) => ({ max, timeWindow: 60_000, by: 'caller' as const });
   const { creativeBriefs: briefs, creativeScripts: scripts, creativeRenders: renders, creativePlans: plans, creativeDrafts: drafts } = app.services;
+  const { creativeBulkApprove: bulkApprove, creativeRetry: retry } = app.services;
 
   route(app, api.creative.briefGet, READERS, (caller, { body }) => briefs.get(caller, body.merchant_id));
   route(app, api.creative.briefUpdate, BRIEF_EDITORS, (caller, { body }) => briefs.update(caller, body));
@@ -38,4 +39,12 @@ export async function creativeRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, api.creative.draftApprove, MAKERS, (caller, { body, request }) => drafts.approve(caller, body, request.lang));
   route(app, api.creative.draftReject, MAKERS, (caller, { body, request }) => drafts.reject(caller, body, request.lang));
+  // The review queue's actions (docs/decisions/074): each draft of a bulk approval answers alone.
+  route(app, api.creative.draftBulkApprove, MAKERS, (caller, { body, request }) => bulkApprove.approve(caller, body, request.lang));
+  route(app, api.creative.renderRetry, MAKERS, (caller, { body, request }) => retry.retry(caller, body.id, request.lang), {
+    rateLimit: perMinute(config.RATE_LIMIT_RENDER_PER_MINUTE),
+  });
+  // The script desk (docs/decisions/074): an operator reads it; a merchant has no desk.
+  route(app, api.creative.scriptList, WORKERS, (caller, { body, request }) => scripts.list(caller, body, request.lang));
+  route(app, api.creative.scriptUpdate, MAKERS, (caller, { body, request }) => scripts.update(caller, body, request.lang));
 }

@@ -153,6 +153,12 @@ export const EVENT_CATALOGUE = {
   /** A merchant's report of a month, built on the first of the next (its figures frozen then). */
   'report.monthly_ready': entry('monthly_report', z.object({ report_id: id, month: z.string(), videos: z.number().int(), plays: z.number().int() })),
 
+  /**
+   * A render failed its last attempt (docs/decisions/074): its studio is told, to retry or fix
+   * it. `reason` is the stored message the render shows, read in each reader's language.
+   */
+  'creative.render_failed': entry('creative_render', z.object({ render_id: id, title: z.string(), reason: z.string().nullable() })),
+
   'connection.connected': entry('platform_connection', connection),
   'connection.disconnected': entry('platform_connection', connection),
   'connection.needs_reconnect': entry('platform_connection', connection),

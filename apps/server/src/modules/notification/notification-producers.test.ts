@@ -174,7 +174,8 @@ describe('coverage', () => {
   it('every event type the notification center reacts to was produced by its real module', () => {
     // Two need a platform's scripted fake or clock, so their own tests check the centers: a grant
     // the platform ends (video/connection.test.ts) and a sandbox publication once the platform's
-    // review has passed (video/publish-engine.test.ts).
-    expect([...covered, 'connection.needs_reconnect', 'video.published'].sort()).toEqual([...NOTIFYING_EVENTS].sort());
+    // review has passed (video/publish-engine.test.ts). A render failed for good needs a render
+    // engine and a failing renderer: creative/render-retry.test.ts checks the studio's center.
+    expect([...covered, 'connection.needs_reconnect', 'video.published', 'creative.render_failed'].sort()).toEqual([...NOTIFYING_EVENTS].sort());
   });
 });

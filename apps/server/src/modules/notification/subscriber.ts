@@ -82,6 +82,11 @@ const RULES: { [T in EventType]?: NoticeRule<T> } = {
       { month: event.payload.month, videos: event.payload.videos, plays: event.payload.plays },
       { type: 'monthly_report', id: event.payload.report_id },
     ),
+  // The studio makes the videos: a render that failed for good is its to retry or fix.
+  'creative.render_failed': async (event, tell, nameOf) => {
+    const params = { title: event.payload.title, reason: event.payload.reason, name: await nameOf(event.accountId) };
+    return tell(event.scope.studioId, 'render_failed', params, { type: 'creative_render', id: event.payload.render_id });
+  },
   'connection.needs_reconnect': async (event, tell, nameOf) => {
     const params = { platform: event.payload.platform, name: await nameOf(event.accountId) };
     const subject = { type: 'platform_connection' as const, id: event.payload.connection_id };
