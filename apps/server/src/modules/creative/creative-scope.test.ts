@@ -148,7 +148,7 @@ describe('every read and change stays in scope', () => {
     }
     // Nothing of the other merchant changed.
     const brief = await as<Brief>('super', '/v1/creative/brief/get', { merchant_id: client2 });
-    expect(brief.data.offer).toBe('');
+    expect(brief.data.offer).toEqual({ en: '', es: '', zh: '' });
     const render = await as<Render>('super', '/v1/creative/render/get', { id: theirs.id });
     expect(render.data.state).toBe('queued');
     // A bulk approval answers another studio's draft as not found, alone, and leaves it waiting.
