@@ -195,7 +195,7 @@ describe('the safe zone', () => {
 describe('font metrics', () => {
   it('measures text as libass draws it: an ASS font size is the line height, ascender to descender, not the em', () => {
     // Noto Sans SC's ideographs are one em wide, and its ascender and descender span 1.448 em.
-    expect(fonts.bold.ascent + fonts.bold.descent).toBeCloseTo(1.448, 3);
+    expect(fonts.cjk.bold.ascent + fonts.cjk.bold.descent).toBeCloseTo(1.448, 3);
     expect(fonts.bold.lineHeight(96)).toBe(96);
     expect(fonts.bold.width('今天', 96)).toBeCloseTo((2 * 96) / 1.448, 0);
     expect(fonts.regular.width('今', 144.8)).toBeCloseTo(100, 0);

@@ -1,166 +1,133 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { woffToSfnt } from '../../../lib/woff.js';
+import { FontFace } from './font-face.js';
+import type { LatinDisplayFont } from './look-types.js';
+
+export { FontFace } from './font-face.js';
 
 /**
- * The fonts burned into videos: Noto Sans SC (bundled by @fontsource as WOFF only, which libass
- * cannot read) unwrapped once into plain TrueType files in a cache directory, with a fontconfig
- * file that knows those fonts and nothing else. Its `chinese-simplified` subset holds Latin-1
- * (so English and Spanish, with ¿¡ñ and accents) as well as the CJK ideographs, so one family
- * serves every script language and the `latin` subset is not needed.
+ * The fonts burned into videos, all from npm (@fontsource, SIL Open Font License 1.1; sources
+ * and licences in docs/decisions/079): Noto Sans SC for Chinese, Inter for Latin body text, and
+ * three Latin display faces for a look's titles. @fontsource ships WOFF only, which libass
+ * cannot read, so each is unwrapped once into a plain TrueType file in a cache directory, with
+ * a fontconfig file that knows those files and nothing else.
+ *
+ * Text is drawn per script: Noto Sans SC has Latin letters, but its punctuation is CJK-width,
+ * so "Carmen’s" drawn with it has a full-width gap after the n. Every run of Latin text (and
+ * the punctuation inside it) takes the Latin font, every run of Chinese the CJK one
+ * (`ScriptFace.runs`), and the ASS switches between them with \fn.
  *
  * Pointing ffmpeg's fontconfig at our own file matters twice: the static ffmpeg's fontconfig
  * otherwise scans every system font on its first run (about twenty seconds, again whenever
- * its cache cannot be written), and a glyph our font lacks can never fall back to a system
+ * its cache cannot be written), and a glyph our fonts lack can never fall back to a system
  * font that differs from one machine to the next.
  */
 
 const require = createRequire(import.meta.url);
 
+interface FontSource {
+  pkg: string;
+  file: string;
+  /** The name the unwrapped TrueType file is written under. */
+  as: string;
+}
+
+const source = (pkg: string, file: string, as: string): FontSource => ({ pkg, file, as });
+
 const SOURCES = {
-  regular: '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff',
-  bold: '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-700-normal.woff',
+  cjkRegular: source('@fontsource/noto-sans-sc', 'noto-sans-sc-chinese-simplified-400-normal.woff', 'NotoSansSC-Regular.ttf'),
+  cjkBold: source('@fontsource/noto-sans-sc', 'noto-sans-sc-chinese-simplified-700-normal.woff', 'NotoSansSC-Bold.ttf'),
+  latinRegular: source('@fontsource/inter', 'inter-latin-400-normal.woff', 'Inter-Regular.ttf'),
+  latinBold: source('@fontsource/inter', 'inter-latin-700-normal.woff', 'Inter-Bold.ttf'),
+  condensed: source('@fontsource/oswald', 'oswald-latin-700-normal.woff', 'Oswald-Bold.ttf'),
+  rounded: source('@fontsource/fredoka', 'fredoka-latin-600-normal.woff', 'Fredoka-SemiBold.ttf'),
+  serif: source('@fontsource/playfair-display', 'playfair-display-latin-700-normal.woff', 'PlayfairDisplay-Bold.ttf'),
 } as const;
 
-/** What the renderer needs of a font: its family name, which characters it has, how wide they are. */
-export class FontFace {
-  readonly family: string;
-  /** The line's extent above and below the baseline, in ems (hhea, what FreeType gives libass). */
-  readonly ascent: number;
-  readonly descent: number;
-  private readonly unitsPerEm: number;
-  private readonly advances: Uint16Array;
-  private readonly glyphs: Map<number, number>;
+/** The npm packages the fonts come from (the render's cache key, and what the decision record lists). */
+export const FONT_PACKAGES = [...new Set(Object.values(SOURCES).map((font) => font.pkg))];
 
+/** What wrapping and measuring need of a face, whether one font or a pair chosen per script. */
+export interface TextFace {
+  /** The family a style names (its Fontname). */
+  readonly family: string;
+  lineHeight(size: number): number;
+  has(codePoint: number): boolean;
+  width(text: string, size: number): number;
+}
+
+/** A run of text drawn with one font. */
+export interface FontRun {
+  text: string;
+  face: FontFace;
+}
+
+const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef\ufe30-\ufe4f]/u;
+const LATIN_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * A Latin font and a CJK font used as one: every character is drawn by the font of its script.
+ * Letters and digits decide for themselves (CJK ideographs, kana and full-width forms the CJK
+ * font, everything else the Latin one); punctuation and spaces belong to the run they stand in
+ * (the apostrophe of "Carmen’s" to the Latin word, the quotes around 好吃 to the Chinese), and
+ * take the first script that follows when nothing precedes them.
+ */
+export class ScriptFace implements TextFace {
   constructor(
-    readonly file: string,
-    sfnt: Buffer,
-  ) {
-    const tables = tableDirectory(sfnt);
-    const table = (tag: string) => {
-      const offset = tables.get(tag);
-      if (offset === undefined) throw new Error(`${path.basename(file)} has no ${tag} table`);
-      return offset;
-    };
-    this.unitsPerEm = sfnt.readUInt16BE(table('head') + 18);
-    this.ascent = sfnt.readInt16BE(table('hhea') + 4) / this.unitsPerEm;
-    this.descent = -sfnt.readInt16BE(table('hhea') + 6) / this.unitsPerEm;
-    const metricsCount = sfnt.readUInt16BE(table('hhea') + 34);
-    const hmtx = table('hmtx');
-    this.advances = new Uint16Array(metricsCount);
-    for (let glyph = 0; glyph < metricsCount; glyph += 1) this.advances[glyph] = sfnt.readUInt16BE(hmtx + glyph * 4);
-    this.glyphs = readCmap(sfnt, table('cmap'));
-    this.family = readFamilyName(sfnt, table('name'));
+    readonly latin: FontFace,
+    readonly cjk: FontFace,
+  ) {}
+
+  get family(): string {
+    return this.latin.family;
   }
 
-  /**
-   * The height of a line of text at `size` pixels: `size` itself. libass (as VSFilter before
-   * it) asks FreeType for the font's real dimension, so an ASS font size is the height from
-   * the font's ascender to its descender, not its em: Noto Sans SC at \fs96 has a 66 px em.
-   */
+  /** Both fonts are drawn at the same ASS size, which is each one's full line height. */
   lineHeight(size: number): number {
     return size;
   }
 
-  /** The em, in pixels, of text drawn by libass at `size`. */
-  emOf(size: number): number {
-    return size / (this.ascent + this.descent);
-  }
-
   has(codePoint: number): boolean {
-    return this.glyphs.has(codePoint);
+    return this.latin.has(codePoint) || this.cjk.has(codePoint);
   }
 
-  /** The advance width of `text` drawn by libass at `size` (no kerning: wrapping leaves a margin for it). */
+  /** The font of each character of `text` (by code point, in order). */
+  facesOf(text: string): FontFace[] {
+    const chars = [...text];
+    const strong = chars.map((char) => (CJK_CHARACTER.test(char) ? this.cjk : LATIN_CHARACTER.test(char) ? this.latin : null));
+    const faces: FontFace[] = [];
+    let previous: FontFace | null = null;
+    for (const [index, char] of chars.entries()) {
+      let face = strong[index] ?? previous ?? strong.slice(index + 1).find((candidate) => candidate !== null) ?? this.latin;
+      const codePoint = char.codePointAt(0) ?? 0;
+      // A character only the other font has is drawn by it rather than as a box.
+      if (!face.has(codePoint)) face = face === this.latin ? this.cjk : this.latin;
+      faces.push(face);
+      if (strong[index]) previous = strong[index];
+    }
+    return faces;
+  }
+
+  runs(text: string): FontRun[] {
+    const chars = [...text];
+    const faces = this.facesOf(text);
+    const runs: FontRun[] = [];
+    for (const [index, char] of chars.entries()) {
+      const face = faces[index] ?? this.latin;
+      const last = runs[runs.length - 1];
+      if (last && last.face === face) last.text += char;
+      else runs.push({ text: char, face });
+    }
+    return runs;
+  }
+
   width(text: string, size: number): number {
-    let units = 0;
-    for (const char of text) {
-      const glyph = this.glyphs.get(char.codePointAt(0) ?? 0) ?? 0;
-      units += this.advances[Math.min(glyph, this.advances.length - 1)] ?? 0;
-    }
-    return (units * this.emOf(size)) / this.unitsPerEm;
+    return this.runs(text).reduce((sum, run) => sum + run.face.width(run.text, size), 0);
   }
-}
-
-function tableDirectory(sfnt: Buffer): Map<string, number> {
-  const tables = new Map<string, number>();
-  const count = sfnt.readUInt16BE(4);
-  for (let index = 0; index < count; index += 1) {
-    const at = 12 + index * 16;
-    tables.set(sfnt.toString('latin1', at, at + 4), sfnt.readUInt32BE(at + 8));
-  }
-  return tables;
-}
-
-/** Code point → glyph from the Unicode cmap subtable (format 12 when present, else format 4). */
-function readCmap(sfnt: Buffer, cmap: number): Map<number, number> {
-  const count = sfnt.readUInt16BE(cmap + 2);
-  const subtables: Array<{ format: number; offset: number }> = [];
-  for (let index = 0; index < count; index += 1) {
-    const at = cmap + 4 + index * 8;
-    const platform = sfnt.readUInt16BE(at);
-    const encoding = sfnt.readUInt16BE(at + 2);
-    const offset = cmap + sfnt.readUInt32BE(at + 4);
-    if (platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10))) subtables.push({ format: sfnt.readUInt16BE(offset), offset });
-  }
-  const glyphs = new Map<number, number>();
-  const full = subtables.find((table) => table.format === 12);
-  if (full) {
-    const groups = sfnt.readUInt32BE(full.offset + 12);
-    for (let group = 0; group < groups; group += 1) {
-      const at = full.offset + 16 + group * 12;
-      const start = sfnt.readUInt32BE(at);
-      const end = sfnt.readUInt32BE(at + 4);
-      const first = sfnt.readUInt32BE(at + 8);
-      for (let codePoint = start; codePoint <= end; codePoint += 1) glyphs.set(codePoint, first + codePoint - start);
-    }
-    return glyphs;
-  }
-  const basic = subtables.find((table) => table.format === 4);
-  if (!basic) throw new Error('the font has no Unicode cmap');
-  const at = basic.offset;
-  const segments = sfnt.readUInt16BE(at + 6) / 2;
-  const ends = at + 14;
-  const starts = ends + segments * 2 + 2;
-  const deltas = starts + segments * 2;
-  const ranges = deltas + segments * 2;
-  for (let segment = 0; segment < segments; segment += 1) {
-    const end = sfnt.readUInt16BE(ends + segment * 2);
-    const start = sfnt.readUInt16BE(starts + segment * 2);
-    const delta = sfnt.readInt16BE(deltas + segment * 2);
-    const rangeAt = ranges + segment * 2;
-    const range = sfnt.readUInt16BE(rangeAt);
-    for (let codePoint = start; codePoint <= end && codePoint !== 0xffff; codePoint += 1) {
-      let glyph: number;
-      if (range === 0) glyph = (codePoint + delta) & 0xffff;
-      else {
-        const raw = sfnt.readUInt16BE(rangeAt + range + (codePoint - start) * 2);
-        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
-      }
-      if (glyph !== 0) glyphs.set(codePoint, glyph);
-    }
-  }
-  return glyphs;
-}
-
-/**
- * The family name libass matches a style's Fontname against (name id 1, Windows English). Read
- * rather than written down: @fontsource names this family "Noto Sans SC Thin" (the variable
- * font's default instance), and a later release may fix that.
- */
-function readFamilyName(sfnt: Buffer, name: number): string {
-  const count = sfnt.readUInt16BE(name + 2);
-  const strings = name + sfnt.readUInt16BE(name + 4);
-  for (let index = 0; index < count; index += 1) {
-    const at = name + 6 + index * 12;
-    const [platform, encoding, language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((field) => sfnt.readUInt16BE(at + field)) as [number, number, number, number, number, number];
-    if (platform === 3 && encoding === 1 && language === 0x409 && id === 1) {
-      return sfnt.subarray(strings + offset, strings + offset + length).swap16().toString('utf16le');
-    }
-  }
-  throw new Error('the font has no family name');
 }
 
 export interface CaptionFonts {
@@ -168,17 +135,24 @@ export interface CaptionFonts {
   dir: string;
   /** A fontconfig file naming only `dir` (FONTCONFIG_FILE for ffmpeg). */
   fontconfigFile: string;
+  /** The CJK family (every style's text falls back to it per run). */
   family: string;
-  bold: FontFace;
-  regular: FontFace;
+  /** Every family in `dir`: libass may pick any of these and nothing else. */
+  families: string[];
+  /** Body text, bold and regular: Inter for Latin runs, Noto Sans SC for CJK runs. */
+  bold: ScriptFace;
+  regular: ScriptFace;
+  /** A look's title face for each Latin display font, with Noto Sans SC Bold for CJK runs. */
+  display: Record<LatinDisplayFont, ScriptFace>;
+  cjk: { bold: FontFace; regular: FontFace };
 }
 
 let loading: Promise<CaptionFonts> | undefined;
 
 /**
- * The caption fonts, unwrapped into `<root>/nearcast-fonts-<version>` on first use in this
- * process (reused across processes; each file written under a temporary name and renamed, so
- * two processes starting together never see half a font).
+ * The caption fonts, unwrapped into `<root>/nearcast-fonts-<key>` on first use in this process
+ * (reused across processes; each file written under a temporary name and renamed, so two
+ * processes starting together never see half a font).
  */
 export function captionFonts(root = os.tmpdir()): Promise<CaptionFonts> {
   loading ??= Promise.resolve().then(() => prepareFonts(root));
@@ -188,26 +162,41 @@ export function captionFonts(root = os.tmpdir()): Promise<CaptionFonts> {
   return loading;
 }
 
+/** A short key of the font packages' versions: a new release gets a fresh directory (and fontconfig cache). */
+function versionKey(): string {
+  const versions = FONT_PACKAGES.map((pkg) => {
+    const file = require.resolve(`${pkg}/package.json`);
+    return `${pkg}@${(JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version}`;
+  });
+  return crypto.createHash('sha256').update(versions.join('\n')).digest('hex').slice(0, 12);
+}
+
 function prepareFonts(root: string): CaptionFonts {
-  const packageFile = require.resolve('@fontsource/noto-sans-sc/package.json');
-  const version = (JSON.parse(fs.readFileSync(packageFile, 'utf8')) as { version: string }).version;
-  const dir = path.join(root, `nearcast-fonts-${version}`);
+  const dir = path.join(root, `nearcast-fonts-${versionKey()}`);
   const fontsDir = path.join(dir, 'fonts');
   fs.mkdirSync(path.join(dir, 'cache'), { recursive: true });
   fs.mkdirSync(fontsDir, { recursive: true });
-  const face = (weight: keyof typeof SOURCES, fileName: string) => {
-    const file = path.join(fontsDir, fileName);
+  const face = (font: FontSource) => {
+    const file = path.join(fontsDir, font.as);
     let sfnt: Buffer;
     try {
       sfnt = fs.readFileSync(file);
     } catch {
-      sfnt = woffToSfnt(fs.readFileSync(require.resolve(SOURCES[weight])));
+      sfnt = woffToSfnt(fs.readFileSync(require.resolve(`${font.pkg}/files/${font.file}`)));
       writeAtomically(file, sfnt);
     }
     return new FontFace(file, sfnt);
   };
-  const regular = face('regular', 'NotoSansSC-Regular.ttf');
-  const bold = face('bold', 'NotoSansSC-Bold.ttf');
+  const cjk = { regular: face(SOURCES.cjkRegular), bold: face(SOURCES.cjkBold) };
+  const latinBold = face(SOURCES.latinBold);
+  const bold = new ScriptFace(latinBold, cjk.bold);
+  const regular = new ScriptFace(face(SOURCES.latinRegular), cjk.regular);
+  const display: Record<LatinDisplayFont, ScriptFace> = {
+    display_condensed: new ScriptFace(face(SOURCES.condensed), cjk.bold),
+    display_rounded: new ScriptFace(face(SOURCES.rounded), cjk.bold),
+    display_serif: new ScriptFace(face(SOURCES.serif), cjk.bold),
+    body: bold,
+  };
   const fontconfigFile = path.join(dir, 'fonts.conf');
   const conf = [
     '<?xml version="1.0"?>',
@@ -219,7 +208,8 @@ function prepareFonts(root: string): CaptionFonts {
     '',
   ].join('\n');
   if (readOrNull(fontconfigFile) !== conf) writeAtomically(fontconfigFile, Buffer.from(conf));
-  return { dir: fontsDir, fontconfigFile, family: bold.family, bold, regular };
+  const families = [...new Set([cjk.bold.family, cjk.regular.family, bold.family, regular.family, ...Object.values(display).map((item) => item.family)])];
+  return { dir: fontsDir, fontconfigFile, family: cjk.bold.family, families, bold, regular, display, cjk };
 }
 
 function readOrNull(file: string): string | null {

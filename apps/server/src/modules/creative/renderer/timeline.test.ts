@@ -40,8 +40,12 @@ describe('planTimeline', () => {
     // A line as short as "Rye." still lasts the minimum.
     expect(timeline.lines[2]!.end - timeline.lines[2]!.start).toBe(2);
     expect(timeline.duration).toBeCloseTo(expected.reduce((sum, seconds) => sum + seconds, 0) + END_CARD_SECONDS, 1);
-    expect(timeline.cues.map((cue) => cue.text)).toEqual(scriptLines(SCRIPT).map((line) => line.on_screen));
-    expect(timeline.cues.every((cue) => cue.words === null)).toBe(true);
+    // The captions are the spoken words, paced at reading speed (the on-screen words are a look's title).
+    for (const line of timeline.lines) {
+      const own = timeline.cues.filter((cue) => cue.lineIndex === line.index);
+      expect(own.map((cue) => cue.text).join(' ')).toBe(line.spoken);
+      expect(own.every((cue) => cue.paced === 'reading' && cue.words !== null)).toBe(true);
+    }
   });
 
   it('takes Chinese lines at Chinese reading speed', () => {
@@ -68,7 +72,9 @@ describe('planTimeline', () => {
     expect(timeline.lines[3]!.start).toBeCloseTo(5.3 - 0.12, 1);
     expect(timeline.lines[4]!.end).toBeCloseTo(9.2 + 0.35, 1);
     expect(timeline.duration).toBeCloseTo(9.2 + 0.35 + END_CARD_SECONDS, 1);
-    expect(timeline.cues[4]!.words).toEqual(voice.lines[4]!.words);
+    // A line the voice timed word by word is captioned with those words at those times.
+    expect(timeline.cues.filter((cue) => cue.lineIndex === 4).flatMap((cue) => cue.words)).toEqual(voice.lines[4]!.words);
+    expect(timeline.cues.find((cue) => cue.lineIndex === 4)!.paced).toBe('voice');
     expect(timeline.voiced).toBe(true);
   });
 

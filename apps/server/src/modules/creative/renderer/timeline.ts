@@ -1,15 +1,13 @@
 import { END_CARD_SECONDS, lineSeconds, scriptLines, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
+import { characterWords } from '../voice/word-timing.js';
+import { lineCues, readingWords, type CaptionCue, type TimedWord } from './caption-cues.js';
+
+export type { CaptionCue, TimedWord } from './caption-cues.js';
 
 /** The frame rate of every video: what the platforms expect of a short. */
 export const FPS = 30;
 
 export type LineKind = 'hook' | 'beat' | 'call_to_action';
-
-export interface TimedWord {
-  text: string;
-  start: number;
-  end: number;
-}
 
 /** A voice track: its length and, per script line, when that line is said. */
 export interface VoiceTiming {
@@ -28,15 +26,6 @@ export interface TimelineLine {
   end: number;
   startFrame: number;
   endFrame: number;
-}
-
-/** A caption: a line's on-screen words over the line's time, with its word timings when spoken. */
-export interface CaptionCue {
-  lineIndex: number;
-  text: string;
-  start: number;
-  end: number;
-  words: TimedWord[] | null;
 }
 
 export interface Timeline {
@@ -70,7 +59,7 @@ export class TimelineError extends Error {
  * line's picture starts just before its words (the first at zero) and lasts until the next
  * line's, the last until the voice ends. Every boundary is on a frame, so the cuts, captions
  * and end card land exactly where the encoder puts frames; the end card follows for
- * END_CARD_SECONDS.
+ * END_CARD_SECONDS. Each line's captions are cut into short cues (caption-cues.ts).
  */
 export function planTimeline(script: ScriptBody, language: ScriptLanguage, voice: VoiceTiming | null): Timeline {
   const lines = scriptLines(script);
@@ -124,13 +113,16 @@ export function planTimeline(script: ScriptBody, language: ScriptLanguage, voice
     };
   });
 
-  const cues: CaptionCue[] = timelineLines.map((line) => ({
-    lineIndex: line.index,
-    text: line.onScreen,
-    start: line.start,
-    end: line.end,
-    words: voice?.lines[line.index]?.words?.length ? (voice.lines[line.index]?.words ?? null) : null,
-  }));
+  // The captions are the words said: the voice's words at its times, or without a voice (or on
+  // a line it does not say) the line's spoken words — its on-screen words when it has none — at
+  // reading pace over the line's time. The on-screen words become a look's title instead.
+  const cues: CaptionCue[] = timelineLines.flatMap((line) => {
+    const voiced = voice?.lines[line.index]?.words;
+    // Chinese is lit character by character, whatever unit the voice timed.
+    if (voiced?.length) return lineCues(line.index, language === 'zh' ? characterWords(voiced) : voiced, language, line.start, line.end, 'voice');
+    const text = line.spoken || line.onScreen;
+    return lineCues(line.index, readingWords(text, language, line.start, line.end), language, line.start, line.end, 'reading');
+  });
 
   const endStart = boundaries[boundaries.length - 1] ?? 0;
   const endFrame = endStart + Math.round(END_CARD_SECONDS * FPS);

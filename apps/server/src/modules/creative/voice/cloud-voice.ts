@@ -7,7 +7,7 @@ import type { MediaTools } from '../../material/media-tools.js';
 import { AnswerTooLarge, formatBytes, readCapped } from '../provider-answer.js';
 import { assembleTrack, isSilent, measureSeconds, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
 import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
-import { captionWords, estimateWordTimes } from './word-timing.js';
+import { captionWords, characterWords, estimateWordTimes } from './word-timing.js';
 
 export type CloudVoiceConfig = Pick<Config, 'TTS_BASE_URL' | 'TTS_API_KEY' | 'TTS_MODEL' | 'TTS_VOICES' | 'TTS_TIMEOUT_SECONDS'> &
   Partial<Pick<Config, 'TTS_MAX_ANSWER_BYTES'>>;
@@ -167,7 +167,9 @@ export function createCloudVoice(config: CloudVoiceConfig, tools: MediaTools, fe
           lines: assembled.windows.map((window, index) => {
             const line = request.lines[index];
             const words = line && !isSilent(line) ? captionWords(line.text.trim(), request.language) : [];
-            return { ...window, words: estimateWordTimes(words, window.end - window.start, window.start) };
+            const timed = estimateWordTimes(words, window.end - window.start, window.start);
+            // Chinese captions light character by character.
+            return { ...window, words: request.language === 'zh' ? characterWords(timed) : timed };
           }),
         };
       } finally {

@@ -7,7 +7,7 @@ import { spawnBound } from '../../../lib/bound-child.js';
 import type { MediaTools } from '../../material/media-tools.js';
 import { assembleTrack, isSilent, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
 import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
-import { captionWords, estimateWordTimes, wordTimesFromMarks, type EngineMark } from './word-timing.js';
+import { captionWords, characterWords, estimateWordTimes, wordTimesFromMarks, type EngineMark } from './word-timing.js';
 
 /** The npm package that carries eSpeak NG (docs/decisions/048). */
 export const LOCAL_VOICE_PACKAGE = '@echogarden/espeak-ng-emscripten';
@@ -67,8 +67,8 @@ export function espeakInput(text: string, language: ScriptLanguage): { input: st
 
 /**
  * The local voice: eSpeak NG, which arrives with `npm install`, works offline and speaks English,
- * Spanish and Mandarin. It sounds synthetic, which is why `none` stays the default and `cloud`
- * is recommended for production. Its word events give the caption timings.
+ * Spanish and Mandarin. It sounds synthetic; docs/decisions/079 says when it is the default
+ * (no cloud voice configured) and why. Its word events give the caption timings.
  */
 export function createLocalVoice(tools: MediaTools): VoiceEngine {
   const unavailableReason = packageMissing();
@@ -131,7 +131,9 @@ export function createLocalVoice(tools: MediaTools): VoiceEngine {
             const timing = marksOf.get(index);
             const length = window.end - window.start;
             const timed = timing ? wordTimesFromMarks(words, timing.marks, Math.min(timing.speechEnd, length), window.start) : null;
-            return { ...window, words: timed ?? estimateWordTimes(words, length, window.start) };
+            const lineWords = timed ?? estimateWordTimes(words, length, window.start);
+            // Chinese captions light character by character.
+            return { ...window, words: request.language === 'zh' ? characterWords(lineWords) : lineWords };
           }),
         };
       } finally {

@@ -126,6 +126,47 @@ export function wordTimesFromMarks(words: readonly CaptionWord[], marks: readonl
   return result;
 }
 
+/**
+ * Chinese timings character by character: each word is split into its characters (a Latin word
+ * or number inside stays whole, punctuation stays with the character it touches) and the word's
+ * time shared among them by how long each takes to say, so a caption can light each character
+ * as it is said. Words without Han characters are kept as they are.
+ */
+export function characterWords(words: readonly VoiceWord[]): VoiceWord[] {
+  const result: VoiceWord[] = [];
+  for (const word of words) {
+    if (!/\p{Script=Han}/u.test(word.text)) {
+      result.push(word);
+      continue;
+    }
+    const units: string[] = [];
+    let pending = '';
+    for (const piece of word.text.match(/[\p{L}\p{N}]+|[^\p{L}\p{N}]/gu) ?? []) {
+      const pieces = HAN_OR_KANA.test(piece) ? [...piece] : [piece];
+      for (const unit of pieces) {
+        if (!SPOKEN_CHARACTER.test(unit)) {
+          // Punctuation: after a character it closes it; before any, it opens the next.
+          if (units.length > 0) units[units.length - 1] += unit;
+          else pending += unit;
+        } else {
+          units.push(pending + unit);
+          pending = '';
+        }
+      }
+    }
+    if (pending) units.push(pending);
+    const weights = units.map(weightOf);
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    let done = 0;
+    for (const [index, unit] of units.entries()) {
+      const start = word.start + ((word.end - word.start) * done) / total;
+      done += weights[index] ?? 1;
+      result.push({ text: unit, start: round(start), end: round(word.start + ((word.end - word.start) * done) / total) });
+    }
+  }
+  return result;
+}
+
 /** Milliseconds are finer than any caption needs; rounding keeps the numbers readable in logs. */
 export function round(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
