@@ -18,6 +18,19 @@ export interface StoredScriptBody {
   captions: { platform: string; caption: string; hashtags: string[] }[];
 }
 
+/** A brief text per video language, and which of them were machine-translated (docs/decisions/077). */
+export interface StoredLocalizedText {
+  en: string;
+  es: string;
+  zh: string;
+}
+export interface StoredBriefTranslated {
+  hours: string[];
+  offer: string[];
+  call_to_action: string[];
+}
+const EMPTY_LOCALIZED: StoredLocalizedText = { en: '', es: '', zh: '' };
+
 /** A merchant's creative brief; absent until someone saves it (the settle form fills the defaults). */
 export const creativeBriefs = pgTable('creative_briefs', {
   merchantId: integer()
@@ -27,9 +40,12 @@ export const creativeBriefs = pgTable('creative_briefs', {
   category: text().notNull(),
   address: text().notNull().default(''),
   phone: text().notNull().default(''),
-  hours: text().notNull().default(''),
-  offer: text().notNull().default(''),
-  callToAction: text().notNull().default(''),
+  /** One text per video language (docs/decisions/077): `{ en, es, zh }`, each possibly empty. */
+  hours: jsonb().$type<StoredLocalizedText>().notNull().default(EMPTY_LOCALIZED),
+  offer: jsonb().$type<StoredLocalizedText>().notNull().default(EMPTY_LOCALIZED),
+  callToAction: jsonb().$type<StoredLocalizedText>().notNull().default(EMPTY_LOCALIZED),
+  /** Which languages of those texts a language model filled in. */
+  translated: jsonb().$type<StoredBriefTranslated>().notNull().default({ hours: [], offer: [], call_to_action: [] }),
   link: text().notNull().default(''),
   tone: text().notNull(),
   brandPrimary: text().notNull(),
@@ -65,6 +81,11 @@ export const creativeScripts = pgTable(
     estimatedSeconds: doublePrecision().notNull(),
     createdById: integer().references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The script desk (docs/decisions/074): a script written or edited by hand stays on the
+    // studio's desk, across reloads, until a render is made from it or it is discarded.
+    /** When its body was last edited on the desk; null when never edited. */
+    updatedAt: timestamp({ withTimezone: true }),
+    onDesk: boolean().notNull().default(false),
   },
   (t) => [index('creative_scripts_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst())],
 );
@@ -109,13 +130,27 @@ export const creativeRenders = pgTable(
     errorDetail: text(),
     /** Stored messages: fallbacks taken (no voice, material left out, a template script). */
     notes: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The quality gate's checks of the finished video, each message a stored message (docs/decisions/080). */
+    quality: jsonb().$type<Array<{ check: string; ok: boolean; message: string }>>().notNull().default(sql`'[]'::jsonb`),
     origin: text({ enum: ['manual', 'plan'] }).notNull().default('manual'),
     planDate: date({ mode: 'string' }),
     planSlot: integer(),
+    /** Which making of its slot this is: 0 the day's own, 1 and 2 the replacements of rejected drafts (docs/decisions/075). */
+    planRound: integer().notNull().default(0),
     /** Variation for a plan's videos: music start, clip order (a seed string). */
     seed: text().notNull().default(''),
+    /** The look the video was made in (renderer/looks.ts), chosen when its inputs are gathered. */
+    look: text(),
+    /** The material its first shot shows: a merchant's day opens each video on another. */
+    openingFootageId: integer(),
     draft: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectReason: text().notNull().default(''),
+    /** The studio chose to send its reject reason to the merchant; otherwise it is the studio's own note. */
+    rejectReasonShared: boolean().notNull().default(false),
+    /** The merchant's answer on the post made from this draft, kept from the video module's events. */
+    merchantAnswer: text({ enum: ['approved', 'changes_requested'] }),
+    merchantAnswerNote: text().notNull().default(''),
+    merchantAnswerAt: timestamp({ withTimezone: true }),
     postId: integer(),
     decidedById: integer().references(() => accounts.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
@@ -149,7 +184,11 @@ export const creativeRenders = pgTable(
       .on(t.studioId, t.merchantId, t.id)
       .where(sql`${t.state} in ('queued', 'rendering')`),
     // A plan's day makes each of its videos once, however often it runs.
-    uniqueIndex('creative_renders_plan_slot_uq').on(t.merchantId, t.planDate, t.planSlot),
+    uniqueIndex('creative_renders_plan_slot_uq').on(t.merchantId, t.planDate, t.planSlot, t.planRound),
+    // The merchant's answer on a post finds the draft it was made from.
+    index('creative_renders_post_idx')
+      .on(t.postId)
+      .where(sql`${t.postId} is not null`),
     // Two drafts approved at once never take the same posting hour.
     uniqueIndex('creative_renders_slot_uq')
       .on(t.merchantId, t.slotAt)

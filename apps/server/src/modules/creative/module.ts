@@ -15,11 +15,16 @@ import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from '../video/connection-service.js';
 import type { ReviewService } from '../video/review-service.js';
 import type { VideoService } from '../video/service.js';
+import type { EventService } from '../events/service.js';
 import { BriefService } from './brief-service.js';
+import { createBriefTranslator } from './brief-translator.js';
+import { BulkApproveService } from './bulk-approve.js';
 import { DraftService } from './draft-service.js';
 import { PlanService } from './plan-service.js';
 import type { Merchants, Posts } from './ports.js';
 import { RenderEngine, type Renderer } from './render-engine.js';
+import { recordRenderFailed } from './render-failed.js';
+import { RenderRetryService } from './render-retry.js';
 import { RenderService, type RenderProgressSink } from './render-service.js';
 import { renderVideo } from './renderer/renderer.js';
 import { ScriptService } from './script-service.js';
@@ -34,6 +39,9 @@ export interface CreativeServices {
   creativeRenderEngine: RenderEngine;
   creativePlans: PlanService;
   creativeDrafts: DraftService;
+  /** The review queue's bulk approval and render retry (docs/decisions/074). */
+  creativeBulkApprove: BulkApproveService;
+  creativeRetry: RenderRetryService;
 }
 
 export interface CreativeDeps {
@@ -50,6 +58,8 @@ export interface CreativeDeps {
   /** Asks the merchant to approve a post made from a draft (its review link and notification). */
   reviews: Pick<ReviewService, 'createLink'>;
   hub: NotificationHub;
+  /** Where a render that failed for good is recorded, for its studio to be told. */
+  events?: Pick<EventService, 'record'>;
   tools: () => MediaTools;
   /** Tests put a fake renderer in ffmpeg's place where the video itself is not the point. */
   render?: Renderer;
@@ -105,6 +115,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
         captions: [{ language: draft.language, caption: draft.caption || draft.title, hashtags: draft.hashtags }],
         language: draft.language,
         platforms: draft.platforms,
+        platform_captions: draft.platformCaptions ?? [],
         schedule_at: draft.scheduleAt?.toISOString() ?? null,
         require_approval: draft.requireApproval,
         submit: true,
@@ -125,7 +136,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
   let voices: Record<VoiceEngineName, VoiceEngine> | null = null;
   const voicesOf = () => (voices ??= createVoiceEngines(config, deps.tools()));
 
-  const briefs = new BriefService(db, merchants, deps.material);
+  const briefs = new BriefService(db, merchants, deps.material, createBriefTranslator(config, deps.log ? { log: deps.log } : {}));
   const scripts = new ScriptService(db, briefs, posts, createScriptWriter(config, deps.log ? { log: deps.log } : {}));
   const renders = new RenderService(db, briefs, deps.material, deps.storage, deps.jobs, progress, (engine) => engine === 'none' || voicesOf()[engine].available, {
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
@@ -135,7 +146,11 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
   }, merchants);
   let plans: PlanService | null = null;
   const now = deps.now ?? (() => new Date());
-  const drafts = new DraftService(db, briefs, renders, merchants, deps.material, posts, { requireApproval: (merchantId) => plans!.requireApproval(merchantId), now });
+  const drafts = new DraftService(db, briefs, renders, merchants, deps.material, posts, {
+    requireApproval: (merchantId) => plans!.requireApproval(merchantId),
+    now,
+    onRejected: (renderId, byId) => plans!.replacements.afterReject(renderId, byId),
+  });
   const actingAs = async (accountId: number) => deps.accounts.actingAs(accountId);
   plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now, deps.jobs);
   const planService = plans;
@@ -153,11 +168,23 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
       return voicesOf();
     },
     onDone: (renderId) => planService.afterRender(renderId),
+    ...(deps.events ? { onFailed: (renderId: number) => recordRenderFailed(db, deps.events!, renderId) } : {}),
     settings: {
       size: { width, height },
       timeoutSeconds: config.RENDER_TIMEOUT_SECONDS,
       concurrency: config.RENDER_CONCURRENCY ?? defaultRenderConcurrency(),
     },
   });
-  return { creativeBriefs: briefs, creativeScripts: scripts, creativeRenders: renders, creativeRenderEngine: engine, creativePlans: planService, creativeDrafts: drafts };
+  const bulkApprove = new BulkApproveService(db, drafts, renders, deps.log);
+  const retry = new RenderRetryService(db, renders, merchants, deps.material, deps.jobs, progress, { width, height });
+  return {
+    creativeBriefs: briefs,
+    creativeScripts: scripts,
+    creativeRenders: renders,
+    creativeRenderEngine: engine,
+    creativePlans: planService,
+    creativeDrafts: drafts,
+    creativeBulkApprove: bulkApprove,
+    creativeRetry: retry,
+  };
 }

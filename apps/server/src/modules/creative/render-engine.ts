@@ -21,14 +21,15 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { MaterialMedia } from '../material/service.js';
 import { probe, type MediaTools } from '../material/media-tools.js';
 import type { UploadService } from '../upload/service.js';
+import { briefLanguageNotes } from './brief-language.js';
 import { qrLinkOf, type BriefService } from './brief-service.js';
 import type { Materials } from './ports.js';
+import { renderChoices } from './render-choices.js';
 import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
 import type { RenderClip } from './renderer/render-graph.js';
 import type { RenderInput, RenderResult, VoiceTrack } from './renderer/renderer.js';
 import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
-import { seededOrder } from './seeded.js';
 import { failingInputOf, plainDetail, staffDetail, toolOutputOf } from './tool-output.js';
 
 /** The renderer's side of a render: what it is given and what it hands back (renderer/renderer.ts). */
@@ -71,6 +72,8 @@ export interface RenderEngineDeps {
   voices: Record<VoiceEngineName, VoiceEngineLike>;
   /** Called when a render is done (the plan hands drafts on to publishing when no review is asked). */
   onDone?: (renderId: number) => Promise<void>;
+  /** Called when a render failed its last attempt (its studio is told). */
+  onFailed?: (renderId: number) => Promise<void>;
   settings: RenderEngineSettings;
   /** The clock of leases and back-offs (tests move it on instead of waiting). */
   now?: () => Date;
@@ -316,7 +319,7 @@ export class RenderEngine {
         { state: 'failed', error: storedMessage('creative.failure.interrupted', { count: row.attempts }), errorDetail: null, finishedAt: now, leaseToken: null, leaseUntil: null },
         repo.leasedAndRendering(token),
       );
-      if (failed) await this.announce(id, failed.merchantId, 'failed', failed.progress);
+      if (failed) await this.failed(id, failed.merchantId, failed.progress, log);
       return;
     }
     // Every attempt counts, also one resumed after its worker died mid-render.
@@ -423,6 +426,7 @@ export class RenderEngine {
         coverKey,
         durationSeconds: result.duration,
         renderMs: result.renderMs,
+        quality: result.quality ?? [],
         progress: 99,
         notes: [...row.notes.filter((note) => !notes.includes(note)), ...notes],
         leaseUntil: new Date(this.now().getTime() + this.leaseMs),
@@ -448,16 +452,17 @@ export class RenderEngine {
     const script = row.script as ScriptBody;
     const language = row.language as ScriptLanguage;
     const lines = scriptLines(script);
+    // What this language's video does without a text the brief has in other languages (brief-language.ts).
+    for (const note of briefLanguageNotes(brief, language)) if (!notes.includes(note)) notes.push(note);
 
     // Picked material in the storyboard's order (ids that are no longer an active material stay
-    // as gaps to report); otherwise a seeded choice from the library.
-    let media: Array<MaterialMedia | number>;
+    // as gaps to report); otherwise the look and material render-choices.ts picks from the library.
+    const library = row.footagePicked ? null : await materials.libraryOf(row.merchantId, ['video', 'image'], 60);
+    const chosen = await renderChoices(this.deps.db, row, library, lines.length, this.now());
+    let media: Array<MaterialMedia | number> = chosen.media;
     if (row.footagePicked) {
       const found = await materials.mediaOf(row.merchantId, row.footageIds);
       media = row.footageIds.map((id) => found.find((item) => item.id === id) ?? id);
-    } else {
-      const library = await materials.libraryOf(row.merchantId, ['video', 'image'], 24);
-      media = seededOrder(library, row.seed || String(row.id)).slice(0, lines.length);
     }
     const skipped: string[] = [];
     const clips: RenderClipInput[] = [];
@@ -480,8 +485,9 @@ export class RenderEngine {
     }
     if (skipped.length > 0) notes.push(storedMessage('creative.note.skipped_material', { count: skipped.length, names: skipped.join(', ') }));
     // What was really used is what the render row remembers (and what is marked used).
-    if (used.join() !== row.footageIds.join()) {
-      const updated = await repo.updateRender(this.deps.db, row.id, { footageIds: used }, repo.leasedAndRendering(attempt.token));
+    const opening = used[0] ?? null;
+    if (used.join() !== row.footageIds.join() || row.look !== chosen.look.id || row.openingFootageId !== opening) {
+      const updated = await repo.updateRender(this.deps.db, row.id, { footageIds: used, look: chosen.look.id, openingFootageId: opening }, repo.leasedAndRendering(attempt.token));
       if (!updated) await attempt.check();
       row.footageIds = used;
     }
@@ -539,7 +545,9 @@ export class RenderEngine {
         callToAction: script.call_to_action.on_screen,
         qrLink: qrLinkOf(brief),
         logoPath,
+        phone: brief.phone,
       },
+      look: chosen.look,
       clips,
       music,
       voice,
@@ -576,7 +584,13 @@ export class RenderEngine {
       { state: 'failed', error: reason, errorDetail: detail, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
       repo.leasedAndRendering(token),
     );
-    if (failed) await this.announce(row.id, row.merchantId, 'failed', failed.progress);
+    if (failed) await this.failed(row.id, row.merchantId, failed.progress, log);
+  }
+
+  /** A render failed for good: boards see it, and whoever must act on it is told. */
+  private async failed(id: number, merchantId: number, progress: number, log?: FastifyBaseLogger): Promise<void> {
+    await this.announce(id, merchantId, 'failed', progress);
+    await this.deps.onFailed?.(id).catch((error: unknown) => log?.warn({ err: error, render: id }, 'telling of a failed render failed'));
   }
 
   /** Copies a stored file into the work folder; false when there is no such file. */

@@ -27,6 +27,8 @@ import type { BriefService } from './brief-service.js';
 import type { Materials, Merchants } from './ports.js';
 import { encoderFor } from './renderer/render-graph.js';
 import * as repo from './repository.js';
+import * as listRepo from './render-list-repository.js';
+import * as scriptRepo from './script-repository.js';
 
 type Api = (typeof api)['creative'];
 type RenderAdd = ParsedRequestOf<Api['renderAdd']>;
@@ -43,7 +45,7 @@ export interface RenderProgressSink {
 export type VoiceAvailability = (engine: VoiceEngineName) => boolean;
 
 /** The wait a caller refused for a full queue is told to give it: about one short render's time. */
-const QUEUE_FULL_RETRY_SECONDS = 60;
+export const QUEUE_FULL_RETRY_SECONDS = 60;
 
 export interface RenderServiceSettings {
   urlTtlSeconds: number;
@@ -80,6 +82,8 @@ export interface RenderOrder {
   origin: 'manual' | 'plan';
   planDate?: string;
   planSlot?: number;
+  /** A replacement of a rejected plan draft: which one (docs/decisions/075). */
+  planRound?: number;
   seed?: string;
 }
 
@@ -185,9 +189,7 @@ export class RenderService {
     }
     const limits = new Map<number, number>();
     if (options.capped) {
-      for (const studioId of new Set(studios.values())) {
-        limits.set(studioId, studioId === 0 ? this.settings.queuePerMerchant : Math.max(this.settings.queueMin, this.settings.queuePerMerchant * (await this.merchants.clientsOfStudio(studioId))));
-      }
+      for (const studioId of new Set(studios.values())) limits.set(studioId, await this.queueLimitOf(studioId));
     }
     const queued = await this.db.transaction(async (tx) => {
       for (const [studioId, max] of limits) {
@@ -213,16 +215,25 @@ export class RenderService {
           origin: order.origin,
           planDate: order.planDate ?? null,
           planSlot: order.planSlot ?? null,
+          planRound: order.planRound ?? 0,
           seed: order.seed ?? '',
           createdById: order.createdById,
         })),
       );
       if (rows.length > 0 && this.jobs.running) await this.jobs.sendWithin(tx, RENDER_JOB, rows.map((row) => ({ id: row.id })));
+      // A script rendered leaves the studio's desk, with the render or not at all.
+      for (const scriptId of new Set(rows.map((row) => row.scriptId).filter((id): id is number => id !== null))) await scriptRepo.takeOffDesk(tx, scriptId);
       return rows;
     });
     // Boards open on the merchant show a new render at once, not only once a worker starts it.
     await Promise.all(queued.map((row) => this.progress.publish({ id: row.id, merchant_id: row.merchantId, state: 'queued', progress: 0 }).catch(() => {})));
     return queued;
+  }
+
+  /** How many renders a studio's queue holds (a studio-less merchant's: its own share). */
+  async queueLimitOf(studioId: number): Promise<number> {
+    if (studioId === 0) return this.settings.queuePerMerchant;
+    return Math.max(this.settings.queueMin, this.settings.queuePerMerchant * (await this.merchants.clientsOfStudio(studioId)));
   }
 
   async get(caller: Caller, id: number, lang: ApiLanguage): Promise<Render> {
@@ -231,17 +242,38 @@ export class RenderService {
     return this.present(row, lang, caller);
   }
 
+  /**
+   * One merchant's renders, or without `merchant_id` the review queue across every merchant the
+   * caller works for (docs/decisions/074), with what waits for review per merchant.
+   */
   async list(caller: Caller, body: ParsedRequestOf<Api['renderList']>, lang: ApiLanguage): Promise<ResponseOf<Api['renderList']>> {
     // A day is the merchant's own: a render asked for at 5 pm in Los Angeles is that day's.
     const timeZone = body.date && body.merchant_id !== undefined ? await this.briefs.timeZoneOf(body.merchant_id) : undefined;
-    const { rows, total } = await repo.listRenders(
-      this.db,
-      caller,
-      { merchantId: body.merchant_id, state: body.state, draft: body.draft, date: body.date, timeZone },
-      body.page,
-      body.page_size,
-    );
-    return { list: await Promise.all(rows.map((row) => this.present(row, lang, caller))), total, page: body.page, page_size: body.page_size };
+    const shared = { language: body.language, date: body.date, timeZone };
+    const [{ rows, total }, counts] = await Promise.all([
+      listRepo.listRenders(
+        this.db,
+        caller,
+        { ...shared, merchantId: body.merchant_id, state: body.state, draft: body.draft, review: body.review },
+        body.page,
+        body.page_size,
+        body.sort,
+      ),
+      listRepo.reviewCounts(this.db, caller, shared),
+    ]);
+    return {
+      list: await Promise.all(rows.map((row) => this.present(row, lang, caller))),
+      total,
+      page: body.page,
+      page_size: body.page_size,
+      by_merchant: counts.map((row) => ({
+        merchant_id: row.merchantId,
+        merchant_name: row.merchantName,
+        pending: row.pending,
+        failed: row.failed,
+        changes_requested: row.changesRequested,
+      })),
+    };
   }
 
   /**
@@ -295,9 +327,14 @@ export class RenderService {
       origin: row.origin,
       plan_date: row.planDate,
       draft: row.draft,
-      reject_reason: row.rejectReason,
+      // The studio's reason is its own note unless it chose to send it to the merchant.
+      reject_reason: reader?.role === 'client' && !row.rejectReasonShared ? '' : row.rejectReason,
       post_id: row.postId,
+      merchant_answer:
+        row.merchantAnswer && row.merchantAnswerAt ? { state: row.merchantAnswer, note: row.merchantAnswerNote, time: row.merchantAnswerAt.toISOString() } : null,
       output_footage_id: row.outputFootageId,
+      look: row.look,
+      opening_footage_id: row.openingFootageId,
       duration: row.durationSeconds,
       video_url: video?.url ?? null,
       cover_url: cover?.url ?? null,
@@ -309,6 +346,8 @@ export class RenderService {
         render_ms: row.renderMs,
       },
       create_time: row.createdAt.toISOString(),
+      // The quality gate's checks, each in the reader's language (docs/decisions/080).
+      quality: row.quality.map((check) => ({ check: check.check, ok: check.ok, message: readStoredMessage(lang, check.message) })),
     };
   }
 }

@@ -102,46 +102,7 @@ export async function findVisibleRender(ex: Executor, caller: Caller, id: number
   return row ? viewOf(row) : undefined;
 }
 
-export interface RenderFilter {
-  merchantId?: number | undefined;
-  state?: RenderRow['state'] | undefined;
-  draft?: RenderRow['draft'] | undefined;
-  /** The plan day, or the day a render by hand was asked for, in `timeZone`. */
-  date?: string | undefined;
-  /** The merchant's time zone, where its day begins and ends (UTC across merchants). */
-  timeZone?: string | undefined;
-}
-
-function filterOf(caller: Caller, filter: RenderFilter): SQL {
-  const conditions: SQL[] = [visibleRenders(caller)];
-  if (filter.merchantId !== undefined) conditions.push(eq(creativeRenders.merchantId, filter.merchantId));
-  if (filter.state) conditions.push(eq(creativeRenders.state, filter.state));
-  if (filter.draft) conditions.push(and(eq(creativeRenders.state, 'done'), eq(creativeRenders.draft, filter.draft))!);
-  if (filter.date) {
-    conditions.push(
-      or(
-        eq(creativeRenders.planDate, filter.date),
-        and(isNull(creativeRenders.planDate), sql`(${creativeRenders.createdAt} at time zone ${filter.timeZone ?? 'UTC'})::date = ${filter.date}::date`),
-      )!,
-    );
-  }
-  return and(...conditions)!;
-}
-
-export async function listRenders(ex: Executor, caller: Caller, filter: RenderFilter, page: number, pageSize: number): Promise<{ rows: RenderView[]; total: number }> {
-  const where = filterOf(caller, filter);
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select(renderView)
-      .from(creativeRenders)
-      .where(where)
-      .orderBy(desc(creativeRenders.createdAt), desc(creativeRenders.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ex.select({ value: count() }).from(creativeRenders).where(where),
-  ]);
-  return { rows: rows.map(viewOf), total: total?.value ?? 0 };
-}
+// The render list and the review queue: render-list-repository.ts.
 
 export async function rendersOfPlanDay(ex: Executor, merchantId: number, day: string): Promise<RenderView[]> {
   const rows = await ex
@@ -345,10 +306,10 @@ export async function releaseDraft(ex: Executor, id: number): Promise<void> {
     .where(and(eq(creativeRenders.id, id), eq(creativeRenders.draft, 'approved'), isNull(creativeRenders.postId)));
 }
 
-export async function rejectDraft(ex: Executor, id: number, byId: number, reason: string): Promise<boolean> {
+export async function rejectDraft(ex: Executor, id: number, byId: number, reason: string, shared = false): Promise<boolean> {
   const rows = await ex
     .update(creativeRenders)
-    .set({ draft: 'rejected', rejectReason: reason, decidedById: byId, decidedAt: new Date(), updatedAt: new Date() })
+    .set({ draft: 'rejected', rejectReason: reason, rejectReasonShared: shared, decidedById: byId, decidedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(creativeRenders.id, id), eq(creativeRenders.state, 'done'), eq(creativeRenders.draft, 'pending')))
     .returning({ id: creativeRenders.id });
   return rows.length > 0;
@@ -457,4 +418,41 @@ export async function lastPlanDay(ex: Executor, merchantId: number): Promise<str
     .orderBy(desc(creativePlanDays.day))
     .limit(1);
   return row?.day ?? null;
+}
+
+// ---- replacements of rejected plan drafts and the merchant's answer (docs/decisions/075) ----
+
+/** Every making of one slot of a plan day, oldest round first. */
+export async function rendersOfPlanSlot(ex: Executor, merchantId: number, day: string, slot: number): Promise<RenderRow[]> {
+  return ex
+    .select()
+    .from(creativeRenders)
+    .where(and(eq(creativeRenders.merchantId, merchantId), eq(creativeRenders.planDate, day), eq(creativeRenders.planSlot, slot)))
+    .orderBy(creativeRenders.planRound);
+}
+
+/** The titles and opening lines of the merchant's drafts rejected since `since`: not offered again. */
+export async function rejectedTexts(ex: Executor, merchantId: number, since: Date): Promise<{ title: string; hook: string }[]> {
+  const rows = await ex
+    .select({ title: sql<string | null>`${creativeRenders.script}->>'title'`, hook: sql<string | null>`${creativeRenders.script}->'hook'->>'on_screen'` })
+    .from(creativeRenders)
+    .where(and(eq(creativeRenders.merchantId, merchantId), eq(creativeRenders.draft, 'rejected'), gte(creativeRenders.decidedAt, since)));
+  return rows.map((row) => ({ title: row.title ?? '', hook: row.hook ?? '' }));
+}
+
+/**
+ * Keeps the merchant's answer on the draft its post was made from. An answer older than the one
+ * kept (an event delivered late or again) changes nothing: the card shows the latest.
+ */
+export async function recordMerchantAnswer(
+  ex: Executor,
+  postId: number,
+  answer: { state: 'approved' | 'changes_requested'; note: string; at: Date },
+): Promise<RenderRow | undefined> {
+  const [row] = await ex
+    .update(creativeRenders)
+    .set({ merchantAnswer: answer.state, merchantAnswerNote: answer.note, merchantAnswerAt: answer.at, updatedAt: new Date() })
+    .where(and(eq(creativeRenders.postId, postId), or(isNull(creativeRenders.merchantAnswerAt), lt(creativeRenders.merchantAnswerAt, answer.at))))
+    .returning();
+  return row;
 }
