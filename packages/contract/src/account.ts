@@ -82,6 +82,8 @@ export const notificationSettings = z.strictObject({
   sms: z.boolean(),
   system: z.boolean(),
   marketing: z.boolean(),
+  /** Publish notices gathered into one a day instead of one per post (absent: one per post). */
+  publish_digest: z.boolean({ error: 'validation.expected_boolean' }).optional(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 

@@ -337,8 +337,13 @@ export type Render = z.infer<typeof render>;
  * whose draft is undecided, `failed` a render that failed, `changes_requested` an approved draft
  * whose post's merchant asked for changes.
  */
+  /** The studio's reason; a merchant reads it only when the studio chose to send it (else ''). */
 export const REVIEW_STATES = ['pending', 'failed', 'changes_requested'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
+  /** The merchant's answer on the post made from this draft, with its words (docs/decisions/075). */
+  merchant_answer: z
+    .object({ state: z.enum(['approved', 'changes_requested']), note: z.string(), time: isoTime })
+    .nullable(),
 export const RENDER_LIST_SORTS = ['plan_day'] as const;
 
 export const renderByIdRequest = z.strictObject({ id });
@@ -483,6 +488,8 @@ export function scriptLines<L extends TimedLine>(body: { hook: L; beats: readonl
 /** A script's estimated length in seconds (its lines, then the end card). */
 export function estimateScriptSeconds(body: { hook: TimedLine; beats: readonly TimedLine[]; call_to_action: TimedLine }, language: ScriptLanguage): number {
   const total = scriptLines(body).reduce((sum, line) => sum + lineSeconds(line, language), 0) + END_CARD_SECONDS;
+  /** Send the reason to the merchant too; left out, it stays the studio's own note. */
+  share_with_merchant: z.boolean({ error: 'validation.expected_boolean' }).optional(),
   return Math.round(total * 10) / 10;
 }
 

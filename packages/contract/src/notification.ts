@@ -59,6 +59,8 @@ export const NOTIFICATION_KINDS = [
   'monthly_report',
   // A render failed its last attempt: its studio is told, to retry or fix it.
   'render_failed',
+  // A merchant who chose a daily digest of its publish notices gets one of these a day instead.
+  'publish_digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -377,5 +377,8 @@ export const enUS = {
   'notification.email.footer': 'You receive this because email notifications are on in your profile.',
 } as const;
 
+  // A merchant's publish notices of a day, gathered (its choice in notification settings).
+  'notification.kind.publish_digest.title': 'Your videos published today',
+  'notification.kind.publish_digest.body': '{{videos}} published: {{titles}}.',
 export type MessageKey = keyof typeof enUS;
 export type MessageCatalogue = Record<MessageKey, string>;

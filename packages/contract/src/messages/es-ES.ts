@@ -368,3 +368,6 @@ export const esES: MessageCatalogue = {
   'notification.kind.render_failed.body': '«{{title}}» para {{name}} falló: {{reason}}. Reinténtalo o edita su guion en la cola de revisión.',
   'notification.email.footer': 'Recibes esto porque tienes activadas las notificaciones por correo en tu perfil.',
 };
+  // A merchant's publish notices of a day, gathered (its choice in notification settings).
+  'notification.kind.publish_digest.title': 'Tus vídeos publicados hoy',
+  'notification.kind.publish_digest.body': '{{videos}} publicados: {{titles}}.',

@@ -368,3 +368,6 @@ export const zhCN: MessageCatalogue = {
   'notification.kind.render_failed.body': '为 {{name}} 制作的“{{title}}”失败：{{reason}}。请在审核队列中重试或修改脚本。',
   'notification.email.footer': '您收到此邮件，是因为您在个人资料中开启了邮件通知。',
 };
+  // A merchant's publish notices of a day, gathered (its choice in notification settings).
+  'notification.kind.publish_digest.title': '今日已发布的视频',
+  'notification.kind.publish_digest.body': '已发布 {{videos}} 条：{{titles}}。',

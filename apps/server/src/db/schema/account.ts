@@ -90,7 +90,7 @@ export const accounts = pgTable(
     referredById: integer().references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
     twoFactorEnabled: boolean().notNull().default(false),
     notifications: jsonb()
-      .$type<{ email: boolean; sms: boolean; system: boolean; marketing: boolean }>()
+      .$type<{ email: boolean; sms: boolean; system: boolean; marketing: boolean; publish_digest?: boolean }>()
       .notNull()
       .default({ email: true, sms: false, system: true, marketing: false }),
     lastLoginAt: timestamp({ withTimezone: true }),

@@ -27,6 +27,8 @@ export const notifications = pgTable(
     subjectId: integer(),
     eventId: bigint({ mode: 'number' }),
     inCenter: boolean().notNull().default(true),
+    /** A publish notice kept for the recipient's daily digest (its choice): shown and sent only inside the digest. */
+    heldForDigest: boolean().notNull().default(false),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -398,7 +398,7 @@ export interface NotificationTarget {
   companyShortName: string;
   accountType: number;
   status: 'normal' | 'disabled';
-  notifications: { email: boolean; sms: boolean; system: boolean; marketing: boolean };
+  notifications: { email: boolean; sms: boolean; system: boolean; marketing: boolean; publish_digest?: boolean };
 }
 
 export async function notificationTargets(ex: Executor, ids: number[]): Promise<NotificationTarget[]> {

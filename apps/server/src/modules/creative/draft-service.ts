@@ -35,7 +35,12 @@ export class DraftService {
     private readonly merchants: Merchants,
     private readonly materials: Materials,
     private readonly posts: Posts,
-    private readonly defaults: { requireApproval: (merchantId: number) => Promise<boolean>; now?: () => Date },
+    private readonly defaults: {
+      requireApproval: (merchantId: number) => Promise<boolean>;
+      now?: () => Date;
+      /** A draft was rejected: the plan replaces its own (docs/decisions/075). */
+      onRejected?: (renderId: number, byId: number) => Promise<void>;
+    },
   ) {
     this.now = defaults.now ?? (() => new Date());
   }
@@ -96,12 +101,13 @@ export class DraftService {
     const row = await repo.findVisibleRender(this.db, caller, body.id);
     if (!row) throw notFound();
     assertDecidable(row);
-    if (!(await repo.rejectDraft(this.db, row.id, caller.id, body.reason))) {
+    if (!(await repo.rejectDraft(this.db, row.id, caller.id, body.reason, body.share_with_merchant ?? false))) {
       assertDecidable(await repo.findRender(this.db, row.id));
       throw conflict('creative.draft_already_rejected');
     }
     return this.renders.get(caller, body.id, lang);
   }
+    await this.defaults.onRejected?.(row.id, caller.id);
 
   /**
    * Gives a draft the earliest posting hour (POSTING_HOURS in the merchant's time) at least a

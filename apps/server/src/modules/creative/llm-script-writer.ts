@@ -15,7 +15,7 @@ import { AnswerTooLarge, readCappedText } from './provider-answer.js';
 import { SCRIPT_LIBRARIES, type BeatKind } from './script-library/index.js';
 import { guardScript, removedNote, safeBriefValue, type Removed } from './script-guard.js';
 import { seededRandom } from './seeded.js';
-import { scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
+import { offersAvoided, scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
 import {
   SCRIPT_STRUCTURES,
   clipText,
@@ -657,14 +657,14 @@ export function createLlmScriptWriter(settings: LlmSettings, options: LlmWriterO
         let outcome: Attempt = unavailable ? failure(unavailable, true) : await ask(request, plan, scripts, signal);
         if (outcome.ok) {
           const fingerprint = scriptFingerprint(outcome.body);
-          if (!taken.has(fingerprint)) {
+          if (!taken.has(fingerprint) && !offersAvoided(outcome.body, request.avoid)) {
             const template = `${request.brief.category}.${plan.structure}`;
             if (outcome.removed.length > 0) log?.warn({ ...about, note: removedNote(outcome.removed) }, 'script writer cut what the brief does not have from a model script');
             scripts.push({ body: outcome.body, template, hook_style: plan.hookStyle, fingerprint, engine: 'llm', fallback_reason: null });
             taken.add(fingerprint);
             continue;
           }
-          outcome = failure('the same as a recent script');
+          outcome = failure(taken.has(fingerprint) ? 'the same as a recent script' : 'a title or hook the studio turned down');
         }
         // Logged once per call for a model that is down, then once for each script it misread.
         if (outcome.detail !== unavailable) log?.warn({ ...about, reason: outcome.detail }, 'script writer fell back to the templates');

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { invalid, rejected } from '../../errors.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { BriefService } from './brief-service.js';
+import { PlanReplacement } from './plan-replacement.js';
 import { addDays, localDate, localHour, type DraftService } from './draft-service.js';
 import type { Merchants } from './ports.js';
 import type { RenderOrder, RenderService } from './render-service.js';
@@ -47,7 +48,12 @@ export class PlanService {
     private readonly actingAs: ActingAs,
     private readonly now: () => Date = () => new Date(),
     private readonly jobs?: Pick<JobQueue, 'running' | 'send'>,
-  ) {}
+  ) {
+    this.replacements = new PlanReplacement(db, scripts, renders, briefs, merchants, jobs);
+  }
+
+  /** Rejected plan drafts made again, so a day keeps its videos (docs/decisions/075). */
+  readonly replacements: PlanReplacement;
 
   /** Days being made in this process where no queue runs (a test app, a script): `idle` waits for them. */
   private readonly making = new Set<Promise<void>>();
@@ -129,6 +135,7 @@ export class PlanService {
   /** Waits for the days this process is making without a queue (tests, a script's own run). */
   async idle(): Promise<void> {
     while (this.making.size > 0) await Promise.allSettled([...this.making]);
+    await this.replacements.idle();
   }
 
   private async makeLater(job: PlanRunJob): Promise<void> {
@@ -170,7 +177,8 @@ export class PlanService {
     const written = await Promise.all(
       SCRIPT_LANGUAGES.map(async (language) => {
         const wanted = missing.filter((item) => item.language === language);
-        const scripts = wanted.length === 0 ? [] : await this.scripts.write(merchantId, { language, count: wanted.length, seed: `${merchantId}:${day}:${language}`, createdById: byId });
+        const dayTitles = existing.map((row) => (row.script as { title: string }).title);
+        const scripts = wanted.length === 0 ? [] : await this.scripts.write(merchantId, { language, count: wanted.length, seed: `${merchantId}:${day}:${language}`, createdById: byId, dayTitles });
         return { language, wanted, scripts };
       }),
     );
@@ -264,7 +272,7 @@ export class PlanService {
         }
       },
     };
-    return [daily as JobDefinition<never>, make as JobDefinition<never>];
+    return [daily as JobDefinition<never>, make as JobDefinition<never>, this.replacements.jobDefinition(log)];
   }
 }
 

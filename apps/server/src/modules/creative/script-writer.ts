@@ -25,6 +25,11 @@ export interface ScriptRequest {
   recent: ReadonlySet<string>;
   /** Deterministic seed for variation, e.g. `${merchantId}:${date}:${n}`. */
   seed: string;
+  /**
+   * Titles and opening lines (normalised, `textKey`) not to offer: the studio rejected them in
+   * the last 30 days, or another draft of the day has the title (docs/decisions/075).
+   */
+  avoid?: ReadonlySet<string>;
 }
 
 export interface WrittenScript {
@@ -84,6 +89,17 @@ function normalise(text: string): string {
 
 /**
  * The "same script" test: a hash of the hook's and the beats' words, normalised. The title,
+/** A title or opening line as the "not again" test sees it. */
+export function textKey(text: string): string {
+  return normalise(text);
+}
+
+/** Whether a script opens with or is titled as something the request asks not to offer. */
+export function offersAvoided(body: Pick<ScriptBody, 'title' | 'hook'>, avoid: ReadonlySet<string> | undefined): boolean {
+  if (!avoid || avoid.size === 0) return false;
+  return avoid.has(textKey(body.title)) || avoid.has(textKey(body.hook.on_screen));
+}
+
  * captions and call to action are left out because they repeat by design (the call to action
  * is the merchant's own); a script is the same when it would say and show the same things.
  */

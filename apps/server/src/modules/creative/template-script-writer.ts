@@ -21,7 +21,7 @@ import {
   type SlotValues,
 } from './script-library/index.js';
 import { safeBriefValue } from './script-guard.js';
-import { scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
+import { offersAvoided, scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
 import { seededRandom } from './seeded.js';
 
 /**
@@ -540,7 +540,7 @@ const ATTEMPTS_MAX = 200;
  * never to reach for a month of daily runs.
  */
 export function writeTemplateScript(
-  request: Pick<ScriptRequest, 'brief' | 'language' | 'platforms' | 'hookStyle'>,
+  request: Pick<ScriptRequest, 'brief' | 'language' | 'platforms' | 'hookStyle' | 'avoid'>,
   plan: ScriptPlan,
   taken: ReadonlySet<string>,
 ): WrittenScript {
@@ -570,6 +570,9 @@ export function writeTemplateScript(
       fingerprint,
       engine: 'template',
       fallback_reason: null,
+    // A title or hook the studio turned down is looked past while other words remain; past
+    // that, the script service still gives the title a distinguishing suffix.
+    if (attempt < ATTEMPTS_PER_PLAN * 3 && offersAvoided(body, request.avoid)) continue;
     };
   }
   throw new Error(`no new ${request.language} script for merchant ${request.brief.merchant_id} within ${ATTEMPTS_MAX} attempts`);
