@@ -13,6 +13,8 @@ export interface TimedWord {
   text: string;
   start: number;
   end: number;
+  /** The next unit is the rest of the same word (a Chinese word timed character by character). */
+  joinsNext?: boolean;
 }
 
 /** A caption: a few of a line's words, on screen from `start` to `end`, with each word's time. */
@@ -38,6 +40,12 @@ const HAN = /\p{Script=Han}/gu;
 const LATIN_RUN = /[\p{L}\p{N}]+/gu;
 const CLAUSE_END = /[,.!?;:，。！？；：、…]["”’)）」』]*$/u;
 const SENTENCE_END = /[.!?。！？…]["”’)）」』]*$/u;
+/** Words a cue should not end on: they lead into the next word ("pressed by | hand"). */
+const LEADING_WORDS: Record<ScriptLanguage, ReadonlySet<string>> = {
+  en: new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'and', 'or', 'with', 'from', 'our', 'your', 'my', 'every']),
+  es: new Set(['a', 'al', 'de', 'del', 'el', 'la', 'los', 'las', 'un', 'una', 'en', 'por', 'para', 'con', 'y', 'o', 'que', 'su', 'tu', 'mi', 'cada']),
+  zh: new Set(),
+};
 const CJK = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
 const CJK_PUNCTUATION = /[\u3000-\u303f\uff00-\uffef]/u;
 
@@ -71,7 +79,7 @@ export function joinWords(words: readonly { text: string }[]): string {
  * end. A line too short for one full cue is one cue; a length no split can keep within bounds
  * (11 Chinese characters) keeps every cue under the maximum and as long as it can.
  */
-export function groupWords<T extends { text: string }>(words: readonly T[], language: ScriptLanguage): T[][] {
+export function groupWords<T extends { text: string; joinsNext?: boolean }>(words: readonly T[], language: ScriptLanguage): T[][] {
   if (words.length === 0) return [];
   const bounds = CUE_BOUNDS[language];
   const sizes = words.map((word) => Math.max(1, cueLength(word.text, language)));
@@ -90,7 +98,8 @@ export function groupWords<T extends { text: string }>(words: readonly T[], lang
       if (length > bounds.max && end - start > 1) break;
       if (length < min && !(start === 0 && end === n)) continue;
       const inner = words.slice(start, end - 1).some((word) => SENTENCE_END.test(word.text)) ? 6 : 0;
-      const ending = end < n && !CLAUSE_END.test(words[end - 1]?.text ?? '') ? 1 : 0;
+      const endWord = words[end - 1];
+      const ending = end === n ? 0 : breakCost(endWord, language);
       const cost = (best[start] ?? Number.POSITIVE_INFINITY) + (length - bounds.target) ** 2 + inner + ending;
       if (cost < (best[end] ?? Number.POSITIVE_INFINITY)) {
         best[end] = cost;
@@ -106,6 +115,15 @@ export function groupWords<T extends { text: string }>(words: readonly T[], lang
   }
   return groups;
 }
+
+/** What ending a cue after `word` costs: nothing at a clause's end, more inside a phrase, most inside a word. */
+function breakCost(word: { text: string; joinsNext?: boolean } | undefined, language: ScriptLanguage): number {
+  if (!word) return 0;
+  if (CLAUSE_END.test(word.text)) return 0;
+  if (word.joinsNext) return 4;
+  return LEADING_WORDS[language].has(normalisedWord(word.text)) ? 4 : 2;
+}
+const normalisedWord = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** A line's words at reading pace over [start, end]: each takes time in proportion to its length. */
 export function readingWords(text: string, language: ScriptLanguage, start: number, end: number): TimedWord[] {

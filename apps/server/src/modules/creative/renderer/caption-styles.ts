@@ -117,7 +117,7 @@ export interface CaptionContext {
 
 /** How wide a style may wrap: the ones that scale or slide keep room to do so inside the safe area. */
 export function styleWidth(style: CaptionStyle, maxWidth: number): number {
-  return style === 'word_pop' ? maxWidth * 0.86 : style === 'kinetic_lines' ? maxWidth * 0.92 : maxWidth;
+  return style === 'word_pop' ? maxWidth * 0.8 : style === 'kinetic_lines' ? maxWidth * 0.92 : maxWidth;
 }
 
 const cueText = (cue: CaptionCue, look: CaptionLook): CaptionCue =>
@@ -199,7 +199,7 @@ function popEvents(piece: CaptionPiece, ctx: CaptionContext): AssEvent[] {
       for (const unit of line) {
         const shown = tagger.next(unit);
         if (index < current) text += `{\\alpha&H00&\\1c${ctx.plain}\\fscx100\\fscy100}${shown}`;
-        else if (index === current) text += `{\\alpha&H00&\\1c${ctx.highlight}\\fscx118\\fscy118\\t(0,160,\\fscx100\\fscy100)}${shown}`;
+        else if (index === current) text += `{\\alpha&H00&\\1c${ctx.highlight}\\fscx112\\fscy112\\t(0,160,\\fscx100\\fscy100)}${shown}`;
         else text += `{\\alpha&HFF&\\fscx100\\fscy100}${shown}`;
         index += 1;
       }

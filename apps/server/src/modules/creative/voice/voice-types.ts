@@ -14,6 +14,8 @@ export interface VoiceWord {
   text: string;
   start: number;
   end: number;
+  /** The next word is the rest of this one: a Chinese word timed character by character. */
+  joinsNext?: boolean;
 }
 
 /** One voice-over: a line's window is where its speech sits in the track, in seconds. */

@@ -161,7 +161,10 @@ export function characterWords(words: readonly VoiceWord[]): VoiceWord[] {
     for (const [index, unit] of units.entries()) {
       const start = word.start + ((word.end - word.start) * done) / total;
       done += weights[index] ?? 1;
-      result.push({ text: unit, start: round(start), end: round(word.start + ((word.end - word.start) * done) / total) });
+      const character: VoiceWord = { text: unit, start: round(start), end: round(word.start + ((word.end - word.start) * done) / total) };
+      // A caption breaks between words where it can: the characters of one word say they belong together.
+      if (index < units.length - 1) character.joinsNext = true;
+      result.push(character);
     }
   }
   return result;
