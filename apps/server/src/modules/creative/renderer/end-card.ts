@@ -1,17 +1,27 @@
 import path from 'node:path';
 import type { ScriptLanguage } from '@nearcast/contract';
 import QRCode from 'qrcode';
-import { drawableText, fitOrTruncate, fitText, safeArea, type FrameSize, type TextBlock } from './captions-ass.js';
+import { assColor, drawableText, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
+import { endCardParts, type EndCardParts } from './end-card-parts.js';
 import type { CaptionFonts } from './fonts.js';
+import type { EndCardLayoutName, PaletteUse } from './look-types.js';
 
 /**
- * The end card: the brand colour, the logo, the call to action in an accent box, the shop's
- * name, a QR code of its link and its address, stacked down the middle of the safe area. This
- * module places them; the graph draws the background and overlays the images, the ASS
- * document draws the words.
+ * The end card: the call to action in the video's language, the shop's phone number, its name,
+ * a QR code of its link, its address and logo, arranged by the look's layout over the look's
+ * ground colour so the whole frame is used:
+ * - `stacked`: everything down the middle, the call to action in an accent box, accent bands
+ *   at the top and bottom;
+ * - `split`: the top part a band of the feature colour holding the logo, call to action and
+ *   phone; below, the QR code beside the shop's name and address;
+ * - `badge`: a dark ground inside a thin accent frame, the call to action and phone in one
+ *   rounded badge;
+ * - `poster`: a large left-aligned call to action under a bar of the feature colour, the phone
+ *   beneath, the QR code and address along the bottom.
+ * No text is under 48 px on a 1080-px-wide frame. This module places everything; the graph
+ * draws the ground, bands, QR code and logo, the ASS document draws the words (in the four end
+ * card styles, coloured here for the layout's ground).
  */
-
-const SCAN_HINT: Record<ScriptLanguage, string> = { en: 'Scan to visit us', es: 'Escanea para visitarnos', zh: '扫码了解更多' };
 
 export interface EndCardInput {
   size: FrameSize;
@@ -22,88 +32,229 @@ export interface EndCardInput {
   address: string;
   qrLink: string | null;
   hasLogo: boolean;
+  /** The shop's phone as the brief has it; shown whenever there is one (a viewer can always call). */
+  phone?: string;
+  /** The brand's colours: without them the words keep their styles' colours on the primary. */
+  palette?: Palette;
+  layout?: EndCardLayoutName;
+  paletteUse?: PaletteUse;
+}
+
+export interface EndCardBand {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  color: string;
 }
 
 export interface EndCardLayout {
   texts: TextBlock[];
-  /** The logo's box: scaled to fit inside, centred on `centreX`, top at `top`. */
+  /** The logo's box: scaled to fit inside (its aspect kept), centred on `centreX`, top at `top`. */
   logo: { centreX: number; top: number; maxWidth: number; maxHeight: number } | null;
   qr: { x: number; y: number; size: number } | null;
-  /** The accent box behind the call to action (drawn among `texts`). */
+  /** The box behind the call to action (drawn among `texts`), or null when it has none. */
   ctaBox: { x: number; y: number; width: number; height: number } | null;
+  /** The frame's ground colour (#rrggbb); the primary when absent. */
+  background?: string;
+  /** Solid rectangles of colour over the ground, drawn before the QR code and logo. */
+  bands?: EndCardBand[];
 }
 
+/** The smallest end card text, as a share of the frame's width: 48 px at 1080. */
+export const END_CARD_MIN_TEXT = 48 / 1080;
+
 export function layoutEndCard(input: EndCardInput): EndCardLayout {
+  const parts = endCardParts(input);
+  const layout = input.layout === 'split' ? splitLayout(input, parts) : input.layout === 'poster' ? posterLayout(input, parts) : columnLayout(input, parts, input.layout === 'badge');
+  // Colours come with the brand's palette; without it the graph keeps its own ground.
+  return { ...layout, background: layout.background || undefined, bands: (layout.bands ?? []).filter((band) => band.color) };
+}
+
+const tint = (hex: string | undefined) => (hex ? `\\1c${assColor(hex)}&` : '');
+
+/** Everything down the middle of the safe area (stacked; badge with its frame and dark ground). */
+function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean): EndCardLayout {
   const { size, fonts } = input;
+  const { colours } = parts;
   const safe = safeArea(size);
   const centreX = Math.round((safe.left + safe.right) / 2);
   const width = safe.right - safe.left;
-  const gap = size.height * 0.022;
-  const ctaPadding = size.height * 0.012;
+  const gap = size.height * 0.02;
+  const padding = size.height * 0.012;
+  const texts: TextBlock[] = [];
   let cursor = safe.top + size.height * 0.01;
 
-  const logo = input.hasLogo ? { centreX, top: Math.round(cursor), maxWidth: Math.round(width * 0.6), maxHeight: Math.round(size.height * 0.1) } : null;
+  // The badge's shop name leads, over the logo; the stack opens on the logo.
+  const shopFirst = badge && parts.shop;
+  if (shopFirst && parts.shop) {
+    texts.push({ style: 'EndShop', lines: parts.shop.lines, size: parts.shop.size, align: 8, x: centreX, y: cursor, tags: tint(colours.highlight) });
+    cursor += parts.shop.lines.length * fonts.bold.lineHeight(parts.shop.size) + gap;
+  }
+  const logo = input.hasLogo ? { centreX, top: Math.round(cursor), maxWidth: Math.round(width * 0.6), maxHeight: Math.round(size.height * (parts.phone ? 0.08 : 0.1)) } : null;
   if (logo) cursor += logo.maxHeight + gap;
 
-  const texts: TextBlock[] = [];
+  // The call to action (and, in a badge, the phone) in one rounded box of the feature colour.
   let ctaBox: EndCardLayout['ctaBox'] = null;
-  const cta = drawableText(input.callToAction, fonts.bold);
-  if (cta) {
-    // One rounded box of the accent behind all the lines (a box per line, as libass draws
-    // them, steps raggedly when the lines differ in length).
-    const sidePadding = ctaPadding * 1.8;
-    // One line a little smaller reads better than the same words broken at the largest size.
-    const maxSize = size.height * 0.05;
-    const fitted =
-      fitText(cta, fonts.bold, { maxSize, minSize: maxSize * 0.8, maxWidth: width - 2 * sidePadding, maxLines: 1 }) ??
-      fitOrTruncate(cta, fonts.bold, { maxSize, minSize: size.height * 0.032, maxWidth: width - 2 * sidePadding, maxLines: 3 });
-    const textHeight = fitted.lines.length * fonts.bold.lineHeight(fitted.size);
-    const boxWidth = Math.min(width, Math.max(...fitted.lines.map((line) => fonts.bold.width(line, fitted.size))) + 2 * sidePadding);
-    const boxHeight = textHeight + 2 * ctaPadding;
+  const boxed = [parts.cta, badge ? parts.phone : null].filter((part): part is NonNullable<typeof part> => Boolean(part));
+  if (boxed.length > 0) {
+    const sidePadding = padding * 1.8;
+    const heights = boxed.map((part) => part.lines.length * fonts.bold.lineHeight(part.size));
+    const textWidth = Math.max(...boxed.flatMap((part) => part.lines.map((line) => fonts.bold.width(line, part.size))));
+    const boxWidth = Math.min(width, textWidth + 2 * sidePadding);
+    const boxHeight = heights.reduce((sum, height) => sum + height, 0) + 2 * padding + (boxed.length - 1) * padding;
     ctaBox = { x: Math.round(centreX - boxWidth / 2), y: Math.round(cursor), width: Math.round(boxWidth), height: Math.round(boxHeight) };
-    texts.push({ style: 'EndCtaBox', lines: [roundedBox(boxWidth, boxHeight, ctaPadding * 1.2)], size: fitted.size, align: 7, x: ctaBox.x, y: ctaBox.y, tags: '\\p1' });
-    texts.push({ style: 'EndCta', lines: fitted.lines, size: fitted.size, align: 8, x: centreX, y: cursor + ctaPadding });
+    texts.push({ style: 'EndCtaBox', lines: [roundedBox(boxWidth, boxHeight, padding * (badge ? 3 : 1.2))], size: boxed[0]!.size, align: 7, x: ctaBox.x, y: ctaBox.y, tags: `\\p1${tint(colours.feature)}` });
+    let inner = cursor + padding;
+    boxed.forEach((part, index) => {
+      texts.push({ style: index === 0 && part === parts.cta ? 'EndCta' : 'EndShop', lines: part.lines, size: part.size, align: 8, x: centreX, y: inner, tags: tint(colours.onFeature) });
+      inner += heights[index]! + padding;
+    });
     cursor += boxHeight + gap;
   }
-  const shop = drawableText(input.shopName, fonts.bold);
-  if (shop) {
-    const fitted = fitOrTruncate(shop, fonts.bold, { maxSize: size.height * 0.034, minSize: size.height * 0.024, maxWidth: width, maxLines: 2 });
-    texts.push({ style: 'EndShop', lines: fitted.lines, size: fitted.size, align: 8, x: centreX, y: cursor });
-    cursor += fitted.lines.length * fonts.bold.lineHeight(fitted.size) + gap;
+  if (parts.shop && !shopFirst) {
+    texts.push({ style: 'EndShop', lines: parts.shop.lines, size: parts.shop.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
+    cursor += parts.shop.lines.length * fonts.bold.lineHeight(parts.shop.size) + gap;
+  }
+  if (parts.phone && !badge) {
+    texts.push({ style: 'EndShop', lines: parts.phone.lines, size: parts.phone.size, align: 8, x: centreX, y: cursor, tags: tint(colours.highlight) });
+    cursor += parts.phone.lines.length * fonts.bold.lineHeight(parts.phone.size) + gap;
   }
 
   // What follows the QR code (its hint and the address), measured first so the code takes
   // whatever height is left, within sensible bounds.
-  const small = size.height * 0.021;
-  const address = drawableText(input.address, fonts.regular);
-  const addressFit = address ? fitOrTruncate(address, fonts.regular, { maxSize: small, minSize: size.height * 0.016, maxWidth: width, maxLines: 2 }) : null;
-  const hint = input.qrLink ? drawableText(SCAN_HINT[input.language], fonts.regular) : '';
-  const below =
-    (hint ? fonts.regular.lineHeight(small) + gap * 0.5 : 0) + (addressFit ? addressFit.lines.length * fonts.regular.lineHeight(addressFit.size) + gap * 0.5 : 0);
-
+  const below = (parts.hint ? fonts.regular.lineHeight(parts.hint.size) + gap * 0.5 : 0) + (parts.address ? parts.address.lines.length * fonts.regular.lineHeight(parts.address.size) + gap * 0.5 : 0);
   let qr: EndCardLayout['qr'] = null;
   if (input.qrLink) {
     const room = safe.bottom - cursor - below;
     const qrSize = Math.round(Math.max(size.width * 0.2, Math.min(size.width * 0.36, room)));
     qr = { x: Math.round(centreX - qrSize / 2), y: Math.round(cursor), size: qrSize };
     cursor += qrSize + gap * 0.5;
-    if (hint) {
-      texts.push({ style: 'EndSmall', lines: [hint], size: small, align: 8, x: centreX, y: cursor });
-      cursor += fonts.regular.lineHeight(small) + gap * 0.5;
+    if (parts.hint) {
+      texts.push({ style: 'EndSmall', lines: parts.hint.lines, size: parts.hint.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
+      cursor += fonts.regular.lineHeight(parts.hint.size) + gap * 0.5;
     }
   }
-  if (addressFit) {
-    texts.push({ style: 'EndSmall', lines: addressFit.lines, size: addressFit.size, align: 8, x: centreX, y: cursor });
-    cursor += addressFit.lines.length * fonts.regular.lineHeight(addressFit.size);
+  if (parts.address) {
+    texts.push({ style: 'EndSmall', lines: parts.address.lines, size: parts.address.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
+    cursor += parts.address.lines.length * fonts.regular.lineHeight(parts.address.size);
   }
   // The whole stack centred in the safe area's height rather than hanging from its top.
   const shift = Math.max(0, Math.round((safe.bottom - cursor) / 2));
+  const band = Math.max(2, Math.round(size.height * 0.012));
+  const inset = Math.round(size.width * 0.035);
+  const line = Math.max(2, Math.round(size.width * 0.006));
+  const bands: EndCardBand[] = badge
+    ? [
+        { x: inset, y: inset, width: size.width - 2 * inset, height: line, color: colours.feature },
+        { x: inset, y: size.height - inset - line, width: size.width - 2 * inset, height: line, color: colours.feature },
+        { x: inset, y: inset, width: line, height: size.height - 2 * inset, color: colours.feature },
+        { x: size.width - inset - line, y: inset, width: line, height: size.height - 2 * inset, color: colours.feature },
+      ]
+    : [
+        { x: 0, y: 0, width: size.width, height: band, color: colours.feature },
+        { x: 0, y: size.height - band, width: size.width, height: band, color: colours.feature },
+      ];
   return {
     texts: texts.map((block) => ({ ...block, y: block.y + shift })),
     logo: logo && { ...logo, top: logo.top + shift },
     qr: qr && { ...qr, y: qr.y + shift },
     ctaBox: ctaBox && { ...ctaBox, y: ctaBox.y + shift },
+    background: colours.ground,
+    bands,
   };
+}
+
+/** The top part a band of the feature colour (logo, call to action, phone); the QR code and address below. */
+function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
+  const { size, fonts } = input;
+  const { colours } = parts;
+  const safe = safeArea(size);
+  const centreX = Math.round((safe.left + safe.right) / 2);
+  const width = safe.right - safe.left;
+  const gap = size.height * 0.022;
+  const texts: TextBlock[] = [];
+  const top: Array<{ height: number; place: (y: number) => void }> = [];
+  const logo = input.hasLogo ? { centreX, top: 0, maxWidth: Math.round(width * 0.55), maxHeight: Math.round(size.height * 0.075) } : null;
+  if (logo) top.push({ height: logo.maxHeight, place: (y) => (logo.top = Math.round(y)) });
+  for (const [part, style] of [[parts.cta, 'EndCta'], [parts.phone, 'EndShop']] as const) {
+    if (!part) continue;
+    top.push({ height: part.lines.length * fonts.bold.lineHeight(part.size), place: (y) => texts.push({ style, lines: part.lines, size: part.size, align: 8, x: centreX, y, tags: tint(colours.onFeature) }) });
+  }
+  // The band reaches from the frame's top to a little below its content, at least 40% down.
+  const contentHeight = top.reduce((sum, item) => sum + item.height, 0) + gap * Math.max(0, top.length - 1);
+  const bandBottom = Math.round(Math.max(size.height * 0.42, safe.top + contentHeight + gap * 2.5));
+  let cursor = Math.max(safe.top, (bandBottom - contentHeight) / 2 + safe.top / 2);
+  for (const item of top) {
+    item.place(cursor);
+    cursor += item.height + gap;
+  }
+
+  // Below: the QR code on the left, the shop's name, the hint and the address beside it.
+  const lowerTop = bandBottom + gap * 1.5;
+  let qr: EndCardLayout['qr'] = null;
+  let columnLeft = safe.left;
+  if (input.qrLink) {
+    const qrSize = Math.round(Math.min(size.width * 0.34, safe.bottom - lowerTop, width * 0.42));
+    qr = { x: safe.left, y: Math.round(lowerTop), size: qrSize };
+    columnLeft = safe.left + qrSize + Math.round(width * 0.05);
+  }
+  const columnWidth = safe.right - columnLeft;
+  const column = endCardParts({ ...input, phone: '' }, columnWidth);
+  let y = lowerTop;
+  const align = qr ? 7 : 8;
+  const x = qr ? columnLeft : centreX;
+  for (const [part, style, face] of [[column.shop, 'EndShop', fonts.bold], [column.address, 'EndSmall', fonts.regular], [column.hint, 'EndSmall', fonts.regular]] as const) {
+    if (!part) continue;
+    texts.push({ style, lines: part.lines, size: part.size, align, x, y, tags: tint(part === column.shop ? colours.highlight : colours.onGround) });
+    y += part.lines.length * face.lineHeight(part.size) + gap * 0.6;
+  }
+  return { texts, logo, qr, ctaBox: null, background: colours.ground, bands: [{ x: 0, y: 0, width: size.width, height: bandBottom, color: colours.feature }] };
+}
+
+/** A large left-aligned call to action under a bar, the phone beneath, the QR code and address along the bottom. */
+function posterLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
+  const { size, fonts } = input;
+  const { colours } = parts;
+  const safe = safeArea(size);
+  const width = safe.right - safe.left;
+  const gap = size.height * 0.022;
+  const texts: TextBlock[] = [];
+  let cursor = safe.top + size.height * 0.02;
+  const bar = { x: safe.left, y: Math.round(cursor), width: Math.round(width * 0.3), height: Math.max(4, Math.round(size.height * 0.012)), color: colours.feature };
+  cursor += bar.height + gap;
+  const cta = drawableText(input.callToAction, fonts.bold);
+  if (cta) {
+    const min = Math.max(size.width * END_CARD_MIN_TEXT, size.height * 0.04);
+    const fitted = fitText(cta, fonts.bold, { maxSize: size.height * 0.075, minSize: min, maxWidth: width, maxLines: 3 }) ?? fitOrTruncate(cta, fonts.bold, { maxSize: min, minSize: min, maxWidth: width, maxLines: 4 });
+    texts.push({ style: 'EndCta', lines: fitted.lines, size: fitted.size, align: 7, x: safe.left, y: cursor, tags: tint(colours.onGround) });
+    cursor += fitted.lines.length * fonts.bold.lineHeight(fitted.size) + gap;
+  }
+  if (parts.phone) {
+    texts.push({ style: 'EndShop', lines: parts.phone.lines, size: parts.phone.size, align: 7, x: safe.left, y: cursor, tags: tint(colours.highlight) });
+    cursor += parts.phone.lines.length * fonts.bold.lineHeight(parts.phone.size) + gap;
+  }
+  const logo = input.hasLogo ? { centreX: Math.round(safe.left + width * 0.25), top: Math.round(cursor), maxWidth: Math.round(width * 0.5), maxHeight: Math.round(size.height * 0.07) } : null;
+  if (logo) cursor += logo.maxHeight + gap;
+
+  // Along the bottom: the QR code at the right of the safe area, the shop and address at its left.
+  let qr: EndCardLayout['qr'] = null;
+  let columnRight = safe.right;
+  if (input.qrLink) {
+    const qrSize = Math.round(Math.max(size.width * 0.2, Math.min(size.width * 0.32, safe.bottom - cursor)));
+    qr = { x: safe.right - qrSize, y: Math.round(safe.bottom - qrSize), size: qrSize };
+    columnRight = qr.x - Math.round(width * 0.05);
+  }
+  const column = endCardParts({ ...input, phone: '' }, columnRight - safe.left);
+  const stack = [[column.shop, 'EndShop', fonts.bold], [column.address, 'EndSmall', fonts.regular]] as const;
+  const heights = stack.map(([part, , face]) => (part ? part.lines.length * face.lineHeight(part.size) + gap * 0.5 : 0));
+  let y = Math.max(cursor, safe.bottom - heights.reduce((sum, height) => sum + height, 0));
+  stack.forEach(([part, style], index) => {
+    if (!part) return;
+    texts.push({ style, lines: part.lines, size: part.size, align: 7, x: safe.left, y, tags: tint(part === column.shop ? colours.highlight : colours.onGround) });
+    y += heights[index]!;
+  });
+  return { texts, logo, qr, ctaBox: null, background: colours.ground, bands: [bar, { x: 0, y: size.height - Math.round(size.height * 0.16), width: size.width, height: Math.round(size.height * 0.16), color: colours.feature }] };
 }
 
 /** An ASS drawing (\p1) of a rectangle with rounded corners, its top-left at the origin. */

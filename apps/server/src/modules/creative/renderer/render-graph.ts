@@ -1,14 +1,18 @@
 import type { Palette, FrameSize } from './captions-ass.js';
 import type { EndCardLayout } from './end-card.js';
+import type { Look, PaletteUse } from './look-types.js';
+import { reframeChains, reframeOf } from './reframe.js';
+import { endCardEntrance, overlapFrames, ownFades, transitionChains } from './transitions.js';
 import { FPS, type Timeline, type TimelineLine } from './timeline.js';
 
 /**
  * The one ffmpeg run that makes a video: its inputs and a single filter graph. Every shot is cut
- * from its input as it is decoded (long clips are only read for the seconds they fill), cropped
- * to the vertical frame at its own resolution and then scaled once; still images are scaled
- * once and panned by cropping a moving window (no per-frame scaling); the shots are joined with
- * short dips through black (this ffmpeg has no xfade); the end card is drawn from colour and
- * two small images; all text is one libass pass; the cover is picked from the hook's frames on
+ * from its input as it is decoded (long clips are only read for the seconds they fill), framed
+ * for the vertical frame (reframe.ts: cropped when close to 9:16, else shown whole over a
+ * blurred fill) and scaled once; still images are framed once and panned by cropping a moving
+ * window (no per-frame scaling); the shots are joined by the look's transition (transitions.ts:
+ * this ffmpeg has no xfade, so the outgoing shot's tail is overlaid on the next); the end card
+ * is drawn from colour, the layout's bands and two small images; all text is one libass pass; the cover is picked from the hook's frames on
  * a branch of the same graph. The audio is mixed, ducked under the voice, normalised and faded
  * in the same run.
  */
@@ -71,6 +75,8 @@ export interface GraphInput {
   videoFile: string;
   coverFile: string;
   encoder: EncoderSettings;
+  /** The look's transitions and palette use; without one, dips through black on the primary colour. */
+  look?: Look;
   /** -14 LUFS integrated, -1 dBTP: what the platforms normalise to, so nothing is turned down. */
   loudness: { integrated: number; truePeak: number; range: number };
 }
@@ -94,8 +100,8 @@ const num = (value: number) => Number(value.toFixed(4)).toString();
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 const colour = (hex: string) => `0x${hex.replace('#', '')}`;
 
-/** How long each side of a cut dips to black, and how long the end card takes to appear. */
-const DIP_SECONDS = 0.16;
+/** The colour that leads a look's brand grounds (text-only shots). */
+const PALETTE_LEAD: Record<PaletteUse, keyof Palette> = { primary: 'primary', accent: 'accent', dark_highlight: 'ink' };
 /** How far beyond the frame a still image is scaled, to leave room for its pan. */
 const PAN_MARGIN = 1.12;
 /** Where a reused clip starts reading: past the usual shaky first moments of a phone clip. */
@@ -182,52 +188,58 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
   }
   const qrInput = input.qrFile && input.endCard.qr ? addInput(['-i', input.qrFile]) : null;
 
-  const shotLabels: string[] = [];
+  const transition = input.look?.transition ?? 'dip';
+  const endFrames = timeline.endCard.endFrame - timeline.endCard.startFrame;
+  const segmentFrames = [...shots.map((shot) => shot.line.endFrame - shot.line.startFrame), endFrames];
+  // Frames each segment is read past its cut, for the transition into the next one.
+  const overlaps = segmentFrames.map((frames, index) => (index + 1 < segmentFrames.length ? overlapFrames(transition, FPS, frames, segmentFrames[index + 1]!) : 0));
+  const lead = palette[PALETTE_LEAD[input.look?.palette ?? 'primary']];
+
+  const rawLabels: string[] = [];
   shots.forEach((shot, index) => {
-    const frames = shot.line.endFrame - shot.line.startFrame;
+    const frames = segmentFrames[index]!;
+    const total = frames + overlaps[index]!;
     const seconds = frames / FPS;
-    const dip = Math.min(DIP_SECONDS, seconds / 4);
-    const fades = [index > 0 ? `fade=t=in:st=0:d=${num(dip)}` : null, `fade=t=out:st=${num(seconds - dip)}:d=${num(dip)}`].filter(Boolean).join(',');
-    const label = `shot${index}`;
-    shotLabels.push(label);
+    const fades = ownFades(transition, index === 0, seconds);
+    const finish = (chain: string) => [chain, ...fades].join(',');
+    const label = `raw${index}`;
+    rawLabels.push(label);
     if (!shot.clip) {
       // No material: the brand's colours, alternating, with the logo when there is one.
-      const background = index % 2 === 0 ? palette.primary : palette.ink;
-      const base = `color=c=${colour(background)}:s=${W}x${H}:r=${FPS}:d=${num(seconds)},format=yuv420p`;
+      const background = index % 2 === 0 ? lead : lead === palette.ink ? palette.primary : palette.ink;
+      const base = `color=c=${colour(background)}:s=${W}x${H}:r=${FPS}:d=${num(total / FPS)},format=yuv420p`;
       const logo = logoLabels.shift();
       if (logo) {
         const top = Math.round(H * 0.12);
-        chains.push(`${base}[bg${index}]`, `[bg${index}][${logo}]overlay=x=(W-w)/2:y=${top}:format=yuv420,trim=end_frame=${frames},${fades}[${label}]`);
-      } else chains.push(`${base},trim=end_frame=${frames},${fades}[${label}]`);
+        chains.push(`${base}[bg${index}]`, finish(`[bg${index}][${logo}]overlay=x=(W-w)/2:y=${top}:format=yuv420,trim=end_frame=${total}`) + `[${label}]`);
+      } else chains.push(finish(`${base},trim=end_frame=${total}`) + `[${label}]`);
       return;
     }
     const inputIndex = addInput(shot.clip.kind === 'video' ? ['-threads', String(input.encoder.decoderThreads), ...shot.inputArgs] : shot.inputArgs);
-    // Cropped to 9:16 at the source's resolution first, so only the kept pixels are scaled.
-    const aspectCrop = `crop=w='trunc(min(iw,ih*${W}/${H})/2)*2':h='trunc(min(ih,iw*${H}/${W})/2)*2'`;
     if (shot.clip.kind === 'image') {
-      const bigW = even(W * PAN_MARGIN);
-      const bigH = even(H * PAN_MARGIN);
+      // Framed once at the pan's size, then held and panned by a moving crop (no per-frame scaling).
+      const big = { width: even(W * PAN_MARGIN), height: even(H * PAN_MARGIN) };
+      chains.push(...reframeChains(`${inputIndex}:v`, `framed${index}`, reframeOf(shot.clip, size, big), big, 'bicubic'));
       const [x0, y0, x1, y1] = PANS[index % PANS.length]!;
-      const progress = `(n/${Math.max(1, frames - 1)})`;
+      const progress = `min(1,n/${Math.max(1, frames - 1)})`;
       const x = `(iw-ow)*(${x0}+(${x1 - x0})*${progress})`;
       const y = `(ih-oh)*(${y0}+(${y1 - y0})*${progress})`;
-      chains.push(
-        `[${inputIndex}:v]${aspectCrop},scale=${bigW}:${bigH}:flags=bicubic,setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,setpts=N/(${FPS}*TB),crop=${W}:${H}:x='${x}':y='${y}',${fades}[${label}]`,
-      );
+      chains.push(finish(`[framed${index}]loop=loop=${total - 1}:size=1:start=0,setpts=N/(${FPS}*TB),crop=${W}:${H}:x='${x}':y='${y}'`) + `[${label}]`);
       return;
     }
     const stretch = shot.stretch !== 1 ? `,setpts=${num(shot.stretch)}*PTS` : '';
+    chains.push(`[${inputIndex}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS}[timed${index}]`);
+    chains.push(...reframeChains(`timed${index}`, `framed${index}`, reframeOf(shot.clip, size), size, 'bilinear'));
     chains.push(
-      `[${inputIndex}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS},${aspectCrop},scale=${W}:${H}:flags=bilinear,setsar=1,format=yuv420p,` +
-        // A clip that ends early (a duration the container overstated) holds its last frame.
-        `tpad=stop_mode=clone:stop_duration=${num(seconds)},trim=end_frame=${frames},setpts=PTS-STARTPTS,${fades}[${label}]`,
+      // A clip that ends early (a duration the container overstated) holds its last frame.
+      finish(`[framed${index}]tpad=stop_mode=clone:stop_duration=${num(total / FPS)},trim=end_frame=${total},setpts=PTS-STARTPTS`) + `[${label}]`,
     );
   });
 
-  // The end card: brand colour, a band of accent at the top and bottom, the QR code and logo.
-  const endFrames = timeline.endCard.endFrame - timeline.endCard.startFrame;
-  const band = Math.max(2, Math.round(H * 0.012));
-  let endCard = `color=c=${colour(palette.primary)}:s=${W}x${H}:r=${FPS}:d=${num(endFrames / FPS)},format=yuv420p,drawbox=x=0:y=0:w=iw:h=${band}:color=${colour(palette.accent)}:t=fill,drawbox=x=0:y=ih-${band}:w=iw:h=${band}:color=${colour(palette.accent)}:t=fill`;
+  // The end card: the layout's ground and bands of colour, the QR code and logo.
+  const endBackground = input.endCard.background ?? palette.primary;
+  const bands = (input.endCard.bands ?? []).map((band) => `drawbox=x=${band.x}:y=${band.y}:w=${band.width}:h=${band.height}:color=${colour(band.color)}:t=fill`);
+  let endCard = [`color=c=${colour(endBackground)}:s=${W}x${H}:r=${FPS}:d=${num(endFrames / FPS)},format=yuv420p`, ...bands].join(',');
   if (qrInput !== null && input.endCard.qr) {
     const qr = input.endCard.qr;
     chains.push(`${endCard}[endbg]`, `[${qrInput}:v]scale=${qr.size}:${qr.size}:flags=neighbor,format=rgba[qr]`);
@@ -238,9 +250,25 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
     chains.push(`${endCard}[endlogo]`);
     endCard = `[endlogo][${endLogo}]overlay=x=${input.endCard.logo.centreX}-w/2:y=${input.endCard.logo.top}+(${input.endCard.logo.maxHeight}-h)/2:format=yuv420`;
   }
-  chains.push(`${endCard},trim=end_frame=${endFrames},fade=t=in:st=0:d=${num(DIP_SECONDS * 1.5)}[endcard]`);
+  const entrance = overlaps[shots.length - 1] ? [] : endCardEntrance(transition);
+  chains.push([`${endCard},trim=end_frame=${endFrames}`, ...entrance].join(',') + `[raw${shots.length}]`);
+  rawLabels.push(`raw${shots.length}`);
 
-  chains.push(`${shotLabels.map((label) => `[${label}]`).join('')}[endcard]concat=n=${shotLabels.length + 1}:v=1:a=0,split=2[base][coverbase]`);
+  // Each segment: its own frames, with the previous segment's tail laid over its start.
+  const segmentLabels = rawLabels.map((raw, index) => {
+    const frames = segmentFrames[index]!;
+    let body = raw;
+    if (overlaps[index]) {
+      chains.push(`[${raw}]split=2[body${index}][tailsrc${index}]`);
+      chains.push(`[tailsrc${index}]trim=start_frame=${frames},setpts=PTS-STARTPTS[tail${index}]`);
+      chains.push(`[body${index}]trim=end_frame=${frames}[cut${index}]`);
+      body = `cut${index}`;
+    }
+    if (index === 0 || !overlaps[index - 1]) return body;
+    chains.push(...transitionChains(transition, { tail: `tail${index - 1}`, body, out: `seg${index}` }, overlaps[index - 1]!, size, FPS, palette.accent));
+    return `seg${index}`;
+  });
+  chains.push(`${segmentLabels.map((label) => `[${label}]`).join('')}concat=n=${segmentLabels.length}:v=1:a=0,split=2[base][coverbase]`);
   chains.push(`[base]ass=filename=${quote(input.captionsFile)}:fontsdir=${quote(input.fontsDir)}[vout]`);
 
   // The cover: the most typical of a few frames early in the hook (after its first moments),

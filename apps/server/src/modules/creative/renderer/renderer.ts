@@ -7,7 +7,10 @@ import { layoutEndCard, writeQrPng } from './end-card.js';
 import { RenderAbortedError, RenderFailedError, RenderTimeoutError, parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';
 import { captionFonts } from './fonts.js';
 import { musicBedFile, musicBedLoudness } from './music-beds.js';
+import type { Look } from './look-types.js';
+import { lookById } from './looks.js';
 import { buildRenderGraph, encoderFor, type AudioSource, type RenderClip } from './render-graph.js';
+import { checkQuality, type QualityCheck } from './quality-gate.js';
 import { planTimeline } from './timeline.js';
 import { seededRandom } from '../seeded.js';
 
@@ -32,7 +35,10 @@ export interface VoiceTrack {
 export interface RenderInput {
   script: ScriptBody;
   language: ScriptLanguage;
-  brand: { shopName: string; address: string; primary: string; accent: string; callToAction: string; qrLink: string | null; logoPath: string | null };
+  /** `phone`: the shop's, as the brief has it; drawn on the end card when present. */
+  brand: { shopName: string; address: string; primary: string; accent: string; callToAction: string; qrLink: string | null; logoPath: string | null; phone?: string };
+  /** The video's look (looks.ts): captions, lower third, transitions, end card and palette use; without one, `classic`. */
+  look?: Look;
   /** May be empty: then a branded text-and-image video from the brief alone. */
   clips: RenderClip[];
   music: { path: string } | { bed: MusicBed } | null;
@@ -59,6 +65,8 @@ export interface RenderResult {
   height: number;
   size: number;
   renderMs: number;
+  /** The quality gate's checks of the video (quality-gate.ts); the encode's time, renderMs, leaves them out. */
+  quality?: QualityCheck[];
 }
 
 /** The loudness every video is mixed to: what the platforms normalise to, so nothing is turned down. */
@@ -93,6 +101,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
     await fs.mkdir(input.workDir, { recursive: true });
     const [fonts, clips] = await Promise.all([captionFonts(), pictureClips(tools, input.clips)]);
     const palette = brandPalette(input.brand.primary, input.brand.accent);
+    const look = input.look ?? lookById(null);
     const size = { width, height };
     const endCard = layoutEndCard({
       size,
@@ -103,6 +112,10 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       address: input.brand.address,
       qrLink: input.brand.qrLink?.trim() || null,
       hasLogo: Boolean(input.brand.logoPath),
+      phone: input.brand.phone?.trim() ?? '',
+      palette,
+      layout: look.endCard,
+      paletteUse: look.palette,
     });
     const captionsFile = path.join(input.workDir, 'captions.ass');
     const coverAssFile = path.join(input.workDir, 'cover.ass');
@@ -119,6 +132,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
         textOnly: clips.length === 0,
         endCard: endCard.texts,
         captions: input.captions !== false,
+        look,
       }),
     );
     await fs.writeFile(coverAssFile, buildCoverAss({ title: input.script.hook.on_screen, shopName: input.brand.shopName, size, fonts, palette }));
@@ -158,6 +172,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       coverFile,
       encoder: encoderFor(size),
       loudness: TARGET_LOUDNESS,
+      look,
     });
     const graphFile = path.join(input.workDir, 'graph.txt');
     await fs.writeFile(graphFile, graph.graph);
@@ -183,7 +198,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
         keep: (line) => /fontselect|Glyph 0x[0-9A-F]+ not found/i.test(line),
       },
     );
-    checkFonts(outcome.kept, fonts.family, outcome.stderr);
+    checkFonts(outcome.kept, fonts.families, outcome.stderr);
 
     const [stat, probed] = await Promise.all([fs.stat(videoFile), probe(tools, videoFile)]);
     await fs.access(coverFile);
@@ -191,8 +206,23 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
     if (!(Math.abs(duration - timeline.duration) <= DURATION_TOLERANCE)) {
       throw new RenderFailedError(`the video lasts ${duration} s instead of ${timeline.duration} s`, outcome.stderr);
     }
+    const renderMs = Date.now() - started;
+    // The quality gate (quality-gate.ts): one more decode of the output, timed apart from the render.
+    const quality = await checkQuality(tools, {
+      videoPath: videoFile,
+      duration,
+      size,
+      script: input.script,
+      language: input.language,
+      captionsAss: await fs.readFile(captionsFile, 'utf8'),
+      ownNames: [input.brand.shopName, input.brand.address],
+      expectSound: Boolean(voice || music),
+      targetLufs: TARGET_LOUDNESS.integrated,
+      timeoutMs: remaining(),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
     report(100);
-    return { videoPath: videoFile, coverPath: coverFile, duration, width, height, size: stat.size, renderMs: Date.now() - started };
+    return { videoPath: videoFile, coverPath: coverFile, duration, width, height, size: stat.size, renderMs, quality };
   } catch (error) {
     // A cancelled, timed-out or failed render leaves nothing that looks like a result.
     await Promise.all([fs.rm(videoFile, { force: true }), fs.rm(coverFile, { force: true })]);
@@ -229,10 +259,12 @@ async function pictureClips(tools: MediaTools, clips: readonly RenderClip[]): Pr
  * the only ones fontconfig knows and captions hold only characters they have, so another font
  * or a missing glyph means the captions would show boxes: the render fails instead.
  */
-function checkFonts(lines: string[], family: string, stderr: string): void {
-  const ours = family.replace(/\s+/g, '');
+function checkFonts(lines: string[], families: readonly string[], stderr: string): void {
+  // libass names the face it picked by its PostScript name ("Inter-Bold" for the family "Inter").
+  const bare = (name: string) => name.replace(/[^A-Za-z0-9]/g, '');
+  const ours = families.map(bare);
   const missing = lines.find((line) => /not found/i.test(line));
-  const foreign = lines.find((line) => /fontselect:.*->/.test(line) && !line.split('->')[1]?.includes(ours));
+  const foreign = lines.find((line) => /fontselect:.*->/.test(line) && !ours.some((family) => bare(line.split('->')[1] ?? '').includes(family)));
   if (missing || foreign) throw new RenderFailedError(`the captions font was not used: ${(missing ?? foreign ?? '').trim()}`, stderr);
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "creative_renders" ADD COLUMN "look" text;--> statement-breakpoint
+ALTER TABLE "creative_renders" ADD COLUMN "opening_footage_id" integer;

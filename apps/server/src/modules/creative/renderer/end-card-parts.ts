@@ -1,0 +1,88 @@
+import type { ScriptLanguage } from '@nearcast/contract';
+import { contrast, drawableText, fitOrTruncate, fitText, luminance, safeArea, type FittedText, type Palette } from './captions-ass.js';
+import type { EndCardInput } from './end-card.js';
+import type { PaletteUse } from './look-types.js';
+
+/**
+ * The end card's words measured for a column, and its colours for the look's use of the
+ * palette: what every layout of end-card.ts arranges.
+ */
+
+const SCAN_HINT: Record<ScriptLanguage, string> = { en: 'Scan to visit us', es: 'Escanea para visitarnos', zh: '扫码了解更多' };
+const CALL: Record<ScriptLanguage, string> = { en: 'Call', es: 'Llama al', zh: '电话' };
+
+/** 48 px on a 1080-px-wide frame: the smallest end card text a phone shows legibly. */
+const MIN_TEXT = 48 / 1080;
+
+export interface EndCardColours {
+  /** The frame's ground. */
+  ground: string;
+  /** Text on the ground. */
+  onGround: string;
+  /** Boxes, bands and bars: the colour that stands out from the ground. */
+  feature: string;
+  onFeature: string;
+  /** The phone and shop name: a colour of the brand that reads on the ground. */
+  highlight: string;
+}
+
+export interface EndCardParts {
+  cta: FittedText | null;
+  phone: FittedText | null;
+  shop: FittedText | null;
+  address: FittedText | null;
+  hint: FittedText | null;
+  colours: EndCardColours;
+}
+
+const readableOn = (ground: string) => (luminance(ground) > 0.4 ? '#111111' : '#ffffff');
+
+export function endCardColours(palette: Palette | undefined, use: PaletteUse = 'primary'): EndCardColours {
+  // Without the brand's colours nothing is coloured here: the words keep their styles' colours.
+  if (!palette) return { ground: '', onGround: '', feature: '', onFeature: '', highlight: '' };
+  const ground = use === 'accent' ? palette.accent : use === 'dark_highlight' ? palette.ink : palette.primary;
+  const feature = use === 'accent' ? palette.ink : palette.accent;
+  const onGround = readableOn(ground);
+  // The brand's highlight where it reads on the ground, else the plain text colour.
+  const highlight = contrast(palette.highlight, ground) >= 3 ? palette.highlight : onGround;
+  return { ground, onGround, feature, onFeature: contrast(feature, '#ffffff') >= contrast(feature, '#111111') ? '#ffffff' : '#111111', highlight };
+}
+
+/** A phone as people write it: (310) 555-0101 for a US number, else as the brief has it. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (local.length === 10 && /^[\d\s().+-]+$/.test(phone.trim())) return `(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
+  return phone.replace(/\s+/g, ' ').trim();
+}
+
+/** The parts fitted to `columnWidth` (the safe area's width unless given). */
+export function endCardParts(input: EndCardInput, columnWidth?: number): EndCardParts {
+  const { size, fonts, language } = input;
+  const safe = safeArea(size);
+  const width = columnWidth ?? safe.right - safe.left;
+  const min = size.width * MIN_TEXT;
+  const at = (value: number) => Math.max(min, value);
+  const colours = endCardColours(input.palette, input.paletteUse);
+
+  const ctaText = drawableText(input.callToAction, fonts.bold);
+  let cta: FittedText | null = null;
+  if (ctaText) {
+    // One line a little smaller reads better than the same words broken at the largest size.
+    const maxSize = at(size.height * 0.05);
+    const sidePadding = size.height * 0.012 * 1.8;
+    cta =
+      fitText(ctaText, fonts.bold, { maxSize, minSize: at(maxSize * 0.8), maxWidth: width - 2 * sidePadding, maxLines: 1 }) ??
+      fitOrTruncate(ctaText, fonts.bold, { maxSize, minSize: at(size.height * 0.032), maxWidth: width - 2 * sidePadding, maxLines: 3 });
+  }
+  const phoneNumber = input.phone ? formatPhone(input.phone) : '';
+  const phoneText = phoneNumber ? drawableText(`${CALL[language]} ${phoneNumber}`, fonts.bold) : '';
+  const phone = phoneText ? fitOrTruncate(phoneText, fonts.bold, { maxSize: at(size.height * 0.038), minSize: min, maxWidth: width, maxLines: 2 }) : null;
+  const shopText = drawableText(input.shopName, fonts.bold);
+  const shop = shopText ? fitOrTruncate(shopText, fonts.bold, { maxSize: at(size.height * 0.034), minSize: min, maxWidth: width, maxLines: 2 }) : null;
+  const addressText = drawableText(input.address, fonts.regular);
+  const address = addressText ? fitOrTruncate(addressText, fonts.regular, { maxSize: at(size.height * 0.026), minSize: min, maxWidth: width, maxLines: columnWidth ? 4 : 2 }) : null;
+  const hintText = input.qrLink ? drawableText(SCAN_HINT[language], fonts.regular) : '';
+  const hint = hintText ? fitOrTruncate(hintText, fonts.regular, { maxSize: min, minSize: min, maxWidth: width, maxLines: 2 }) : null;
+  return { cta, phone, shop, address, hint, colours };
+}
