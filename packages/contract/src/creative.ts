@@ -323,6 +323,13 @@ export const render = z.object({
   post_id: z.number().int().nullable(),
   /** The material the video became in the merchant's library. */
   output_footage_id: z.number().int().nullable(),
+  /**
+   * The look the video was made in (e.g. `street_pop`); null until its inputs are gathered.
+   * Always sent; optional in the type only so that fixtures written before it still compile.
+   */
+  look: z.string().nullable().optional(),
+  /** The material its first shot shows; null for a video from the brief alone (always sent, as `look`). */
+  opening_footage_id: z.number().int().nullable().optional(),
   duration: z.number().nullable(),
   video_url: z.string().nullable(),
   cover_url: z.string().nullable(),
