@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +12,8 @@ import { milestoneOf } from '../modules/video/metrics-collector.js';
 import * as repo from '../modules/video/publish-seed-repository.js';
 import type { NewConnectionRow, NewJobRow, NewPostRow, NewSnapshotRow, StoredCaption } from '../modules/video/publish-seed-repository.js';
 import type { Services } from '../services.js';
+import { makeFile } from './illustrations/make-file.js';
+import { tacosPlate } from './illustrations/restaurant.js';
 import { seedVideoNotifications } from './notification-seed.js';
 
 /**
@@ -363,7 +364,7 @@ export function snapshotRowsOf(
 }
 
 /**
- * The demo posts' final video: a few seconds of a test pattern in portrait H.264, made with the
+ * The demo posts' final video: a few seconds of the taqueria's tacos in portrait H.264, made with the
  * bundled ffmpeg once the server is listening (as the material library is) and stored where every
  * demo post points, so their players play and a re-published demo post uploads real bytes.
  */
@@ -374,13 +375,9 @@ export async function makeDemoVideoFile(services: Services, log: FastifyBaseLogg
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-demo-video-'));
   try {
     const file = path.join(work, 'demo-post.mp4');
-    await run(services.material.tools().ffmpeg, [
-      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100',
-      '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-c:a', 'aac', '-shortest', '-movflags', '+faststart',
-      file,
-    ]);
+    // A portrait clip of the taqueria's tacos, with steam and a sizzle (demo/illustrations/).
+    const recipe = { kind: 'clip', svg: () => tacosPlate({ width: 430, height: 760 }, 13), width: 360, height: 640, seconds: 4, motion: 'drift-up', steam: true, sizzle: true } as const;
+    await makeFile(recipe, file, services.material.tools().ffmpeg);
     const { size } = await fs.stat(file);
     await services.storage.put(DEMO_VIDEO_KEY, createReadStream(file), { contentType: 'video/mp4', contentLength: size });
     // The posts were seeded before the file existed: they take its real size now.
@@ -390,24 +387,6 @@ export async function makeDemoVideoFile(services: Services, log: FastifyBaseLogg
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(0, 500)}`));
-    });
-  });
 }
 
 export function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
