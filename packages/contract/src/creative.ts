@@ -34,7 +34,21 @@ export const HOOK_STYLES = ['question', 'bold_claim', 'behind_the_scenes', 'offe
 export type HookStyle = (typeof HOOK_STYLES)[number];
 
 /** The music beds shipped with the platform (our own, synthesised: docs/decisions/047). */
-export const MUSIC_BEDS = ['upbeat', 'warm', 'chill'] as const;
+export const MUSIC_BEDS = [
+  'upbeat',
+  'warm',
+  'chill',
+  // Nine more beds, each its own key, tempo and instruments (docs/decisions/080).
+  'sunny',
+  'bossa',
+  'funky',
+  'retro',
+  'cinematic',
+  'lounge',
+  'festive',
+  'dreamy',
+  'urban',
+] as const;
 export type MusicBed = (typeof MUSIC_BEDS)[number];
 /** A brief's music: a bundled bed, one chosen for the tone (`auto`), none, or an audio material. */
 export const MUSIC_CHOICES = ['auto', 'none', 'library', ...MUSIC_BEDS] as const;
@@ -292,6 +306,10 @@ export const renderTimings = z.object({
   render_ms: z.number().int().nullable(),
 });
 
+/** One check of the quality gate on a finished render (docs/decisions/080). */
+export const renderQualityCheck = z.object({ check: z.string(), ok: z.boolean(), message: z.string() });
+export type RenderQualityCheck = z.infer<typeof renderQualityCheck>;
+
 export const render = z.object({
   id,
   merchant_id: z.number().int(),
@@ -319,8 +337,13 @@ export const render = z.object({
   /** The plan day it was made for; null for a render asked for by hand. */
   plan_date: z.string().nullable(),
   draft: z.enum(DRAFT_STATES),
+  /** The studio's reason; a merchant reads it only when the studio chose to send it (else ''). */
   reject_reason: z.string(),
   post_id: z.number().int().nullable(),
+  /** The merchant's answer on the post made from this draft, with its words (docs/decisions/075). */
+  merchant_answer: z
+    .object({ state: z.enum(['approved', 'changes_requested']), note: z.string(), time: isoTime })
+    .nullable(),
   /** The material the video became in the merchant's library. */
   output_footage_id: z.number().int().nullable(),
   /**
@@ -332,10 +355,23 @@ export const render = z.object({
   opening_footage_id: z.number().int().nullable().optional(),
   duration: z.number().nullable(),
   video_url: z.string().nullable(),
+  /**
+   * The same MP4 as a download named `<shop>-<yyyy-mm-dd>-<lang>-<n>.mp4` (the plan day, else the
+   * day it was asked for in the merchant's zone; n its number among that day's videos in that
+   * language). Always sent with `video_url`; optional in the type only so that fixtures written
+   * before it still compile.
+   */
+  download_url: z.string().nullable().optional(),
   cover_url: z.string().nullable(),
   url_expires_at: isoTime.nullable(),
   timings: renderTimings,
   create_time: isoTime,
+  /**
+   * The quality gate's checks of the finished video (docs/decisions/080), in plain words in the
+   * reader's language: picture (black or frozen), loudness, duration, safe_zone, language.
+   * Empty until the video is made, and for videos made before the gate.
+   */
+  quality: z.array(renderQualityCheck),
 });
 export type Render = z.infer<typeof render>;
 
@@ -344,13 +380,8 @@ export type Render = z.infer<typeof render>;
  * whose draft is undecided, `failed` a render that failed, `changes_requested` an approved draft
  * whose post's merchant asked for changes.
  */
-  /** The studio's reason; a merchant reads it only when the studio chose to send it (else ''). */
 export const REVIEW_STATES = ['pending', 'failed', 'changes_requested'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
-  /** The merchant's answer on the post made from this draft, with its words (docs/decisions/075). */
-  merchant_answer: z
-    .object({ state: z.enum(['approved', 'changes_requested']), note: z.string(), time: isoTime })
-    .nullable(),
 export const RENDER_LIST_SORTS = ['plan_day'] as const;
 
 export const renderByIdRequest = z.strictObject({ id });
@@ -464,6 +495,8 @@ export const draftRejectRequest = z.strictObject({
     .trim()
     .min(1, { error: 'creative.reason_required' })
     .max(DRAFT_REASON_MAX, { error: 'validation.too_long' }),
+  /** Send the reason to the merchant too; left out, it stays the studio's own note. */
+  share_with_merchant: z.boolean({ error: 'validation.expected_boolean' }).optional(),
 });
 
 /** Reading speed used to time captions when no voice gives word timings (characters a second). */
@@ -495,8 +528,6 @@ export function scriptLines<L extends TimedLine>(body: { hook: L; beats: readonl
 /** A script's estimated length in seconds (its lines, then the end card). */
 export function estimateScriptSeconds(body: { hook: TimedLine; beats: readonly TimedLine[]; call_to_action: TimedLine }, language: ScriptLanguage): number {
   const total = scriptLines(body).reduce((sum, line) => sum + lineSeconds(line, language), 0) + END_CARD_SECONDS;
-  /** Send the reason to the merchant too; left out, it stays the studio's own note. */
-  share_with_merchant: z.boolean({ error: 'validation.expected_boolean' }).optional(),
   return Math.round(total * 10) / 10;
 }
 

@@ -227,6 +227,9 @@ export const enUS = {
   'video.title_required': 'Please enter a title',
   'video.caption_required': 'Please write a caption in at least one language',
   'video.caption_duplicate': 'Each language may have one caption only',
+  // Each platform its own caption.
+  'video.platform_caption_duplicate': 'Each platform may have one caption only',
+  'video.platform_caption_unused': 'A platform caption is for a platform the post does not go to',
   'video.language_caption_missing': 'The platforms get the caption in this language, so it must be written',
   'video.hashtag_invalid': 'A hashtag is one word without spaces',
   'video.too_many_hashtags': 'At most {{max}} hashtags',
@@ -374,11 +377,44 @@ export const enUS = {
   'notification.kind.monthly_report.body': 'See what your videos did in {{month}}: {{plays}} plays from {{videos}} videos. Open the report or download it as a PDF.',
   'notification.kind.render_failed.title': 'A video could not be made',
   'notification.kind.render_failed.body': '"{{title}}" for {{name}} failed: {{reason}}. Retry it or edit its script in the review queue.',
-  'notification.email.footer': 'You receive this because email notifications are on in your profile.',
-} as const;
-
   // A merchant's publish notices of a day, gathered (its choice in notification settings).
   'notification.kind.publish_digest.title': 'Your videos published today',
-  'notification.kind.publish_digest.body': '{{videos}} published: {{titles}}.',
+  'notification.kind.publish_digest.body': '{{videos}} published: {{title}}.',
+  'notification.email.footer': 'You receive this because email notifications are on in your profile.',
+  // ---- A brief in every language (docs/decisions/077) ----
+  'creative.brief_language_mismatch': 'A text of the brief is not written in the language of its box: move it, or save anyway',
+  'creative.brief_language_mismatch_en': 'This does not read as English',
+  'creative.brief_language_mismatch_es': 'This does not read as Spanish',
+  'creative.brief_language_mismatch_zh': 'This does not read as Chinese',
+  'creative.note.no_offer_en': 'No English offer in the brief: the video leaves the offer out',
+  'creative.note.no_offer_es': 'No Spanish offer in the brief: the video leaves the offer out',
+  'creative.note.no_offer_zh': 'No Chinese offer in the brief: the video leaves the offer out',
+  'creative.note.no_call_to_action_en': 'No English call to action in the brief: the template library\'s own was used',
+  'creative.note.no_call_to_action_es': 'No Spanish call to action in the brief: the template library\'s own was used',
+  'creative.note.no_call_to_action_zh': 'No Chinese call to action in the brief: the template library\'s own was used',
+  'creative.note.no_hours_en': 'No English opening hours in the brief (and none that could be rewritten): hours left out',
+  'creative.note.no_hours_es': 'No Spanish opening hours in the brief (and none that could be rewritten): hours left out',
+  'creative.note.no_hours_zh': 'No Chinese opening hours in the brief (and none that could be rewritten): hours left out',
+  'creative.note.call_without_phone': 'The call to action asks viewers to call, but the brief has no phone number: the end card shows none',
+  // ---- Damaged material and the quality gate of a render (docs/decisions/080) ----
+  'footage.damaged': 'This file is damaged or incomplete — please upload it again',
+  'upload.not_media': 'The contents of this file are not an image, a video or a sound file. Accepted: {{allowed}}',
+  'creative.quality.unchecked': 'The picture and sound could not be checked',
+  'creative.quality.picture_ok': 'No black or frozen stretch',
+  'creative.quality.black': 'The picture is black for {{seconds}} s from {{at}} s',
+  'creative.quality.frozen': 'The picture stands still for {{seconds}} s from {{at}} s',
+  'creative.quality.loudness_ok': 'Loudness {{lufs}} LUFS, as the platforms expect',
+  'creative.quality.too_quiet': 'Too quiet: {{lufs}} LUFS where the platforms expect about {{target}}',
+  'creative.quality.too_loud': 'Too loud: {{lufs}} LUFS where the platforms expect about {{target}}',
+  'creative.quality.silent': 'The video is silent although it should have a voice or music',
+  'creative.quality.silent_as_asked': 'No sound, as asked (no voice and no music)',
+  'creative.quality.duration_ok': 'Lasts {{seconds}} s, about what its script takes to read ({{expected}} s)',
+  'creative.quality.duration_off': 'Lasts {{seconds}} s, but its script reads in about {{expected}} s in this language',
+  'creative.quality.safe_zone_ok': 'All text stays clear of the platforms\' buttons and captions',
+  'creative.quality.safe_zone_off': '{{count}} text(s) reach under the platforms\' buttons or captions, such as "{{text}}"',
+  'creative.quality.language_ok': 'Every text is in the video\'s language',
+  'creative.quality.language_off': 'A text is not in the video\'s language: "{{text}}"',
+} as const;
+
 export type MessageKey = keyof typeof enUS;
 export type MessageCatalogue = Record<MessageKey, string>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './account.js';
 import { timestamps } from './columns.js';
 import { uploads } from './upload.js';
@@ -52,6 +52,11 @@ export const footage = pgTable(
     usageById: integer().references(() => accounts.id, { onDelete: 'set null' }),
     /** The render (production line) that made this video; null for what was uploaded. */
     renderId: integer().unique(),
+    /**
+     * Active before every upload was decoded whole (docs/decisions/080): not offered to a render
+     * until the decode check has run on it (footage.decode-check), which clears this or fails it.
+     */
+    decodeCheckDue: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -24,6 +24,9 @@ import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MaterialService } from '../material/service.js';
 import type { BriefService } from './brief-service.js';
+import { renderDownloadName } from './download-name.js';
+import { localDate } from './draft-service.js';
+import { numberInDay } from './render-download-repository.js';
 import type { Materials, Merchants } from './ports.js';
 import { encoderFor } from './renderer/render-graph.js';
 import * as repo from './repository.js';
@@ -302,9 +305,10 @@ export class RenderService {
 
   /** A render as `reader` may see it: the engine's own output of a failure only for staff. */
   async present(row: repo.RenderView, lang: ApiLanguage, reader?: Pick<Caller, 'role'>): Promise<Render> {
-    const [video, cover] = await Promise.all([
+    const [video, cover, download] = await Promise.all([
       row.state === 'done' && row.videoKey ? this.storage.signedUrl(row.videoKey, this.settings.urlTtlSeconds) : null,
       row.state === 'done' && row.coverKey ? this.storage.signedUrl(row.coverKey, this.settings.urlTtlSeconds) : null,
+      row.state === 'done' && row.videoKey ? this.downloadUrl(row, row.videoKey) : null,
     ]);
     const script = scriptBody.safeParse(row.script);
     return {
@@ -337,6 +341,7 @@ export class RenderService {
       opening_footage_id: row.openingFootageId,
       duration: row.durationSeconds,
       video_url: video?.url ?? null,
+      download_url: download?.url ?? null,
       cover_url: cover?.url ?? null,
       url_expires_at: video?.expiresAt.toISOString() ?? null,
       timings: {
@@ -350,4 +355,13 @@ export class RenderService {
       quality: row.quality.map((check) => ({ check: check.check, ok: check.ok, message: readStoredMessage(lang, check.message) })),
     };
   }
+  /** The MP4 as a download named after the shop, its day, language and number (download-name.ts). */
+  private async downloadUrl(row: repo.RenderView, key: string) {
+    const zone = (await this.merchants.factsOf(row.merchantId))?.timeZone ?? 'UTC';
+    const day = row.planDate ?? localDate(row.createdAt, zone);
+    const n = await numberInDay(this.db, row, day, zone);
+    const name = renderDownloadName({ shop: row.merchantName, day, language: row.language, n });
+    return this.storage.signedUrl(key, this.settings.urlTtlSeconds, { downloadName: name });
+  }
+
 }

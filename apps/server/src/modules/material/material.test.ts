@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Footage } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
 import { listenOnce, processed, tusCreate, tusHead, tusIdOf, tusPatch, uploadAndAdd } from '../../test/tus-client.js';
 import { addPost, connectSandbox } from '../../test/video-fixtures.js';
+import { decodeCheckPass } from './decode-check.js';
+import { resolveMediaTools, run } from './media-tools.js';
 
 /**
  * The material center end to end: resumable uploads judged by their bytes, added to the
@@ -32,6 +35,21 @@ async function download(t: TestApp, url: string): Promise<{ status: number; type
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+let jpeg: Promise<Buffer> | undefined;
+/** A detailed photo-sized JPEG (noise over a test pattern), well over 40 KB: enough to cut in half. */
+function largeJpeg(): Promise<Buffer> {
+  jpeg ??= (async () => {
+    const tools = resolveMediaTools({ MEDIA_BINARIES: 'bundled', FFMPEG_PATH: undefined, FFPROBE_PATH: undefined });
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-jpeg-'));
+    const file = path.join(dir, 'photo.jpg');
+    await run(tools.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'testsrc=size=960x720', '-vf', 'noise=alls=40:allf=t', '-frames:v', '1', '-q:v', '3', file], 60_000);
+    const bytes = await fs.readFile(file);
+    await fs.rm(dir, { recursive: true, force: true });
+    return bytes;
+  })();
+  return jpeg;
+}
 
 let fake: FakeS3;
 beforeAll(async () => {
@@ -265,11 +283,67 @@ describe('the library on local disk', () => {
     const added = await uploadAndAdd(t, token, mediaFile('mp4', 200 * 1024), 'broken.mp4');
     expect(added.data.type).toBe('video');
     const done = await processed(t, token, added.data.id);
-    expect(done).toMatchObject({ status: 'failed', failure_reason: 'This file is not a video we can read', thumbnail_url: null, preview_url: null });
+    expect(done).toMatchObject({ status: 'failed', failure_reason: 'This file is damaged or incomplete — please upload it again', thumbnail_url: null, preview_url: null });
     const inChinese = await t.call<Footage>('/v1/footage/get', { id: done.id }, { token, lang: 'zh-CN' });
-    expect(inChinese.data.failure_reason).toBe('此文件不是我们能读取的视频');
+    expect(inChinese.data.failure_reason).toBe('此文件已损坏或不完整，请重新上传');
     // A failed material cannot be made active.
     expect((await t.call('/v1/footage/activate', { id: done.id }, { token })).code).toBe('422');
+  }, 60_000);
+
+  it('refuses a JPEG cut off at 20 KB as damaged, in the reader’s language, and never offers it to a render', async () => {
+    const whole = await largeJpeg();
+    expect(whole.length).toBeGreaterThan(40 * 1024);
+    const added = await uploadAndAdd(t, token, whole.subarray(0, 20 * 1024), 'cut.jpg');
+    expect(added.data).toMatchObject({ type: 'image', mime: 'image/jpeg' });
+    const done = await processed(t, token, added.data.id);
+    expect(done).toMatchObject({ status: 'failed', failure_reason: 'This file is damaged or incomplete — please upload it again', thumbnail_url: null });
+    const inSpanish = await t.call<Footage>('/v1/footage/get', { id: done.id }, { token, lang: 'es-ES' });
+    expect(inSpanish.data.failure_reason).toBe('Este archivo está dañado o incompleto: vuelve a subirlo');
+    expect((await t.call('/v1/footage/activate', { id: done.id }, { token })).code).toBe('422');
+    const library = await t.app.services.material.libraryOf(done.merchant_id, ['image', 'video'], 100);
+    expect(library.map((row) => row.id)).not.toContain(done.id);
+    // The whole file, decoded in one piece, is a sound image.
+    expect(await processed(t, token, (await uploadAndAdd(t, token, whole, 'whole.jpg')).data.id)).toMatchObject({ status: 'active' });
+  }, 60_000);
+
+  it('refuses random bytes named .mp4 at upload as a damaged file, and unknown bytes for what they are', async () => {
+    const noise = randomBytes(64 * 1024);
+    const created = await tusCreate(t, token, noise.length, { filename: 'dinner.mp4' });
+    const patched = await tusPatch(t, token, created.headers.location!, 0, noise);
+    expect(patched.status).toBe(415);
+    expect(JSON.parse(patched.body)).toMatchObject({ code: '415', msg: 'This file is damaged or incomplete — please upload it again' });
+    const inChinese = await tusCreate(t, token, noise.length, { filename: 'dinner.mp4' });
+    const refused = await tusPatch(t, token, inChinese.headers.location!, 0, noise, 'zh-CN');
+    expect(JSON.parse(refused.body).msg).toBe('此文件已损坏或不完整，请重新上传');
+    // Under a name that promises nothing, the message says the bytes are no media at all.
+    const unnamed = await tusCreate(t, token, noise.length, { filename: 'notes.bin' });
+    const unknown = await tusPatch(t, token, unnamed.headers.location!, 0, noise);
+    expect(unknown.status).toBe(415);
+    expect(JSON.parse(unknown.body).msg).toMatch(/^The contents of this file are not an image, a video or a sound file\. Accepted: JPG, PNG/);
+  });
+
+  it('decodes materials made active before the decode check once, keeping them from renders until then', async () => {
+    const material = t.app.services.material;
+    const decodeDeps = { db: t.database.db, storage: t.app.services.storage, tools: material.tools };
+    const sound = await processed(t, token, (await uploadAndAdd(t, token, await largeJpeg(), 'old-sound.jpg')).data.id);
+    const broken = await processed(t, token, (await uploadAndAdd(t, token, await largeJpeg(), 'old-broken.jpg')).data.id);
+    // As the migration leaves them: active, never decoded whole; one of them cut off in storage.
+    const [row] = await t.query<{ key: string }>(sql`select key from footage where id = ${broken.id}`);
+    await t.app.services.storage.put(row!.key, Readable.from([(await largeJpeg()).subarray(0, 20 * 1024)]), { contentType: 'image/jpeg' });
+    await t.query(sql`update footage set decode_check_due = true where id in (${sound.id}, ${broken.id})`);
+    const offered = async () => (await material.libraryOf(sound.merchant_id, ['image'], 500)).map((media) => media.id);
+    expect(await offered()).not.toContain(sound.id);
+    expect(await material.mediaOf(sound.merchant_id, [sound.id])).toEqual([]);
+
+    expect(await decodeCheckPass(decodeDeps, 50)).toBeGreaterThanOrEqual(2);
+    expect(await offered()).toContain(sound.id);
+    expect(await offered()).not.toContain(broken.id);
+    expect((await t.call<Footage>('/v1/footage/get', { id: broken.id }, { token })).data).toMatchObject({
+      status: 'failed',
+      failure_reason: 'This file is damaged or incomplete — please upload it again',
+    });
+    // Checked once: nothing is due any more.
+    expect(await decodeCheckPass(decodeDeps, 50)).toBe(0);
   }, 60_000);
 
   it('fails a video file that holds no picture, saying so', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FOOTAGE_MAX_SECONDS, type FootageType, type MessageKey } from '@nearcast/contract';
-import { probe, run, ToolError, type MediaTools, type Probe, type ProbedStream } from './media-tools.js';
+import { probe, run, runTool, ToolError, type MediaTools, type Probe, type ProbedStream } from './media-tools.js';
 
 /** What processing learnt and made, or why the file is unusable. */
 interface MadeFile {
@@ -33,11 +33,16 @@ const WEB_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p']);
 /** Containers browsers play (by the MIME type sniffed from the bytes); QuickTime is not one outside Safari. */
 const WEB_CONTAINERS = new Set(['video/mp4', 'video/webm']);
 
-const unreadable: Record<FootageType, MessageKey> = {
-  video: 'footage.failed_video',
-  image: 'footage.failed_image',
-  audio: 'footage.failed_audio',
-};
+/**
+ * A file whose first bytes say what it is but that no tool can read is damaged (cut off while
+ * uploading, or garbled): the merchant is told to upload it again, whatever its type.
+ */
+const DAMAGED: MessageKey = 'footage.damaged';
+
+/** The whole-file decode may take this long; past it the file is taken as it is (nothing found wrong so far). */
+const DECODE_CAP_MS = 10 * 60_000;
+/** What a video or sound decoder says of a broken stream (its other errors are muxer quirks players shrug off). */
+const BROKEN_STREAM = /invalid data|partial file|corrupt|error while decoding|concealing|overread|truncat|premature|exhausted|damaged|missing (?:picture|reference)|no frame/i;
 
 /**
  * Probes a file and makes what the library shows of it (docs/decisions/027): a poster frame
@@ -56,17 +61,18 @@ export async function processMedia(
   try {
     probed = await probe(tools, input);
   } catch (error) {
-    if (error instanceof ToolError || error instanceof SyntaxError) return { ok: false, key: unreadable[type] };
+    if (error instanceof ToolError || error instanceof SyntaxError) return { ok: false, key: DAMAGED };
     throw error;
   }
   const video = probed.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = probed.streams.find((s) => s.codec_type === 'audio');
   const duration = durationOf(probed, type === 'audio' ? audio : video);
+  if ((type === 'audio' ? audio : video) && (await isDamaged(tools, input, type))) return { ok: false, key: DAMAGED };
 
   try {
     switch (type) {
       case 'video': {
-        if (!video) return { ok: false, key: probed.streams.length > 0 ? 'footage.failed_no_picture' : 'footage.failed_video' };
+        if (!video) return { ok: false, key: probed.streams.length > 0 ? 'footage.failed_no_picture' : DAMAGED };
         const tooLong = overLimit(type, duration);
         if (tooLong) return tooLong;
         const thumbnail = path.join(workDir, 'thumb.jpg');
@@ -104,7 +110,7 @@ export async function processMedia(
         };
       }
       case 'image': {
-        if (!video) return { ok: false, key: 'footage.failed_image' };
+        if (!video) return { ok: false, key: DAMAGED };
         const thumbnail = path.join(workDir, 'thumb.jpg');
         await run(tools.ffmpeg, [...quiet, '-i', input, '-frames:v', '1', '-vf', scaleTo(THUMB_WIDTH), '-q:v', '4', thumbnail], 120_000);
         return {
@@ -118,7 +124,7 @@ export async function processMedia(
         };
       }
       case 'audio': {
-        if (!audio) return { ok: false, key: probed.streams.length > 0 ? 'footage.failed_no_sound' : 'footage.failed_audio' };
+        if (!audio) return { ok: false, key: probed.streams.length > 0 ? 'footage.failed_no_sound' : DAMAGED };
         const tooLong = overLimit(type, duration);
         if (tooLong) return tooLong;
         const thumbnail = path.join(workDir, 'wave.png');
@@ -141,9 +147,39 @@ export async function processMedia(
   } catch (error) {
     // ffmpeg gave up on a file ffprobe could describe: a broken stream. Anything else (a
     // missing binary, a full disk) is ours, and the job retries it.
-    if (error instanceof ToolError && error.stderr !== '') return { ok: false, key: unreadable[type] };
+    if (error instanceof ToolError && error.stderr !== '') return { ok: false, key: DAMAGED };
     throw error;
   }
+}
+
+/**
+ * Decodes every picture and sound of a file once, into nothing (ffmpeg's null muxer), and reads
+ * what the decoders complained of. A file whose head is sound but whose body is cut off or
+ * garbled — a JPEG cut at 20 KB, a video that stops mid-frame — probes as a valid file and
+ * draws green blocks where it is used; only decoding it whole tells. An image must decode
+ * without a single complaint; a video or a sound without one that means a broken stream. The
+ * loop filter is skipped (it smooths pictures, it does not check them): about a third faster.
+ */
+export async function isDamaged(tools: MediaTools, file: string, type: FootageType): Promise<boolean> {
+  let complaints: string;
+  try {
+    complaints = (
+      await runTool(
+        tools.ffmpeg,
+        ['-hide_banner', '-nostdin', '-v', 'error', '-skip_loop_filter', 'all', '-i', file, '-map', '0:v?', '-map', '0:a?', '-f', 'null', '-'],
+        DECODE_CAP_MS,
+      )
+    ).stderr;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    // Out of time: nothing wrong was found in what was decoded, and a long file is not a damaged one.
+    if (error.timedOut) return false;
+    // ffmpeg could not start (a missing binary): ours to fix, and the job retries.
+    if (error.stderr === '') throw error;
+    return true;
+  }
+  const lines = complaints.split('\n').filter((line) => line.trim() !== '');
+  return type === 'image' ? lines.length > 0 : lines.some((line) => BROKEN_STREAM.test(line));
 }
 
 const quiet = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];

@@ -54,6 +54,8 @@ export class ToolError extends Error {
   constructor(
     message: string,
     readonly stderr: string,
+    /** Killed for running past its time limit (not a verdict on the file). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'ToolError';
@@ -66,6 +68,11 @@ export class ToolError extends Error {
  * crawl), or when this process exits first (lib/exit-cleanup.ts).
  */
 export function run(binary: string, args: readonly string[], timeoutMs: number): Promise<string> {
+  return runTool(binary, args, timeoutMs).then((outcome) => outcome.stdout);
+}
+
+/** As run(), also giving the end of stderr of a run that succeeded (what a decoder complained of). */
+export function runTool(binary: string, args: readonly string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnBound(binary, args);
     const forget = atExit(() => child.kill('SIGKILL'));
@@ -76,7 +83,11 @@ export function run(binary: string, args: readonly string[], timeoutMs: number):
       // Only the end matters (the error); ffmpeg's progress lines would otherwise pile up.
       err = (err + chunk.toString('utf8')).slice(-4000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.once('error', (error) => {
       forget();
       clearTimeout(timer);
@@ -85,8 +96,8 @@ export function run(binary: string, args: readonly string[], timeoutMs: number):
     child.once('close', (code, signal) => {
       forget();
       clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-      else reject(new ToolError(`${binary} ended with ${signal ?? code}`, err));
+      if (code === 0) resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: err });
+      else reject(new ToolError(`${binary} ended with ${signal ?? code}`, err, timedOut));
     });
   });
 }

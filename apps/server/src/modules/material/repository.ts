@@ -1,5 +1,5 @@
-import { ACCOUNT_TYPE, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ACCOUNT_TYPE, type FootageOrigin, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
 import { merchantDirectory, visibleAccountIds, visibleMerchantIds } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
@@ -73,6 +73,13 @@ export interface ListFilter {
   merchantId?: number | undefined;
   tag?: string | undefined;
   sort: 'newest' | 'oldest' | 'largest' | 'name';
+  /** Left out: both kinds (the quota and the dashboard count everything stored). */
+  origin?: FootageOrigin | undefined;
+}
+
+/** A video the studio made (a render's output) is its own kind, never one of the merchant's uploads. */
+export function originIs(origin: FootageOrigin): SQL {
+  return origin === 'studio' ? isNotNull(footage.renderId) : isNull(footage.renderId);
 }
 
 function listWhere(caller: Caller, filter: Omit<ListFilter, 'sort'>): SQL {
@@ -86,6 +93,7 @@ function listWhere(caller: Caller, filter: Omit<ListFilter, 'sort'>): SQL {
   if (filter.usage) conditions.push(eq(footage.usage, filter.usage));
   if (filter.merchantId) conditions.push(eq(footage.merchantId, filter.merchantId));
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${footage.tags})`);
+  if (filter.origin) conditions.push(originIs(filter.origin));
   if (filter.dateFrom) conditions.push(gte(footage.createdAt, sql`${filter.dateFrom}::date`));
   if (filter.dateTo) conditions.push(lt(footage.createdAt, sql`${filter.dateTo}::date + 1`));
   return and(...conditions)!;
@@ -112,11 +120,12 @@ export async function list(ex: Executor, caller: Caller, filter: ListFilter, pag
 
 export async function countVisible(ex: Executor, caller: Caller, merchantId: number | undefined) {
   const where = and(visibleFootage(caller), merchantId ? eq(footage.merchantId, merchantId) : undefined);
+  const studio = sql<boolean>`${footage.renderId} is not null`;
   return ex
-    .select({ type: footage.type, status: footage.status, n: count() })
+    .select({ type: footage.type, status: footage.status, studio, n: count() })
     .from(footage)
     .where(where)
-    .groupBy(footage.type, footage.status);
+    .groupBy(footage.type, footage.status, studio);
 }
 
 /**
@@ -213,13 +222,17 @@ export async function mark(
   return rows.length > 0;
 }
 
-/** A merchant's active materials among `ids` (the production line's inputs), in no particular order. */
+/**
+ * A merchant's active materials among `ids` (the production line's inputs), in no particular
+ * order; never a video the studio made (a video of a video, captions burned in twice).
+ */
 export async function activeOf(ex: Executor, merchantId: number, ids: readonly number[]): Promise<FootageRow[]> {
   if (ids.length === 0) return [];
   return ex
     .select()
     .from(footage)
-    .where(and(eq(footage.merchantId, merchantId), eq(footage.status, 'active'), inArray(footage.id, [...ids])));
+    // One not yet decoded whole (active before that check existed) waits for its check.
+    .where(and(eq(footage.merchantId, merchantId), eq(footage.status, 'active'), eq(footage.decodeCheckDue, false), isNull(footage.renderId), inArray(footage.id, [...ids])));
 }
 
 /**
@@ -231,7 +244,17 @@ export async function library(ex: Executor, merchantId: number, types: readonly 
     .select()
     .from(footage)
     // A material the studio marked unusable (usage failed, with its reason) is never chosen for it.
-    .where(and(eq(footage.merchantId, merchantId), eq(footage.status, 'active'), ne(footage.usage, 'failed'), inArray(footage.type, [...types]), isNull(footage.renderId)))
+    .where(
+      and(
+        eq(footage.merchantId, merchantId),
+        eq(footage.status, 'active'),
+        ne(footage.usage, 'failed'),
+        // Never what may not decode: a material active before uploads were decoded whole waits for its check.
+        eq(footage.decodeCheckDue, false),
+        inArray(footage.type, [...types]),
+        isNull(footage.renderId),
+      ),
+    )
     .orderBy(sql`${footage.usage} = 'completed'`, desc(footage.createdAt), desc(footage.id))
     .limit(limit);
 }
@@ -352,4 +375,25 @@ export async function stuckProcessing(ex: Executor, now: Date, limit: number): P
     .orderBy(asc(footage.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Active materials still to be decoded whole (docs/decisions/080), oldest first. */
+export async function dueForDecodeCheck(ex: Executor, limit: number): Promise<Array<{ id: number; key: string; type: FootageRow['type'] }>> {
+  return ex
+    .select({ id: footage.id, key: footage.key, type: footage.type })
+    .from(footage)
+    .where(and(eq(footage.decodeCheckDue, true), eq(footage.status, 'active')))
+    .orderBy(asc(footage.id))
+    .limit(limit);
+}
+
+/**
+ * The decode check's verdict: a sound material is offered to renders again; a damaged one
+ * fails with its reason (its thumbnail stays until it is deleted, and counts as before).
+ */
+export async function settleDecodeCheck(ex: Executor, id: number, damaged: boolean): Promise<void> {
+  await ex
+    .update(footage)
+    .set(damaged ? { decodeCheckDue: false, status: 'failed', failureKey: 'footage.damaged', failureParams: {}, updatedAt: sql`now()` } : { decodeCheckDue: false })
+    .where(and(eq(footage.id, id), eq(footage.decodeCheckDue, true)));
 }

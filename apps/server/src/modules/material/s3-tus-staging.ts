@@ -152,7 +152,7 @@ export class S3TusStaging implements TusStaging {
             buffered += taken.length;
             rest = rest.subarray(taken.length);
             if (mime === null && base === 0 && buffered >= Math.min(SNIFF_BYTES, size)) {
-              const verdict = await sniffHead(buffer.subarray(0, Math.min(SNIFF_BYTES, buffered)), size);
+              const verdict = await sniffHead(buffer.subarray(0, Math.min(SNIFF_BYTES, buffered)), size, row.metadata.filename);
               if (!verdict.ok) {
                 refusal = verdict.refusal;
                 throw refusal;

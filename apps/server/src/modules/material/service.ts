@@ -26,6 +26,7 @@ import { AppError, conflict, invalid, notFound, rejected } from '../../errors.js
 import { periodicPass, type JobDefinition, type JobQueue } from '../../jobs/queue.js';
 import type { PaymentService } from '../payment/service.js';
 import type { UploadService } from '../upload/service.js';
+import { decodeCheckPass } from './decode-check.js';
 import { processMedia } from './media-processing.js';
 import type { MediaTools } from './media-tools.js';
 import * as repo from './repository.js';
@@ -90,6 +91,7 @@ export class MaterialService {
         merchantId: body.merchant_id,
         tag: body.tag,
         sort: body.sort,
+        origin: body.origin,
       },
       body.page,
       body.page_size,
@@ -103,8 +105,13 @@ export class MaterialService {
 
   async count(caller: Caller, merchantId: number | undefined) {
     const rows = await repo.countVisible(this.db, caller, merchantId);
-    const counts = { total: 0, video: 0, image: 0, audio: 0, processing: 0, active: 0, inactive: 0, failed: 0 };
+    const counts = { total: 0, video: 0, image: 0, audio: 0, processing: 0, active: 0, inactive: 0, failed: 0, studio: 0 };
     for (const row of rows) {
+      // The studio's videos are counted apart: they are not the merchant's uploads.
+      if (row.studio) {
+        counts.studio += row.n;
+        continue;
+      }
       counts.total += row.n;
       counts[row.type] += row.n;
       counts[row.status] += row.n;
@@ -363,6 +370,7 @@ export class MaterialService {
       processJob as JobDefinition<never>,
       periodicPass('footage.sweep', '* * * * *', () => this.sweep(), (queued) => log.info({ queued }, 'queued materials waiting for processing')),
       periodicPass('footage.purge-staging', '17 * * * *', () => this.staging.purgeExpired(), (removed) => log.info({ removed }, 'removed abandoned resumable uploads')),
+      periodicPass('footage.decode-check', '* * * * *', () => decodeCheckPass({ db: this.db, storage: this.storage, tools: this.tools }), (checked) => log.info({ checked }, 'decoded materials made active before the decode check')),
     ];
   }
 
@@ -469,6 +477,7 @@ export class MaterialService {
       merchant_id: row.merchantId,
       merchant_name: row.merchantName,
       type: row.type,
+      origin: row.renderId === null ? 'upload' : 'studio',
       status: row.status,
       name: row.name,
       tags: row.tags,

@@ -38,14 +38,19 @@ export type HeadVerdict = { ok: true; purpose: UploadPurpose; mime: string; ext:
 /**
  * What the first bytes of a file say about it, against the size the upload declared (the
  * upload service judges the whole file again when a locally staged upload is added; this
- * stops a wrong file early, before it is uploaded whole).
+ * stops a wrong file early, before it is uploaded whole). Bytes that are no kind of file we
+ * know, under a name that promises one we take (`shop.mp4`), are a damaged file, and are told
+ * so: "not accepted… Accepted: MP4" would contradict the name the merchant sees.
  */
-export async function sniffHead(head: Buffer, size: number): Promise<HeadVerdict> {
+export async function sniffHead(head: Buffer, size: number, fileName?: string | null): Promise<HeadVerdict> {
   const type = await fileTypeFromBuffer(head);
   const purpose = type ? uploadPurposeOf(type.ext) : null;
   if (!type || !purpose) {
     const allowed = UPLOAD_PURPOSES.flatMap((p) => UPLOAD_RULES[p].formats);
-    return { ok: false, refusal: new AppError(CODES.unsupportedMedia, 'upload.type_not_allowed', { allowed: allowed.join(', ').toUpperCase() }) };
+    const named = path.extname(fileName ?? '').slice(1).toLowerCase();
+    if (!type && head.length > 0 && uploadPurposeOf(named)) return { ok: false, refusal: new AppError(CODES.unsupportedMedia, 'footage.damaged') };
+    const key = type ? 'upload.type_not_allowed' : 'upload.not_media';
+    return { ok: false, refusal: new AppError(CODES.unsupportedMedia, key, { allowed: allowed.join(', ').toUpperCase() }) };
   }
   if (size > uploadMaxBytes(purpose)) {
     return { ok: false, refusal: new AppError(CODES.tooLarge, `upload.${purpose}_too_large`, { limit: UPLOAD_RULES[purpose].maxMb }) };
@@ -54,8 +59,8 @@ export async function sniffHead(head: Buffer, size: number): Promise<HeadVerdict
 }
 
 /** null when the first bytes are acceptable, else the refusal. */
-export async function judgeHead(head: Buffer, size: number): Promise<AppError | null> {
-  const verdict = await sniffHead(head, size);
+export async function judgeHead(head: Buffer, size: number, fileName?: string | null): Promise<AppError | null> {
+  const verdict = await sniffHead(head, size, fileName);
   return verdict.ok ? null : verdict.refusal;
 }
 
@@ -86,7 +91,7 @@ class JudgingFileStore extends FileStore {
         const head = Buffer.concat([earlier, ...held]);
         const release = Buffer.concat(held);
         held = [];
-        judgeHead(head.subarray(0, SNIFF_BYTES), size).then(
+        judgeHead(head.subarray(0, SNIFF_BYTES), size, upload.metadata?.filename).then(
           (verdict) => {
             if (verdict) {
               refusal = verdict;
