@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatMessage, type BulkApproveResult, type Render, type ReviewCount } from '@nearcast/contract';
+import { ACCOUNT_TYPE, formatMessage, type BulkApproveResult, type Render, type ReviewCount } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
@@ -182,5 +182,32 @@ describe('bulk approval', () => {
     expect(most.code, most.msg).toBe('200');
     expect(most.data.results).toHaveLength(1);
     for (const name of ['operator', 'client']) expect((await t.call('/v1/creative/draft/bulk-approve', { ids: [1] }, as(name))).code, name).toBe('403');
+  });
+});
+
+describe('a studio’s morning', () => {
+  it('opens the queue of 100 pending drafts over 20 merchants in under a second', async () => {
+    const studioId = w.ids.get('studio')!;
+    const merchants = await t.query<{ id: number }>(
+      sql`insert into accounts (email, password_hash, referral_code, company_short_name, account_type, studio_id, pay_status)
+          select 'morning-' || n || '@example.com', 'unused', 'MORNING' || n, 'Morning shop ' || n, ${ACCOUNT_TYPE.client}, ${studioId}, 1
+            from generate_series(1, 20) as n returning id`,
+    );
+    // Five drafts a merchant, over the last three days, waiting for review.
+    await t.query(
+      sql`insert into creative_renders (merchant_id, studio_id, language, script, voice, music, state, progress, origin, plan_date, plan_slot)
+          select m.id, ${studioId}, 'en', ${JSON.stringify(sampleScript('en'))}::jsonb, 'none', 'none', 'done', 100, 'plan',
+                 (date '2026-11-25' + (slot % 3)), slot
+            from unnest(${`{${merchants.map((row) => row.id).join(',')}}`}::int[]) as m(id), generate_series(1, 5) as slot`,
+    );
+    await queue('studio', { review: 'pending', sort: 'plan_day' });
+    const started = performance.now();
+    const got = await queue('studio', { review: 'pending', sort: 'plan_day', page_size: 100 });
+    const elapsed = performance.now() - started;
+    expect(got.list).toHaveLength(100);
+    expect(got.by_merchant.filter((row) => row.merchant_name.startsWith('Morning shop')).map((row) => row.pending)).toEqual(Array.from({ length: 20 }, () => 5));
+    const days = got.list.map((row) => row.plan_date!);
+    expect(days).toEqual([...days].sort());
+    expect(elapsed).toBeLessThan(1000);
   });
 });
