@@ -139,8 +139,16 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
     texts.push({ style: 'EndSmall', lines: parts.address.lines, size: parts.address.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
     cursor += parts.address.lines.length * fonts.regular.lineHeight(parts.address.size);
   }
-  // The whole stack centred in the safe area's height rather than hanging from its top.
-  const shift = Math.max(0, Math.round((safe.bottom - cursor) / 2));
+  // The room left is shared between the gaps above, between and below the stack's rows, so the
+  // card fills the frame's height instead of huddling in its middle.
+  // What is drawn inside the call to action's box moves with the box.
+  const rowTop = (y: number) => (ctaBox && y >= ctaBox.y && y < ctaBox.y + ctaBox.height ? ctaBox.y : Math.round(y));
+  const rows = [...new Set([...texts.map((block) => block.y), ...(logo ? [logo.top] : []), ...(qr ? [qr.y] : [])].map(rowTop))].sort((a, b) => a - b);
+  const spare = Math.max(0, safe.bottom - cursor);
+  const shiftAt = (y: number) => {
+    const row = rows.filter((top) => top <= rowTop(y)).length;
+    return Math.round((spare * Math.max(1, row)) / (rows.length + 1));
+  };
   const band = Math.max(2, Math.round(size.height * 0.012));
   const inset = Math.round(size.width * 0.035);
   const line = Math.max(2, Math.round(size.width * 0.006));
@@ -156,10 +164,10 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
         { x: 0, y: size.height - band, width: size.width, height: band, color: colours.feature },
       ];
   return {
-    texts: texts.map((block) => ({ ...block, y: block.y + shift })),
-    logo: logo && { ...logo, top: logo.top + shift },
-    qr: qr && { ...qr, y: qr.y + shift },
-    ctaBox: ctaBox && { ...ctaBox, y: ctaBox.y + shift },
+    texts: texts.map((block) => ({ ...block, y: block.y + shiftAt(block.y) })),
+    logo: logo && { ...logo, top: logo.top + shiftAt(logo.top) },
+    qr: qr && { ...qr, y: qr.y + shiftAt(qr.y) },
+    ctaBox: ctaBox && { ...ctaBox, y: ctaBox.y + shiftAt(ctaBox.y) },
     background: colours.ground,
     bands,
   };

@@ -47,7 +47,7 @@ export function reframeChains(from: string, to: string, reframe: Reframe, size: 
   const small = `${even(W / FILL_SHRINK)}:${even(H / FILL_SHRINK)}`;
   return [
     `[${from}]split=2[${to}_a][${to}_b]`,
-    `[${to}_a]${coverCrop},scale=${small}:flags=fast_bilinear,boxblur=luma_radius=10:luma_power=2:chroma_radius=5:chroma_power=2,eq=brightness=-0.12:saturation=0.8,scale=${W}:${H}:flags=fast_bilinear,setsar=1,format=yuv420p[${to}_bg]`,
+    `[${to}_a]${coverCrop},scale=${small}:flags=fast_bilinear,boxblur=luma_radius=10:luma_power=2:chroma_radius=5:chroma_power=2,eq=brightness=-0.2:saturation=0.6,scale=${W}:${H}:flags=fast_bilinear,setsar=1,format=yuv420p[${to}_bg]`,
     `[${to}_b]scale=${reframe.width}:${reframe.height}:flags=${flags},setsar=1,format=yuv420p[${to}_fg]`,
     `[${to}_bg][${to}_fg]overlay=x=${Math.floor((W - reframe.width) / 4) * 2}:y=${Math.floor((H - reframe.height) / 4) * 2}:format=yuv420,format=yuv420p[${to}]`,
   ];
