@@ -4,13 +4,13 @@ import {
   estimateScriptSeconds,
   scriptBody,
   storedMessage,
-  type Brief,
   type HookStyle,
   type PublishTargetName,
   type ScriptBody,
   type ScriptLanguage,
   type ScriptTone,
 } from '@nearcast/contract';
+import { briefIn, type LanguageBrief } from './brief-language.js';
 import { AnswerTooLarge, readCappedText } from './provider-answer.js';
 import { SCRIPT_LIBRARIES, type BeatKind } from './script-library/index.js';
 import { guardScript, removedNote, safeBriefValue, type Removed } from './script-guard.js';
@@ -20,6 +20,7 @@ import {
   SCRIPT_STRUCTURES,
   clipText,
   planScripts,
+  typesetScript,
   writeCaptions,
   writeTemplateScript,
   type ScriptPlan,
@@ -375,7 +376,10 @@ function promptMessages(request: ScriptRequest, plan: ScriptPlan, written: reado
   const texts = PROMPTS[request.language];
   const labels = texts.labels;
   // A field asking for payment or talking to the writer is not sent at all, as the templates leave it out.
-  const brief = Object.fromEntries(Object.entries(request.brief).map(([key, value]) => [key, typeof value === 'string' ? safeBriefValue(value) : value])) as Brief;
+  // Only the request's language's own texts reach the model (brief-language.ts): a model handed an
+  // English offer for a Spanish script quotes it in English.
+  const view = briefIn(request.brief, request.language);
+  const brief = Object.fromEntries(Object.entries(view).map(([key, value]) => [key, typeof value === 'string' ? safeBriefValue(value) : value])) as LanguageBrief;
   const category = SCRIPT_LIBRARIES[request.language].categories[brief.category];
   const has = (value: string) => value.trim() !== '';
   const available: Record<BeatKind, boolean> = {
@@ -492,7 +496,7 @@ function readScript(content: unknown, request: ScriptRequest, plan: ScriptPlan):
   const kept = new Map(checked.data.captions.map((item) => [item.platform, item] as const));
   const missing = [...wanted].filter((platform) => !kept.has(platform));
   const filled = new Map([...kept, ...writeCaptions(checked.data, request.brief, request.language, missing, plan.seed).map((item) => [item.platform, item] as const)]);
-  const body = scriptBody.parse({ ...checked.data, captions: [...wanted].map((platform) => filled.get(platform)) });
+  const body = scriptBody.parse(typesetScript({ ...checked.data, captions: [...wanted].map((platform) => filled.get(platform)!) }, request.language));
   return { ok: true, body, removed: guarded.removed };
 }
 

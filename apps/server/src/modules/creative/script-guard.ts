@@ -1,4 +1,5 @@
 import type { Brief, ScriptBody, ScriptLanguage, ScriptLine } from '@nearcast/contract';
+import { briefIn, type LanguageBrief } from './brief-language.js';
 
 /**
  * The check every script passes before it is stored, whoever wrote it. A language model reads the
@@ -212,7 +213,7 @@ export interface BriefFacts {
 
 const BRIEF_TEXT_FIELDS = ['shop_name', 'merchant_name', 'address', 'phone', 'hours', 'offer', 'call_to_action', 'link'] as const;
 
-export function briefFacts(brief: Brief): BriefFacts {
+export function briefFacts(brief: LanguageBrief): BriefFacts {
   const facts: BriefFacts = { links: new Set(), emails: new Set(), phones: [], prices: new Set(), percents: new Set(), words: [] };
   for (const field of BRIEF_TEXT_FIELDS) {
     const text = brief[field];
@@ -371,8 +372,9 @@ export function removedNote(removed: readonly Removed[]): string {
  * percentage the brief does not have cut out. A line left with nothing on screen is refused too:
  * the templates write a better one than an empty frame.
  */
-export function guardScript(body: ScriptBody, brief: Brief, language: ScriptLanguage): GuardVerdict {
-  const facts = briefFacts(brief);
+export function guardScript(body: ScriptBody, brief: Brief | LanguageBrief, language: ScriptLanguage): GuardVerdict {
+  // A script is checked against its own language's texts: another language's offer is not its fact.
+  const facts = briefFacts(briefIn(brief, language));
   const texts = [
     body.title,
     ...[body.hook, ...body.beats, body.call_to_action].flatMap((line) => [line.on_screen, line.spoken]),
@@ -416,7 +418,7 @@ export function safeBriefValue(value: string): string {
 }
 
 /** The brief fields the templates leave out, for the writer's warning. */
-export function unsafeBriefFields(brief: Brief): Array<{ field: string; kind: string }> {
+export function unsafeBriefFields(brief: LanguageBrief): Array<{ field: string; kind: string }> {
   return BRIEF_TEXT_FIELDS.flatMap((field) => {
     const kind = unsafeRequest(brief[field]);
     return kind ? [{ field, kind }] : [];

@@ -10,19 +10,20 @@ import {
   estimateScriptSeconds,
   readStoredMessage,
   scriptBody,
-  type Brief,
   type PublishTargetName,
   type ScriptBodyInput,
   type ScriptLanguage,
 } from '@nearcast/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LanguageBrief } from './brief-language.js';
 import { startFakeLlm, type FakeLlm, type FakeLlmMode } from '../../test/fake-llm.js';
 import { SCRIPT_LIBRARIES, SLOTS, slotsOf, type LineTemplate, type LanguageScripts } from './script-library/index.js';
 import { briefFacts, textLanguageProblem, unsafeRequest, withoutForeignFacts } from './script-guard.js';
 import { createScriptWriter, scriptFingerprint, type ScriptLog, type ScriptRequest, type WrittenScript } from './script-writer.js';
 import { SCRIPT_STRUCTURE_NAMES, areaOf, fillText } from './template-script-writer.js';
 
-const BRIEFS: Record<ScriptLanguage, Brief> = {
+// Each language's view of a brief (brief-language.ts): what the writers read for one language.
+const BRIEFS: Record<ScriptLanguage, LanguageBrief> = {
   en: brief({}),
   es: brief({
     shop_name: 'Panadería La Esperanza',
@@ -41,7 +42,7 @@ const BRIEFS: Record<ScriptLanguage, Brief> = {
   }),
 };
 
-function brief(overrides: Partial<Brief>): Brief {
+function brief(overrides: Partial<LanguageBrief>): LanguageBrief {
   return {
     merchant_id: 7,
     merchant_name: 'Rosa Bakery LLC',
@@ -66,7 +67,7 @@ function brief(overrides: Partial<Brief>): Brief {
 }
 
 /** A brief with nothing but a name and a category. */
-function minimal(base: Brief): Brief {
+function minimal(base: LanguageBrief): LanguageBrief {
   return { ...base, address: '', phone: '', hours: '', offer: '', call_to_action: '', link: '' };
 }
 
@@ -719,7 +720,7 @@ describe('injected briefs', () => {
   });
 
   /** The brief's own phone, price, percentage and link, which must pass through. */
-  const LEGIT: Record<ScriptLanguage, Pick<Brief, 'phone' | 'offer' | 'link'>> = {
+  const LEGIT: Record<ScriptLanguage, Pick<LanguageBrief, 'phone' | 'offer' | 'link'>> = {
     en: { phone: '(415) 555-0134', offer: '20% off every Tuesday, sourdough $6.50, order at rosasbakery.com/order', link: 'https://rosasbakery.com' },
     es: { phone: '(415) 555-0134', offer: '20% de descuento los martes, pan de masa madre a $6.50, pide en rosasbakery.com/order', link: 'https://rosasbakery.com' },
     zh: { phone: '021-5555-0134', offer: '每周二全场八折，酸面包 ¥6.50，在 rosasbakery.com/order 下单', link: 'https://rosasbakery.com' },

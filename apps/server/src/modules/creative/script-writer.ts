@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Brief, HookStyle, PublishTargetName, ScriptBody, ScriptEngineName, ScriptLanguage } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { briefIn, type LanguageBrief } from './brief-language.js';
 import { createLlmScriptWriter } from './llm-script-writer.js';
 import { unsafeBriefFields } from './script-guard.js';
 import { createTemplateScriptWriter } from './template-script-writer.js';
@@ -14,7 +15,8 @@ import { createTemplateScriptWriter } from './template-script-writer.js';
  */
 
 export interface ScriptRequest {
-  brief: Brief;
+  /** The whole brief, or its view for the request's language (brief-language.ts): writers read only that view. */
+  brief: Brief | LanguageBrief;
   language: ScriptLanguage;
   count: number;
   /** Every script opens this way; left out, the writer varies it across the scripts. */
@@ -23,13 +25,13 @@ export interface ScriptRequest {
   platforms: readonly PublishTargetName[];
   /** Fingerprints of this merchant's scripts of the last 30 days. */
   recent: ReadonlySet<string>;
-  /** Deterministic seed for variation, e.g. `${merchantId}:${date}:${n}`. */
-  seed: string;
   /**
    * Titles and opening lines (normalised, `textKey`) not to offer: the studio rejected them in
    * the last 30 days, or another draft of the day has the title (docs/decisions/075).
    */
   avoid?: ReadonlySet<string>;
+  /** Deterministic seed for variation, e.g. `${merchantId}:${date}:${n}`. */
+  seed: string;
 }
 
 export interface WrittenScript {
@@ -74,7 +76,7 @@ export function createScriptWriter(
 
 /** Brief text that asks for payment or a login, or talks to the writer, is left out of every script (script-guard.ts); the log says which. */
 export function warnUnsafeBrief(request: Pick<ScriptRequest, 'brief' | 'language'>, log: ScriptLog | undefined): void {
-  const fields = unsafeBriefFields(request.brief);
+  const fields = unsafeBriefFields(briefIn(request.brief, request.language));
   if (fields.length === 0) return;
   log?.warn(
     { merchant_id: request.brief.merchant_id, language: request.language, fields: fields.map((item) => `${item.field} (${item.kind})`) },
@@ -87,8 +89,6 @@ function normalise(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/**
- * The "same script" test: a hash of the hook's and the beats' words, normalised. The title,
 /** A title or opening line as the "not again" test sees it. */
 export function textKey(text: string): string {
   return normalise(text);
@@ -100,6 +100,8 @@ export function offersAvoided(body: Pick<ScriptBody, 'title' | 'hook'>, avoid: R
   return avoid.has(textKey(body.title)) || avoid.has(textKey(body.hook.on_screen));
 }
 
+/**
+ * The "same script" test: a hash of the hook's and the beats' words, normalised. The title,
  * captions and call to action are left out because they repeat by design (the call to action
  * is the merchant's own); a script is the same when it would say and show the same things.
  */

@@ -20,6 +20,8 @@ import {
   type LineTemplate,
   type SlotValues,
 } from './script-library/index.js';
+import { briefIn, typesetFor, type LanguageBrief } from './brief-language.js';
+import { placeNameIn } from './place-names.js';
 import { safeBriefValue } from './script-guard.js';
 import { offersAvoided, scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
 import { seededRandom } from './seeded.js';
@@ -105,9 +107,9 @@ export interface ScriptPlan {
  * of them, in a seeded order so that different days open differently. Offer-led hooks and
  * structures are planned only when the brief has an offer (asked for explicitly they still work).
  */
-export function planScripts(request: Pick<ScriptRequest, 'brief' | 'count' | 'hookStyle' | 'seed'>): ScriptPlan[] {
+export function planScripts(request: Pick<ScriptRequest, 'brief' | 'language' | 'count' | 'hookStyle' | 'seed'>): ScriptPlan[] {
   const random = seededRandom(`${request.seed}#plan`);
-  const hasOffer = tidyValue(request.brief.offer) !== '';
+  const hasOffer = tidyValue(briefIn(request.brief, request.language).offer) !== '';
   const styles = request.hookStyle ? [request.hookStyle] : shuffle(random, HOOK_STYLES.filter((style) => style !== 'offer_first' || hasOffer));
   const structures = shuffle(
     random,
@@ -219,7 +221,7 @@ function streetOf(address: string): string {
   return first.length <= 48 ? first : '';
 }
 
-function briefValues(brief: Brief, library: LanguageScripts, category: CategoryScripts): BriefValues {
+function briefValues(brief: LanguageBrief, language: ScriptLanguage, library: LanguageScripts, category: CategoryScripts): BriefValues {
   const shop = cleanValue(brief.shop_name) || cleanValue(brief.merchant_name);
   const offer = tidyValue(brief.offer);
   const hours = tidyValue(brief.hours);
@@ -227,7 +229,8 @@ function briefValues(brief: Brief, library: LanguageScripts, category: CategoryS
   const full: SlotValues = {
     shop,
     ...category.nouns,
-    area: areaOf(brief.address),
+    // The city as the video's language writes it (Los Ángeles, 洛杉矶).
+    area: placeNameIn(areaOf(brief.address), language),
     street: streetOf(brief.address),
     hours,
     offer,
@@ -329,14 +332,15 @@ type CaptionLines = Pick<ScriptBody, 'title' | 'hook' | 'beats' | 'call_to_actio
  */
 export function writeCaptions(
   body: CaptionLines,
-  brief: Brief,
+  fullBrief: Brief | LanguageBrief,
   language: ScriptLanguage,
   platforms: readonly PublishTargetName[],
   seed: string,
 ): ScriptBody['captions'] {
+  const brief = briefIn(fullBrief, language);
   const library = SCRIPT_LIBRARIES[language];
   const category = library.categories[brief.category];
-  const values = briefValues(brief, library, category).full;
+  const values = briefValues(brief, language, library, category).full;
   const random = seededRandom(`${seed}#captions`);
   const texts = library.captions;
   const joiner = language === 'zh' ? '' : ' ';
@@ -544,9 +548,10 @@ export function writeTemplateScript(
   plan: ScriptPlan,
   taken: ReadonlySet<string>,
 ): WrittenScript {
+  const brief = briefIn(request.brief, request.language);
   const library = SCRIPT_LIBRARIES[request.language];
-  const category = library.categories[request.brief.category];
-  const values = briefValues(request.brief, library, category);
+  const category = library.categories[brief.category];
+  const values = briefValues(brief, request.language, library, category);
   const hasOffer = values.full.offer !== '';
   for (let attempt = 0; attempt < ATTEMPTS_MAX; attempt++) {
     const random = seededRandom(`${plan.seed}#${attempt}`);
@@ -554,28 +559,48 @@ export function writeTemplateScript(
     let style = plan.hookStyle;
     if (attempt >= ATTEMPTS_PER_PLAN) structure = pick(random, SCRIPT_STRUCTURE_NAMES.filter((name) => name !== 'deal_first' || hasOffer));
     if (attempt >= ATTEMPTS_PER_PLAN * 2 && !request.hookStyle) style = pick(random, HOOK_STYLES);
-    const composition = compose(library, category, values, request.brief.tone, style, structure, random);
+    const composition = compose(library, category, values, brief.tone, style, structure, random);
     const lines = fitLines(composition, values, request.language);
     const draft = { title: composition.title, ...lines };
-    const body = scriptBody.parse({
-      ...draft,
-      captions: writeCaptions(draft, request.brief, request.language, request.platforms, `${plan.seed}#${attempt}`),
-    });
+    const body = scriptBody.parse(
+      typesetScript(
+        { ...draft, captions: writeCaptions(draft, brief, request.language, request.platforms, `${plan.seed}#${attempt}`) },
+        request.language,
+      ),
+    );
     const fingerprint = scriptFingerprint(body);
     if (taken.has(fingerprint)) continue;
+    // A title or hook the studio turned down is looked past while other words remain; past
+    // that, the script service still gives the title a distinguishing suffix.
+    if (attempt < ATTEMPTS_PER_PLAN * 3 && offersAvoided(body, request.avoid)) continue;
     return {
       body,
-      template: `${request.brief.category}.${structure}`,
+      template: `${brief.category}.${structure}`,
       hook_style: composition.hookStyle,
       fingerprint,
       engine: 'template',
       fallback_reason: null,
-    // A title or hook the studio turned down is looked past while other words remain; past
-    // that, the script service still gives the title a distinguishing suffix.
-    if (attempt < ATTEMPTS_PER_PLAN * 3 && offersAvoided(body, request.avoid)) continue;
     };
   }
-  throw new Error(`no new ${request.language} script for merchant ${request.brief.merchant_id} within ${ATTEMPTS_MAX} attempts`);
+  throw new Error(`no new ${request.language} script for merchant ${brief.merchant_id} within ${ATTEMPTS_MAX} attempts`);
+}
+
+/**
+ * Every text of a script typeset for its language: Chinese gets a space between Han and Latin
+ * runs (a shop name inside a Chinese line). Exported for the language-model engine's scripts.
+ */
+export function typesetScript(body: ScriptBody, language: ScriptLanguage): ScriptBody {
+  if (language !== 'zh') return body;
+  // The spaces may take a text past its limit: it is cut again as the writers cut it.
+  const set = (text: string, max: number) => clipText(typesetFor(text, language), max);
+  const line = (item: ScriptLine): ScriptLine => ({ on_screen: set(item.on_screen, SCRIPT_LIMITS.onScreenMax), spoken: set(item.spoken, SCRIPT_LIMITS.spokenMax) });
+  return {
+    title: set(body.title, 100),
+    hook: line(body.hook),
+    beats: body.beats.map(line),
+    call_to_action: line(body.call_to_action),
+    captions: body.captions.map((item) => ({ ...item, caption: set(item.caption, SCRIPT_LIMITS.captionMax) })),
+  };
 }
 
 /** The embedded engine as a writer of its own: the default when no language model is configured. */
