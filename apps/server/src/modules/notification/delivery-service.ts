@@ -25,7 +25,19 @@ export interface Notice {
   params: Params;
   subject: NotificationSubject | null;
   eventId?: number;
+  /**
+   * A publish notice of one platform of a post: when the post's notice exists already, this
+   * platform joins it rather than making another (one notice per post, docs/decisions/075).
+   */
+  mergePlatform?: string;
 }
+
+/** Kinds a recipient may take as one daily digest instead (its `publish_digest` setting). */
+const DIGESTED_KINDS: ReadonlySet<NotificationKind> = new Set(['video_published']);
+/** Held notices gathered per digest run and per transaction. */
+const DIGEST_BATCH = 500;
+/** A digest lists its titles up to about this many characters. */
+const DIGEST_TITLES_MAX = 300;
 
 /**
  * Makes interactive notifications and delivers them on every channel the recipient chose: the
@@ -54,6 +66,8 @@ export class DeliveryService {
     const rows = notices.flatMap((notice) => {
       const target = targets.get(notice.accountId);
       if (!target || target.status !== 'normal') return [];
+      // Held for the recipient's daily digest: neither shown nor sent until the digest is made.
+      const held = DIGESTED_KINDS.has(notice.kind) && target.notifications.publish_digest === true;
       return [
         {
           accountId: notice.accountId,
@@ -63,13 +77,16 @@ export class DeliveryService {
           subjectType: notice.subject?.type ?? null,
           subjectId: notice.subject?.id ?? null,
           eventId: notice.eventId ?? null,
-          inCenter: target.notifications.system,
+          inCenter: target.notifications.system && !held,
+          heldForDigest: held,
         },
       ];
     });
     const inserted = await repo.insertNotifications(tx, rows);
+    const merged = await this.mergePlatforms(tx, notices, inserted);
     const deliveries = inserted.flatMap((row) => {
       const target = targets.get(row.accountId)!;
+      if (row.heldForDigest) return [];
       const channels: ('email' | 'sms')[] = [];
       if (target.notifications.email && target.email) channels.push('email');
       if (target.notifications.sms && toE164(target.phone)) channels.push('sms');
@@ -78,10 +95,56 @@ export class DeliveryService {
     await repo.insertDeliveries(tx, deliveries);
     // Without a running queue (scripts, tests) the sweep job or sendPending() picks them up.
     if (deliveries.length > 0 && this.jobs.running) await this.jobs.sendWithin(tx, SEND_JOB, [{}]);
-    for (const row of inserted) {
+    for (const row of [...inserted, ...merged]) {
       if (row.inCenter) await this.hub.publish(tx, { type: 'notification', account_id: row.accountId, notification_id: row.id });
     }
     return inserted;
+  }
+
+  /** The platforms of publish notices whose post already had its notice, added to that notice. */
+  private async mergePlatforms(tx: Executor, notices: Notice[], inserted: NotificationRow[]): Promise<NotificationRow[]> {
+    const made = new Set(inserted.map((row) => `${row.accountId}:${row.dedupeKey}`));
+    const changed: NotificationRow[] = [];
+    for (const notice of notices) {
+      if (notice.mergePlatform === undefined || made.has(`${notice.accountId}:${notice.cause}`)) continue;
+      const row = await repo.addPlatform(tx, notice.accountId, notice.cause, notice.mergePlatform);
+      if (row) changed.push(row);
+    }
+    return changed;
+  }
+
+  /**
+   * The daily digests: each recipient's held publish notices become one notice listing them,
+   * shown and sent as its settings say. Answers how many digests were made.
+   */
+  async sendDigests(): Promise<number> {
+    let made = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        const held = await repo.heldForDigest(tx, DIGEST_BATCH);
+        const byAccount = new Map<number, NotificationRow[]>();
+        for (const row of held) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+        const digests: Notice[] = [...byAccount].map(([accountId, rows]) => {
+          const titles = [...new Set(rows.map((row) => String(row.params.title ?? '')).filter((title) => title !== ''))].join(', ');
+          return {
+            accountId,
+            kind: 'publish_digest',
+            // The last notice it gathers names it: a run retried after a crash makes it once.
+            cause: `publish_digest:${Math.max(...rows.map((row) => row.id))}`,
+            params: { videos: rows.length, title: titles.length > DIGEST_TITLES_MAX ? `${titles.slice(0, DIGEST_TITLES_MAX - 1)}…` : titles },
+            subject: null,
+          };
+        });
+        await this.notify(tx, digests);
+        await repo.releaseFromDigest(
+          tx,
+          held.map((row) => row.id),
+        );
+        made += digests.length;
+        return held.length;
+      });
+      if (batch < DIGEST_BATCH) return made;
+    }
   }
 
   /** The language an account last read the center in: what its mail is written in (en-US when never). */

@@ -6,6 +6,9 @@ import type { ReminderService } from './reminder-service.js';
 
 export const SWEEP_JOB = 'notification.sweep';
 export const REMINDER_JOB = 'notification.plan-reminders';
+export const DIGEST_JOB = 'notification.publish-digest';
+/** Daily digests go out at 02:00 UTC: the evening of the day in the Americas, whose videos they list. */
+export const DIGEST_CRON = '0 2 * * *';
 
 /**
  * The notification jobs: sending mail and texts as soon as they are made, a sweep each minute
@@ -48,5 +51,15 @@ export function notificationJobs(
       if (made > 0) log.info({ made }, 'plan reminders made');
     },
   };
-  return [send, sweep, planReminders] as JobDefinition<never>[];
+  const digests: JobDefinition<object> = {
+    name: DIGEST_JOB,
+    schedule: DIGEST_CRON,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    handler: async () => {
+      const made = await delivery.sendDigests();
+      if (made > 0) log.info({ made }, 'publish digests made');
+    },
+  };
+  return [send, sweep, planReminders, digests] as JobDefinition<never>[];
 }

@@ -68,7 +68,11 @@ function displayValues(language: Language, params: Params, kind?: NotificationKi
   if (typeof params.time === 'string' && !Number.isNaN(Date.parse(params.time))) {
     out.time = `${formatDayTime(params.time, 'UTC')} UTC`;
   }
-  if (typeof params.platform === 'string') out.platform = PLATFORM_NAMES[params.platform as PublishTargetName] ?? params.platform;
+  // One platform, or a post's several (one notice per post): "TikTok, Instagram and YouTube".
+  if (typeof params.platform === 'string') {
+    const names = params.platform.split(',').map((platform) => PLATFORM_NAMES[platform as PublishTargetName] ?? platform);
+    out.platform = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(names);
+  }
   // A reason the platform stored as a message key (why a video failed) reads in this language.
   if (typeof params.reason === 'string' && params.reason.trim() !== '') {
     const read = readStoredMessage(apiLanguageOf(language), params.reason);

@@ -18,6 +18,37 @@ export async function insertNotifications(ex: Executor, rows: NewNotificationRow
   return ex.insert(notifications).values(rows).onConflictDoNothing().returning();
 }
 
+/**
+ * Adds a platform to a publish notice already made for the post (`params.platform` lists them,
+ * comma-separated): one notice per post, however many platforms it went out on. A platform
+ * listed already changes nothing, so a delivery made twice is harmless. Answers the row when
+ * it changed.
+ */
+export async function addPlatform(ex: Executor, accountId: number, dedupeKey: string, platform: string): Promise<NotificationRow | undefined> {
+  const [row] = await ex
+    .update(notifications)
+    .set({ params: sql`jsonb_set(${notifications.params}, '{platform}', to_jsonb(coalesce(${notifications.params}->>'platform' || ',', '') || ${platform}::text))` })
+    .where(
+      and(
+        eq(notifications.accountId, accountId),
+        eq(notifications.dedupeKey, dedupeKey),
+        sql`not (${platform}::text = any(string_to_array(coalesce(${notifications.params}->>'platform', ''), ',')))`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Publish notices held for their recipients' daily digests, oldest first, locked for this run. */
+export async function heldForDigest(ex: Executor, limit: number): Promise<NotificationRow[]> {
+  return ex.select().from(notifications).where(eq(notifications.heldForDigest, true)).orderBy(notifications.id).limit(limit).for('update', { skipLocked: true });
+}
+
+export async function releaseFromDigest(ex: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ex.update(notifications).set({ heldForDigest: false }).where(inArray(notifications.id, ids));
+}
+
 export async function insertDeliveries(ex: Executor, rows: { notificationId: number; channel: 'email' | 'sms' }[]): Promise<void> {
   if (rows.length === 0) return;
   await ex.insert(notificationDeliveries).values(rows).onConflictDoNothing();

@@ -50,9 +50,12 @@ const RULES: { [T in EventType]?: NoticeRule<T> } = {
       { amount_cents: event.payload.amount_cents, name: await nameOf(event.payload.payer_id) },
       { type: 'finance', id: event.payload.commission_id },
     ),
+  // One notice per post, whatever the number of its platforms: each platform's event joins it.
   'video.published': async (event, tell, nameOf) => {
     const params = { title: event.payload.title, platform: event.payload.platform, reason: null, name: await nameOf(event.accountId) };
-    return [event.accountId, ...team(event)].flatMap((id) => tell(id, 'video_published', params, { type: 'video_post', id: event.payload.post_id }));
+    return [event.accountId, ...team(event)]
+      .flatMap((id) => tell(id, 'video_published', params, { type: 'video_post', id: event.payload.post_id }))
+      .map((notice) => ({ ...notice, cause: `post:${event.payload.post_id}:video_published`, mergePlatform: event.payload.platform }));
   },
   'video.failed': async (event, tell, nameOf) => {
     const params = { title: event.payload.title, platform: event.payload.platform, reason: event.payload.reason, name: await nameOf(event.accountId) };
