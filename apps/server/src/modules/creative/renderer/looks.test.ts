@@ -131,7 +131,7 @@ describe('reframing', () => {
     expect(reframeOf({ width: 720, height: 1280 }, frame).mode).toBe('cover');
 
     // In the graph: the photo's chain splits into a blurred ground and the whole photo, scaled
-    // to the frame's width (0.92×), laid over the middle.
+    // to the frame's width less its pan room (0.82×), laid over the middle.
     const graph = graphOf([{ path: '/m/photo.jpg', kind: 'image', duration: null, width: 1169, height: 584 }]).graph.split(';\n');
     const ground = graph.find((chain) => chain.startsWith('[framed0_a]'))!;
     expect(ground).toMatch(/boxblur=/);
@@ -139,8 +139,8 @@ describe('reframing', () => {
     const whole = graph.find((chain) => chain.startsWith('[framed0_b]'))!;
     const [, width, height] = /scale=(\d+):(\d+)/.exec(whole)!;
     expect(Number(width) / 1169).toBeLessThanOrEqual(MAX_UPSCALE);
-    expect(Number(width)).toBe(1080);
-    expect(Number(height)).toBe(540);
+    expect(Number(width)).toBe(964);
+    expect(Number(height)).toBe(482);
     expect(graph.find((chain) => chain.startsWith('[framed0_bg][framed0_fg]overlay'))).toBeDefined();
     // Every scale of a picture in the graph: none enlarges more than 1.5× unless it is a fill's ground.
     for (const chain of graph.filter((chain) => /^\[framed\d+_b\]/.test(chain))) expect(Number(/scale=(\d+)/.exec(chain)![1]) / 1169).toBeLessThanOrEqual(MAX_UPSCALE);

@@ -29,7 +29,10 @@ export function reframeOf(source: { width: number; height: number }, frame: Fram
   const cover = Math.max(canvas.width / width, canvas.height / height);
   const keptWidth = Math.min(1, (height * frame.width) / frame.height / width);
   if (keptWidth >= MIN_KEPT_WIDTH && cover <= MAX_UPSCALE) return { mode: 'cover', scale: cover };
-  const scale = Math.min(frame.width / width, frame.height / height, MAX_UPSCALE);
+  // On a larger canvas (a photo's pan room) the picture fits the frame shrunk by as much, so
+  // the moving window never cuts its edges off.
+  const room = Math.min(frame.width / canvas.width, frame.height / canvas.height);
+  const scale = Math.min((frame.width * room) / width, (frame.height * room) / height, MAX_UPSCALE);
   return { mode: 'fill', scale, width: Math.min(frame.width, even(width * scale)), height: Math.min(frame.height, even(height * scale)) };
 }
 
