@@ -97,6 +97,16 @@ export interface StoredCaption {
 }
 
 /**
+ * A platform's own caption and hashtags (without '#'), in the post's language: what that
+ * platform gets instead of the caption of the post's language.
+ */
+export interface StoredPlatformCaption {
+  platform: (typeof TARGETS)[number];
+  caption: string;
+  hashtags: string[];
+}
+
+/**
  * A video post: one merchant, one final video (a material, or an upload claimed by the post;
  * `file_*` is the snapshot of the file the jobs read), captions per language, the time it goes
  * out (null: as soon as it is released) and its approval by the merchant. It publishes only
@@ -121,6 +131,8 @@ export const videoPosts = pgTable(
     /** Poster frame key in storage, when the material has one. */
     thumbKey: text(),
     captions: jsonb().$type<StoredCaption[]>().notNull(),
+    /** Captions of their own for some platforms; a platform without one gets `captions`' caption. */
+    platformCaptions: jsonb().$type<StoredPlatformCaption[]>().notNull().default([]),
     /** The platforms chosen; a job per platform is made when the post is released. */
     platforms: text({ enum: TARGETS }).array().notNull(),
     /** The caption language the platforms get unless a job names its own. */

@@ -75,7 +75,8 @@ export class DraftService {
       const script = row.script as ScriptBody;
       const language = row.language as ScriptLanguage;
       const platforms = choice.platforms ?? (await this.posts.connectedPlatforms(row.merchantId));
-      const caption = captionFor(script, platforms);
+      const posted = platforms.length > 0 ? platforms : ['sandbox'];
+      const caption = captionFor(script, posted);
       const scheduleAt = choice.scheduleAt !== undefined ? choice.scheduleAt : await this.takeNextSlot(row.id, row.merchantId);
       const postId = await this.posts.publish(caller, {
         merchantId: row.merchantId,
@@ -84,7 +85,8 @@ export class DraftService {
         language,
         caption: caption.caption,
         hashtags: caption.hashtags,
-        platforms: platforms.length > 0 ? platforms : ['sandbox'],
+        platformCaptions: platformCaptionsFor(script, posted),
+        platforms: posted,
         scheduleAt,
         requireApproval: choice.requireApproval ?? (await this.defaults.requireApproval(row.merchantId)),
       });
@@ -105,9 +107,9 @@ export class DraftService {
       assertDecidable(await repo.findRender(this.db, row.id));
       throw conflict('creative.draft_already_rejected');
     }
+    await this.defaults.onRejected?.(row.id, caller.id);
     return this.renders.get(caller, body.id, lang);
   }
-    await this.defaults.onRejected?.(row.id, caller.id);
 
   /**
    * Gives a draft the earliest posting hour (POSTING_HOURS in the merchant's time) at least a
@@ -139,11 +141,21 @@ function assertDecidable(row: Pick<repo.RenderRow, 'state' | 'draft'> | undefine
   if (row.draft === 'rejected') throw conflict('creative.draft_already_rejected');
 }
 
-/** The caption of the first chosen platform that has one, else the script's first, else its title. */
+/**
+ * The post's default caption, for a chosen platform the script has no words for: the first
+ * chosen platform's that has one, else the script's first, else its title.
+ */
 function captionFor(script: ScriptBody, platforms: readonly string[]): { caption: string; hashtags: string[] } {
   const chosen = platforms.map((platform) => script.captions.find((item) => item.platform === platform)).find((item) => item && item.caption);
   const any = chosen ?? script.captions.find((item) => item.caption);
   return any ? { caption: any.caption, hashtags: [...any.hashtags] } : { caption: script.title, hashtags: [] };
+}
+
+/** Each chosen platform's own caption and hashtags as the script (edited in the desk) has them. */
+function platformCaptionsFor(script: ScriptBody, platforms: readonly string[]): { platform: string; caption: string; hashtags: string[] }[] {
+  return script.captions
+    .filter((item) => platforms.includes(item.platform) && item.caption.length > 0)
+    .map((item) => ({ platform: item.platform, caption: item.caption, hashtags: [...item.hashtags] }));
 }
 
 // ---- time in a merchant's zone --------------------------------------------------------------

@@ -42,6 +42,8 @@ export interface DraftPost {
   language: 'en' | 'es' | 'zh';
   caption: string;
   hashtags: string[];
+  /** Each chosen platform's own caption as the script has it (the others get `caption`). */
+  platformCaptions?: { platform: string; caption: string; hashtags: string[] }[];
   /** Left out: the merchant's connected platforms, or the sandbox when it has none. */
   platforms: string[] | null;
   scheduleAt: Date | null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { captionIn, formatDay, PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
+import { captionForPlatform, formatDay, PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import {
@@ -310,7 +310,8 @@ export class PublishEngine {
     const attempted = await repo.updateHeld(this.deps.db, job.id, token, { attempts: job.attempts + 1, lastAttemptAt: this.now() });
     if (!attempted) return 'lost';
     job = attempted;
-    const caption = captionIn(post.captions, job.language);
+    // The platform's own caption when the post has one for it, else the one in the job's language.
+    const caption = captionForPlatform(post.captions, post.platformCaptions, job.platform, job.language);
     const hashtags = caption?.hashtags ?? [];
     const text = postText(caption, post.title);
     let checkpoint = job.checkpoint ?? null;

@@ -10,7 +10,7 @@ import { platformConnections, videoPosts, videoPublishJobs, videoReviewLinks, ty
 
 /** The SQL of video posts, their publish jobs, statistics and review links. */
 
-export type { StoredCaption, VideoPostRow } from '../../db/schema/video.js';
+export type { StoredCaption, StoredPlatformCaption, VideoPostRow } from '../../db/schema/video.js';
 export type NewVideoPostRow = typeof videoPosts.$inferInsert;
 export type VideoPostView = VideoPostRow & { merchantName: string; createdByName: string | null };
 export type ReviewLinkRow = typeof videoReviewLinks.$inferSelect;

@@ -27,7 +27,7 @@ import { describeReason } from './publish-reasons.js';
 import * as repo from './repository.js';
 import * as statsRepo from './stats-repository.js';
 import { numbersByPlatform } from './stats-series.js';
-import type { StoredCaption, VideoPostRow } from './repository.js';
+import type { StoredCaption, StoredPlatformCaption, VideoPostRow } from './repository.js';
 
 type Api = typeof api;
 type Body<K extends keyof Api['video']> = ParsedRequestOf<Extract<Api['video'][K], { kind: 'json' }>>;
@@ -171,6 +171,7 @@ export class VideoService {
         title: body.title,
         ...file,
         captions: body.captions as StoredCaption[],
+        platformCaptions: body.platform_captions as StoredPlatformCaption[],
         language: body.language,
         platforms: body.platforms,
         status: body.submit ? 'scheduled' : 'draft',
@@ -202,9 +203,12 @@ export class VideoService {
       if (!captions.some((item) => item.language === language && item.caption.length > 0)) {
         throw invalid({ language: 'video.language_caption_missing' });
       }
+      const platforms = body.platforms ?? post.platforms;
+      const platformCaptions = ownCaptions(body.platform_captions as StoredPlatformCaption[] | undefined, post.platformCaptions, platforms);
       const contentChanged =
         (body.title !== undefined && body.title !== post.title) ||
         (body.captions !== undefined && JSON.stringify(body.captions) !== JSON.stringify(post.captions)) ||
+        JSON.stringify(platformCaptions) !== JSON.stringify(post.platformCaptions) ||
         (body.language !== undefined && body.language !== post.language) ||
         (body.platforms !== undefined && body.platforms.join() !== post.platforms.join()) ||
         (scheduledAt !== undefined && scheduledAt?.getTime() !== post.scheduledAt?.getTime());
@@ -217,8 +221,9 @@ export class VideoService {
       await repo.updatePost(tx, post.id, {
         title: body.title ?? post.title,
         captions,
+        platformCaptions,
         language,
-        platforms: body.platforms ?? post.platforms,
+        platforms,
         scheduledAt: scheduledAt === undefined ? post.scheduledAt : scheduledAt,
         approval,
         ...(approval !== post.approval ? { approvalComment: null, approvalAt: null } : {}),
@@ -489,6 +494,7 @@ export class VideoService {
           duration: row.fileDurationSeconds,
           thumbnail_url: thumb?.url ?? null,
           captions: row.captions,
+          platform_captions: row.platformCaptions,
           language: row.language,
           platforms: row.platforms,
           status: row.status,
@@ -518,6 +524,20 @@ export function sumMetrics(items: readonly VideoMetrics[]): VideoMetrics {
     }
   }
   return total;
+}
+
+/**
+ * The platforms' own captions a post keeps after an edit: those given (each must be for one of
+ * its platforms), else the ones it had, less those of platforms it no longer goes to.
+ */
+function ownCaptions(
+  given: StoredPlatformCaption[] | undefined,
+  had: StoredPlatformCaption[],
+  platforms: readonly PublishTargetName[],
+): StoredPlatformCaption[] {
+  if (given === undefined) return had.filter((item) => platforms.includes(item.platform));
+  if (given.some((item) => !platforms.includes(item.platform))) throw invalid({ platform_captions: 'video.platform_caption_unused' });
+  return given;
 }
 
 function extensionOf(mime: string): string {

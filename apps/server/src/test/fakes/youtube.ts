@@ -11,7 +11,8 @@ export interface FakeYouTube {
   url: string;
   server: FakeServer;
   tokens: FakeTokens;
-  videos: Array<{ id: string; title: string; bytes: number; privacy: string }>;
+  /** Each uploaded video with the snippet it was inserted with (description and tags as sent). */
+  videos: Array<{ id: string; title: string; description: string; tags: string[]; bytes: number; privacy: string }>;
   behaviour: {
     rateLimitNext: number;
     /** The project's `videos.insert` bucket is empty: sessions are refused with `quotaExceeded`. */
@@ -33,6 +34,8 @@ interface Session {
   size: number;
   received: number;
   title: string;
+  description: string;
+  tags: string[];
   privacy: string;
   videoId: string | null;
 }
@@ -112,7 +115,8 @@ export async function startFakeYouTube(): Promise<FakeYouTube> {
         if (!snippet.title) return googleError(400, 'invalidTitle', 'The video title is missing');
         const id = `session-${++counter}`;
         const privacy = behaviour.unverifiedProject ? 'private' : String(status.privacyStatus ?? 'private');
-        sessions.set(id, { id, size, received: 0, title: String(snippet.title), privacy, videoId: null });
+        const tags = Array.isArray(snippet.tags) ? snippet.tags.map(String) : [];
+        sessions.set(id, { id, size, received: 0, title: String(snippet.title), description: String(snippet.description ?? ''), tags, privacy, videoId: null });
         return { status: 200, body: '', headers: { location: `${baseUrl}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}` } };
       },
     },
@@ -134,7 +138,7 @@ export async function startFakeYouTube(): Promise<FakeYouTube> {
         session.received = range.last + 1;
         if (session.received < session.size) return incomplete();
         session.videoId = `yt${String(++counter).padStart(9, '0')}`;
-        videos.push({ id: session.videoId, title: session.title, bytes: session.received, privacy: session.privacy });
+        videos.push({ id: session.videoId, title: session.title, description: session.description, tags: session.tags, bytes: session.received, privacy: session.privacy });
         state.set(session.videoId, { polls: 0, rejected: behaviour.rejectWith, privacy: session.privacy });
         if (behaviour.dropAfterLastChunk) {
           behaviour.dropAfterLastChunk = false;
