@@ -29,6 +29,7 @@ import { RenderService, type RenderProgressSink } from './render-service.js';
 import { renderVideo } from './renderer/renderer.js';
 import { ScriptService } from './script-service.js';
 import { createScriptWriter } from './script-writer.js';
+import { defaultVoice } from './voice/default-voice.js';
 import { createVoiceEngines, type VoiceEngine } from './voice/voice-engine.js';
 import os from 'node:os';
 
@@ -136,7 +137,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
   let voices: Record<VoiceEngineName, VoiceEngine> | null = null;
   const voicesOf = () => (voices ??= createVoiceEngines(config, deps.tools()));
 
-  const briefs = new BriefService(db, merchants, deps.material, createBriefTranslator(config, deps.log ? { log: deps.log } : {}));
+  const briefs = new BriefService(db, merchants, deps.material, createBriefTranslator(config, deps.log ? { log: deps.log } : {}), defaultVoice(config));
   const scripts = new ScriptService(db, briefs, posts, createScriptWriter(config, deps.log ? { log: deps.log } : {}));
   const renders = new RenderService(db, briefs, deps.material, deps.storage, deps.jobs, progress, (engine) => engine === 'none' || voicesOf()[engine].available, {
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
