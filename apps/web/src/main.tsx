@@ -5,8 +5,8 @@ import { createAppRouter } from './app/router';
 import { routerReady } from './app/router-ready';
 import './app/global.css';
 import { setForbiddenHandler, setPlanRequiredHandler } from './lib/api-client';
-import { currentLanguage, initI18n } from './lib/i18n';
-import { getCookieConsent, getLanguage, getToken } from './lib/storage';
+import { currentLanguage, initI18n, initialLanguage } from './lib/i18n';
+import { getCookieConsent, getToken } from './lib/storage';
 
 /**
  * Whether this visitor would see exactly the page prerendered into index.html: its language,
@@ -15,7 +15,7 @@ import { getCookieConsent, getLanguage, getToken } from './lib/storage';
  * banner they already answered), so for them it is taken down at once and drawn afresh.
  */
 function seesPrerenderedPage(prerendered: string): boolean {
-  return prerendered === getLanguage() && !getToken() && getCookieConsent() === null;
+  return prerendered === initialLanguage() && !getToken() && getCookieConsent() === null;
 }
 
 async function start() {

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@nearcast/contract';
 import dayjs from 'dayjs';
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getLanguage, saveLanguage } from './storage';
+import { saveLanguage, storedLanguage } from './storage';
 
 /** Namespaces of src/locales/<lang>/<ns>.json, loaded on demand per page. */
 export const NAMESPACES = ['common', 'home', 'auth', 'profile', 'dashboard', 'privacy', 'org', 'area', 'promotion', 'pricing', 'payment', 'onboarding', 'verification', 'finance', 'material', 'content', 'item', 'learning', 'video', 'notification', 'creative', 'audit', 'report'] as const;
@@ -61,8 +61,45 @@ function applyDocumentLanguage(language: Language): void {
 
 export const i18n = i18next;
 
-export async function initI18n(language: Language = getLanguage()): Promise<void> {
+/**
+ * The supported language a browser's preferred ones (navigator.languages, best first) ask for,
+ * matched by their primary subtag: es-MX reads Spanish, zh-TW and zh-Hans Chinese, en-GB English.
+ * Null when none of them is one we speak.
+ */
+export function browserLanguage(preferred: readonly string[]): Language | null {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const match = LANGUAGES.find((language) => language.toLowerCase().split('-')[0] === primary);
+    if (match) return match;
+  }
+  return null;
+}
+
+function browserPreferred(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages && navigator.languages.length > 0) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}
+
+/**
+ * The language a page opens in: the visitor's stored choice when there is one; on a first visit
+ * (nothing stored) the browser's language among ours, else the default.
+ */
+export function initialLanguage(stored: Language | null = storedLanguage(), preferred: readonly string[] = browserPreferred()): Language {
+  return stored ?? browserLanguage(preferred) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Starts the catalogues in `language`, or, left out (the app's start), in the initial language,
+ * which a first visit then keeps: the API's messages (its Accept-Language) and later visits
+ * follow it, and the visitor's own choice replaces it whenever made.
+ */
+export async function initI18n(language?: Language): Promise<void> {
   if (i18next.isInitialized) return;
+  if (language === undefined) {
+    language = initialLanguage();
+    if (storedLanguage() === null) saveLanguage(language);
+  }
   applyDocumentLanguage(language);
   await Promise.all([
     i18next

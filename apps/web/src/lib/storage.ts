@@ -117,6 +117,12 @@ export function getLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** The language the visitor chose, or null when it never chose one (a first visit follows its browser). */
+export function storedLanguage(): Language | null {
+  const stored = read(KEYS.language);
+  return isLanguage(stored) ? stored : null;
+}
+
 export function saveLanguage(language: Language): void {
   write(KEYS.language, language);
 }
