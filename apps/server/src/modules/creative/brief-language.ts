@@ -44,7 +44,7 @@ export function typesetFor(text: string, language: ScriptLanguage): string {
 /** Words by which a call to action asks the viewer to phone. */
 const ASKS_TO_CALL: Record<ScriptLanguage, RegExp> = {
   en: /\b(call|phone|ring)\b/i,
-  es: /\b(llam[aeo]\w*|telefone\w*)\b/i,
+  es: /(^|[^\p{L}])(ll[aá]m|telefone)/iu,
   zh: /打电话|致电|来电|电话/,
 };
 

@@ -93,3 +93,10 @@ export function placeNameIn(name: string, language: ScriptLanguage): string {
   if (language === 'es') return forms.es ?? forms.en;
   return forms.en;
 }
+
+const ANY_PLACE = new RegExp(`(?<![\\p{L}])(${Object.keys(PLACES).map((name) => name.replace(/[.]/g, '\\.')).sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}])`, 'gu');
+
+/** A text (an address) with the table's cities written in a language; the rest as given. */
+export function localizePlaces(text: string, language: ScriptLanguage): string {
+  return language === 'en' ? text : text.replace(ANY_PLACE, (name) => placeNameIn(name, language));
+}

@@ -21,7 +21,7 @@ import {
   type SlotValues,
 } from './script-library/index.js';
 import { briefIn, typesetFor, type LanguageBrief } from './brief-language.js';
-import { placeNameIn } from './place-names.js';
+import { localizePlaces, placeNameIn } from './place-names.js';
 import { safeBriefValue } from './script-guard.js';
 import { offersAvoided, scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writer.js';
 import { seededRandom } from './seeded.js';
@@ -350,7 +350,8 @@ export function writeCaptions(
     // On-screen words rarely end in punctuation; in a caption the next sentence follows them.
     hook_line: language === 'zh' || /[.!?…。！？]$/u.test(body.hook.on_screen) ? body.hook.on_screen : `${body.hook.on_screen}.`,
     title: body.title,
-    address: cleanValue(brief.address),
+    // A postal address stays as the post writes it, but its city is named in the caption's language.
+    address: localizePlaces(cleanValue(brief.address), language),
     link: cleanValue(brief.link),
   };
   const one = (template: string) => fillText(template, extra) ?? '';
