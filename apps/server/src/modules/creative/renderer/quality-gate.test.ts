@@ -77,6 +77,9 @@ describe('the checks', () => {
     expect(foreignText(['Fresh tortillas', '福利：两个塔可 5 美元'], 'en', [])).toBe('福利：两个塔可 5 美元');
     expect(foreignText(["欢迎光临 Carmen's Tacos", '11:00–22:00'], 'zh', ["Carmen's Tacos"])).toBeNull();
     expect(foreignText(["Carmen's Tacos", 'Order at the counter'], 'zh', ["Carmen's Tacos"])).toBe('Order at the counter');
+    // The same script, another language: a Spanish call to action in an English video, and back.
+    expect(foreignText(['Fresh tortillas', '¡Pide en el mostrador o llámanos!'], 'en', [])).toBe('¡Pide en el mostrador o llámanos!');
+    expect(foreignText(['Order at the counter or call ahead'], 'es', [])).toBe('Order at the counter or call ahead');
   });
 });
 

@@ -1,12 +1,13 @@
 import { END_CARD_SECONDS, estimateScriptSeconds, storedMessage, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
 import type { MediaTools } from '../../material/media-tools.js';
+import { fitsLanguage } from '../language-detect.js';
 import { safeArea, type FrameSize } from './captions-ass.js';
 import { RenderFailedError, runFfmpeg } from './ffmpeg-process.js';
 
 /**
  * The quality gate: what a finished video is checked for before a studio sees it as a draft.
  * The picture (black or frozen stretches) and the loudness come from one extra decode of the
- * output at low resolution; the duration, the text's place and the text's script from what
+ * output at low resolution; the duration, the text's place and the text's language from what
  * the renderer wrote (the script, the ASS document). A failed check does not fail the render —
  * the video exists and may still be wanted — it says on the draft what is wrong, in words.
  */
@@ -244,9 +245,10 @@ function fitsScript(text: string, language: ScriptLanguage): boolean {
 }
 
 /**
- * The first text layer not written in the video's language by its script, or null. The shop's
- * own names are taken out first (a Chinese video may name "Carmen's Tacos"); what is left of a
- * Chinese layer must hold Han characters, and an English or Spanish layer none.
+ * The first text layer not written in the video's language, or null. The shop's own names are
+ * taken out first (a Chinese video may name "Carmen's Tacos"); what is left of a Chinese layer
+ * must hold Han characters and an English or Spanish layer none, and it must read as its
+ * language (language-detect.ts: Spanish words in an English video are caught too).
  */
 export function foreignText(texts: readonly string[], language: ScriptLanguage, ownNames: readonly string[]): string | null {
   const names = ownNames
@@ -256,7 +258,7 @@ export function foreignText(texts: readonly string[], language: ScriptLanguage, 
   for (const text of texts) {
     let rest = text;
     for (const name of names) rest = rest.split(name).join(' ');
-    if (!fitsScript(rest, language)) return text;
+    if (!fitsScript(rest, language) || !fitsLanguage(rest, language)) return text;
   }
   return null;
 }
