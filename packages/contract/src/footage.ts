@@ -23,6 +23,14 @@ export const FOOTAGE_USAGES = ['pending', 'completed', 'failed'] as const;
 export type FootageUsage = (typeof FOOTAGE_USAGES)[number];
 
 /**
+ * Where a material came from: `upload`, the merchant's own file; `studio`, a video the studio
+ * made for it (a render's output). Made videos are their own kind in the library: they are
+ * never offered as footage to make another video from, nor counted as the merchant's uploads.
+ */
+export const FOOTAGE_ORIGINS = ['upload', 'studio'] as const;
+export type FootageOrigin = (typeof FOOTAGE_ORIGINS)[number];
+
+/**
  * Limits per type, shown before an upload starts and enforced on the server by the bytes:
  * the size limits are the upload limits (UPLOAD_RULES), plus a longest duration for video and
  * audio, read by ffprobe from the file itself.
@@ -68,6 +76,8 @@ export const footage = z.object({
   /** The merchant's name (company short name, else nickname), for studio, operator and super lists. */
   merchant_name: z.string(),
   type: z.enum(FOOTAGE_TYPES),
+  /** The merchant's upload, or a video made by the studio. */
+  origin: z.enum(FOOTAGE_ORIGINS),
   status: z.enum(FOOTAGE_STATUSES),
   name: z.string(),
   tags: z.array(z.string()),
@@ -134,13 +144,15 @@ export const footageListRequest = z.strictObject({
   merchant_id: id.optional(),
   tag: plainString().trim().max(FOOTAGE_TAG_MAX, { error: 'validation.too_long' }).optional(),
   sort: z.enum(['newest', 'oldest', 'largest', 'name'], { error: 'validation.invalid_option' }).default('newest'),
+  /** The merchant's uploads (the default: what a video can be made from), or the videos the studio made. */
+  origin: z.enum(FOOTAGE_ORIGINS, { error: 'validation.invalid_option' }).default('upload'),
 });
 export const footageListResponse = pageOf(footage);
 
 export const footageByIdRequest = z.strictObject({ id });
 
 export const footageCountRequest = z.strictObject({ merchant_id: id.optional() });
-/** Counts by type (and by status) of what the caller may see. */
+/** Counts by type (and by status) of the merchant's uploads the caller may see; `studio`: the videos the studio made. */
 export const footageCountResponse = z.object({
   total: z.number().int(),
   video: z.number().int(),
@@ -150,6 +162,7 @@ export const footageCountResponse = z.object({
   active: z.number().int(),
   inactive: z.number().int(),
   failed: z.number().int(),
+  studio: z.number().int(),
 });
 
 export const footageUpdateRequest = z.strictObject({

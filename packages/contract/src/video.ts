@@ -188,6 +188,22 @@ const captions = z
   .refine((list) => new Set(list.map((item) => item.language)).size === list.length, { error: 'video.caption_duplicate' })
   .refine((list) => list.some((item) => item.caption.length > 0), { error: 'video.caption_required' });
 
+/**
+ * A platform's own caption and hashtags, in the post's language: that platform gets it instead
+ * of the caption of the post's language (a draft keeps each platform's text as edited).
+ */
+export const videoPlatformCaptionInput = z.strictObject({
+  platform: target,
+  caption: optionalText(VIDEO_CAPTION_MAX, { multiline: true }),
+  hashtags: z.array(hashtag, { error: 'validation.invalid_option' }).max(VIDEO_HASHTAGS_MAX, { error: 'video.too_many_hashtags' }).default([]),
+});
+
+/** At most one per platform; each must be one of the post's platforms (checked with them). */
+const platformCaptions = z
+  .array(videoPlatformCaptionInput, { error: 'validation.invalid_option' })
+  .max(PUBLISH_TARGETS.length, { error: 'validation.too_big' })
+  .refine((list) => new Set(list.map((item) => item.platform)).size === list.length, { error: 'video.platform_caption_duplicate' });
+
 const platforms = z
   .array(target, { error: 'video.platforms_required' })
   .min(1, { error: 'video.platforms_required' })
@@ -215,6 +231,8 @@ export const videoAddRequest = z
     /** The caption the platforms get (must be among `captions`). */
     language,
     platforms,
+    /** Platforms with a caption of their own; the others get the caption in `language`. */
+    platform_captions: platformCaptions.default([]),
     schedule_at: isoDateTime.nullable().optional(),
     require_approval: z.boolean({ error: 'validation.expected_boolean' }).default(false),
     submit: z.boolean({ error: 'validation.expected_boolean' }).default(true),
@@ -226,6 +244,10 @@ export const videoAddRequest = z
   .refine((value) => value.captions.some((item) => item.language === value.language && item.caption.length > 0), {
     error: 'video.language_caption_missing',
     path: ['language'],
+  })
+  .refine((value) => value.platform_captions.every((item) => value.platforms.includes(item.platform)), {
+    error: 'video.platform_caption_unused',
+    path: ['platform_captions'],
   });
 
 /** Changes to a post not yet released (draft or scheduled); a change sends an approval back to pending. */
@@ -235,6 +257,8 @@ export const videoUpdateRequest = z.strictObject({
   captions: captions.optional(),
   language: language.optional(),
   platforms: platforms.optional(),
+  /** Replaces the platforms' own captions; left out, they stay (those of platforms dropped go). */
+  platform_captions: platformCaptions.optional(),
   schedule_at: isoDateTime.nullable().optional(),
   require_approval: z.boolean({ error: 'validation.expected_boolean' }).optional(),
   submit: z.boolean({ error: 'validation.expected_boolean' }).optional(),
@@ -257,6 +281,21 @@ export function postText(caption: { caption: string; hashtags: readonly string[]
 }
 
 export const videoCaption = z.object({ language: z.enum(CAPTION_LANGUAGES), caption: z.string(), hashtags: z.array(z.string()) });
+export const videoPlatformCaption = z.object({ platform: target, caption: z.string(), hashtags: z.array(z.string()) });
+
+/**
+ * What one platform of a post gets: its own caption when it has one with words, else the
+ * caption in the job's language (captionIn).
+ */
+export function captionForPlatform<C extends { language: string }, P extends { platform: string; caption: string }>(
+  captions: readonly C[],
+  platformCaptions: readonly P[],
+  platform: string,
+  language: string,
+): C | P | undefined {
+  const own = platformCaptions.find((item) => item.platform === platform);
+  return own && own.caption.length > 0 ? own : captionIn(captions, language);
+}
 
 /** One platform's publish job of a post. */
 export const videoPublishJob = z.object({
@@ -295,6 +334,8 @@ export const videoPost = z.object({
   /** Signed, expiring poster frame URL, when the material has one. */
   thumbnail_url: z.string().nullable(),
   captions: z.array(videoCaption),
+  /** Platforms with a caption of their own (the others get the caption in `language`). */
+  platform_captions: z.array(videoPlatformCaption),
   language: z.enum(CAPTION_LANGUAGES),
   /** The platforms chosen; `jobs` has one entry per platform once the post is released. */
   platforms: z.array(target),

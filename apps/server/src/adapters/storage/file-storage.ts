@@ -30,6 +30,24 @@ export interface SignedUrl {
   expiresAt: Date;
 }
 
+export interface SignedUrlOptions {
+  /**
+   * The URL downloads the object as an attachment under this file name (Content-Disposition),
+   * instead of the key's last segment; part of what is signed, so it cannot be changed.
+   */
+  downloadName?: string;
+}
+
+/**
+ * `attachment` with the name twice, as RFC 6266 advises: an ASCII fallback for old clients and
+ * the exact UTF-8 name (RFC 8187) for the rest.
+ */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
 /**
  * Where uploaded files live (design.md "Files"): local disk by default, S3-compatible object
  * storage when configured. Bodies stream in both directions; no implementation holds a whole
@@ -46,7 +64,7 @@ export interface FileStorage {
   /** Removing an object that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** A URL anyone holding it may read the object through until it expires. */
-  signedUrl(key: string, expiresInSeconds: number): Promise<SignedUrl>;
+  signedUrl(key: string, expiresInSeconds: number, options?: SignedUrlOptions): Promise<SignedUrl>;
   /** Releases connections (the S3 client's sockets) when the app closes. */
   close?(): void;
 }

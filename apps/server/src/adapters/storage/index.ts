@@ -14,7 +14,9 @@ export {
   type PutOptions,
   type ReadResult,
   type SignedUrl,
+  type SignedUrlOptions,
   type StoredObject,
+  contentDisposition,
 } from './file-storage.js';
 export { LOCAL_FILES_PATH, LocalFileStorage } from './local-storage.js';
 export { S3FileStorage, type S3StorageOptions } from './s3-storage.js';

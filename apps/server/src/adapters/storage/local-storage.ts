@@ -12,6 +12,7 @@ import {
   type PutOptions,
   type ReadResult,
   type SignedUrl,
+  type SignedUrlOptions,
   type StoredObject,
 } from './file-storage.js';
 import type { UrlSigner } from './url-signer.js';
@@ -90,19 +91,23 @@ export class LocalFileStorage implements FileStorage {
     await fs.rm(this.metaOf(key), { force: true });
   }
 
-  async signedUrl(key: string, expiresInSeconds: number): Promise<SignedUrl> {
+  async signedUrl(key: string, expiresInSeconds: number, options: SignedUrlOptions = {}): Promise<SignedUrl> {
     assertValidKey(key);
     const expiresUnix = Math.floor(Date.now() / 1000) + expiresInSeconds;
-    const signature = await this.signer.sign(key, expiresUnix);
+    const signature = await this.signer.sign(key, expiresUnix, options.downloadName);
     const url = new URL(`${LOCAL_FILES_PATH}${key}`, this.publicUrl);
     url.searchParams.set('expires', String(expiresUnix));
+    if (options.downloadName !== undefined) url.searchParams.set('download', options.downloadName);
     url.searchParams.set('signature', signature);
     return { url: url.toString(), expiresAt: new Date(expiresUnix * 1000) };
   }
 
-  /** Checks a signed URL's parameters for `key` (the route that serves local files asks). */
-  verify(key: string, expires: string | undefined, signature: string | undefined): Promise<boolean> {
-    return this.signer.verify(key, expires, signature);
+  /**
+   * Checks a signed URL's parameters for `key` (the route that serves local files asks); a
+   * `download` name is part of the signature, so the route may send it as the file's name.
+   */
+  verify(key: string, expires: string | undefined, signature: string | undefined, downloadName?: string): Promise<boolean> {
+    return this.signer.verify(key, expires, signature, new Date(), downloadName);
   }
 
   private async readMeta(key: string): Promise<Meta> {

@@ -3,6 +3,7 @@ import { Readable, Transform } from 'node:stream';
 import { once } from '../../lib/once.js';
 import {
   assertValidKey,
+  contentDisposition,
   StorageError,
   StorageNotFoundError,
   type ByteRange,
@@ -10,6 +11,7 @@ import {
   type PutOptions,
   type ReadResult,
   type SignedUrl,
+  type SignedUrlOptions,
   type StoredObject,
 } from './file-storage.js';
 
@@ -140,11 +142,13 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  async signedUrl(key: string, expiresInSeconds: number): Promise<SignedUrl> {
+  async signedUrl(key: string, expiresInSeconds: number, options: SignedUrlOptions = {}): Promise<SignedUrl> {
     assertValidKey(key);
     const expiresIn = Math.min(expiresInSeconds, MAX_PRESIGN_SECONDS);
     const [{ getSignedUrl, GetObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
-    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
+    // The bucket answers with this Content-Disposition (a signed response-content-disposition parameter).
+    const disposition = options.downloadName === undefined ? {} : { ResponseContentDisposition: contentDisposition(options.downloadName) };
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...disposition }), { expiresIn });
     return { url, expiresAt: new Date(Date.now() + expiresIn * 1000) };
   }
 

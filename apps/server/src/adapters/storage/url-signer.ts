@@ -21,14 +21,16 @@ export class UrlSigner {
     return this.secret;
   }
 
-  async sign(key: string, expiresUnix: number): Promise<string> {
-    return createHmac('sha256', await this.key()).update(`${key}\n${expiresUnix}`).digest('base64url');
+  /** A download name, when the URL has one, is signed with the key, so it cannot be swapped. */
+  async sign(key: string, expiresUnix: number, downloadName?: string): Promise<string> {
+    const signed = downloadName === undefined ? `${key}\n${expiresUnix}` : `${key}\n${expiresUnix}\n${downloadName}`;
+    return createHmac('sha256', await this.key()).update(signed).digest('base64url');
   }
 
-  /** True when the signature is the key's own and the expiry has not passed. */
-  async verify(key: string, expires: string | undefined, signature: string | undefined, now = new Date()): Promise<boolean> {
+  /** True when the signature is the key's own (with its download name, if any) and the expiry has not passed. */
+  async verify(key: string, expires: string | undefined, signature: string | undefined, now = new Date(), downloadName?: string): Promise<boolean> {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
-    const expected = Buffer.from(await this.sign(key, Number(expires)), 'utf8');
+    const expected = Buffer.from(await this.sign(key, Number(expires), downloadName), 'utf8');
     const given = Buffer.from(signature, 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
     return Number(expires) * 1000 > now.getTime();

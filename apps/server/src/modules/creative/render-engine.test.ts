@@ -175,8 +175,11 @@ describe('a render’s life', () => {
     const material = await t.call<Footage>('/v1/footage/get', { id: done.output_footage_id }, { token: client() });
     expect(material.code, material.msg).toBe('200');
     expect(material.data).toMatchObject({ status: 'active', type: 'video', tags: ['AI', 'en'] });
-    const library = await t.call<{ list: Footage[] }>('/v1/footage/list', { type: 'video', page_size: 100 }, { token: client() });
+    // … among the videos the studio made, not among its own uploads.
+    const library = await t.call<{ list: Footage[] }>('/v1/footage/list', { type: 'video', origin: 'studio', page_size: 100 }, { token: client() });
     expect(library.data.list.map((item) => item.id)).toContain(done.output_footage_id);
+    const uploads = await t.call<{ list: Footage[] }>('/v1/footage/list', { type: 'video', page_size: 100 }, { token: client() });
+    expect(uploads.data.list.map((item) => item.id)).not.toContain(done.output_footage_id);
     // The materials it used are marked used.
     for (const used of [clip, photo]) {
       const read = await t.call<Footage>('/v1/footage/get', { id: used.id }, { token: client() });

@@ -355,6 +355,7 @@ export class RenderService {
       quality: row.quality.map((check) => ({ check: check.check, ok: check.ok, message: readStoredMessage(lang, check.message) })),
     };
   }
+
   /** The MP4 as a download named after the shop, its day, language and number (download-name.ts). */
   private async downloadUrl(row: repo.RenderView, key: string) {
     const zone = (await this.merchants.factsOf(row.merchantId))?.timeZone ?? 'UTC';
@@ -363,5 +364,4 @@ export class RenderService {
     const name = renderDownloadName({ shop: row.merchantName, day, language: row.language, n });
     return this.storage.signedUrl(key, this.settings.urlTtlSeconds, { downloadName: name });
   }
-
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOCAL_FILES_PATH, LocalFileStorage, isValidKey, type ByteRange } from '../../adapters/storage/index.js';
+import { LOCAL_FILES_PATH, LocalFileStorage, contentDisposition, isValidKey, type ByteRange } from '../../adapters/storage/index.js';
 import { forbidden, notFound } from '../../errors.js';
 
 /**
@@ -21,7 +21,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       const query = request.query as Record<string, unknown>;
       const expires = typeof query.expires === 'string' ? query.expires : undefined;
       const signature = typeof query.signature === 'string' ? query.signature : undefined;
-      if (!isValidKey(key) || !(await storage.verify(key, expires, signature))) throw forbidden('file.link_invalid');
+      // A download name was signed with the key: a link cannot be given another name.
+      const download = typeof query.download === 'string' ? query.download : undefined;
+      if (!isValidKey(key) || !(await storage.verify(key, expires, signature, download))) throw forbidden('file.link_invalid');
 
       const object = await storage.stat(key);
       if (!object) throw notFound();
@@ -33,6 +35,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', `private, max-age=${secondsLeft}`)
         // The signature is the permission, so the page that embeds the file may be on another origin (a dev server).
         .header('cross-origin-resource-policy', 'cross-origin');
+      if (download !== undefined) reply.header('content-disposition', contentDisposition(download));
       if (range === 'unsatisfiable') {
         return reply.status(416).header('content-range', `bytes */${object.size}`).send();
       }
