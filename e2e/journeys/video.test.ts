@@ -191,7 +191,7 @@ describe('video publishing', () => {
   it('the workspace fits a 375 px phone in Chinese: numbers, posts, a post, the composer', async () => {
     const zh = words('zh-CN');
     const page = await open(WIDTHS.phone, 'zh-CN');
-    await signInThroughForm(page, STUDIO, `/video?merchant=${merchantId}`);
+    await signInThroughForm(page, STUDIO, `/video?tab=posts&merchant=${merchantId}`);
     await page.getByTestId('video-stats-tiles').waitFor();
     await expect(page.getByTestId('video-stats-range').textContent()).resolves.toContain(zh('range.30d'));
     const first = page.locator('[data-testid^="post-"]', { hasText: TITLE }).first();

@@ -13,3 +13,9 @@ export const ProductionWorkspace = lazy(retryImport(() => import('./pages/produc
  * `video` namespaces). Lazy for the same reason.
  */
 export const MerchantCreative = lazy(retryImport(() => import('./components/merchant-creative').then((module) => ({ default: module.MerchantCreative }))));
+
+/**
+ * The review queue across the studio's merchants, the first tab of /video for a studio and
+ * staff (needs the `creative` and `video` namespaces). Lazy for the same reason.
+ */
+export const ReviewQueue = lazy(retryImport(() => import('./components/review-queue').then((module) => ({ default: module.ReviewQueue }))));

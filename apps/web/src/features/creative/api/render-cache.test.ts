@@ -11,7 +11,7 @@ const query = { merchant_id: 7, date: '2026-11-27', page: 1, page_size: 100 };
 
 function boardWith(renders: Render[]) {
   const queryClient = new QueryClient();
-  queryClient.setQueryData<RenderList>(endpointKey(api.creative.renderList, query), { list: renders, total: renders.length, page: 1, page_size: 100 });
+  queryClient.setQueryData<RenderList>(endpointKey(api.creative.renderList, query), { list: renders, total: renders.length, page: 1, page_size: 100, by_merchant: [] });
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
   const board = () => queryClient.getQueryData<RenderList>(endpointKey(api.creative.renderList, query))!.list;
   return { queryClient, invalidate, board };

@@ -9,14 +9,18 @@ import {
   VOICE_ENGINES,
   type Brief,
   type BusinessCategory,
+  type LocalizedBriefField,
+  type LocalizedText,
   type MusicChoice,
   type ScriptLanguage,
   type ScriptTone,
   type VoiceEngineName,
 } from '@nearcast/contract';
-import { Alert, Button, ColorPicker, Form, Input, Select, Skeleton, type ColorPickerProps } from 'antd';
+import { Alert, Button, ColorPicker, Form, Input, Select, Skeleton, Tag, type ColorPickerProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/list-state';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { recheckFields, showServerError, validateWith } from '../../../lib/form-feedback';
 import { notifySuccess } from '../../../lib/notify';
@@ -29,9 +33,9 @@ export interface BriefValues {
   category: BusinessCategory;
   address: string;
   phone: string;
-  hours: string;
-  offer: string;
-  call_to_action: string;
+  hours: LocalizedText;
+  offer: LocalizedText;
+  call_to_action: LocalizedText;
   link: string;
   tone: ScriptTone;
   brand_colors: { primary: string; accent: string };
@@ -48,9 +52,9 @@ export function valuesOf(brief: Brief): BriefValues {
     category: brief.category,
     address: brief.address,
     phone: brief.phone,
-    hours: brief.hours,
-    offer: brief.offer,
-    call_to_action: brief.call_to_action,
+    hours: { ...brief.hours },
+    offer: { ...brief.offer },
+    call_to_action: { ...brief.call_to_action },
     link: brief.link,
     tone: brief.tone,
     brand_colors: { ...brief.brand_colors },
@@ -115,6 +119,22 @@ function BriefFields({ brief, merchantId, editable, listable, own }: BriefFormPr
   const music = Form.useWatch('music', form) ?? brief.music;
   const save = useUpdateBrief();
   const materialsOf = own ? undefined : merchantId;
+  // A save the server refused because a text reads as another language than its box: kept so
+  // the user can send it again as meant (confirm_languages) after looking at the flagged boxes.
+  const [mismatched, setMismatched] = useState<Parameters<typeof save.mutate>[0] | null>(null);
+
+  const send = (body: Parameters<typeof save.mutate>[0]) => {
+    setMismatched(null);
+    save.mutate(body, {
+      onSuccess: () => notifySuccess(t('brief.saved')),
+      onError: (error) => {
+        const wrong = error instanceof ApiError ? Object.entries(error.fields).filter(([key]) => /^(hours|offer|call_to_action)\.(en|es|zh)$/.test(key)) : [];
+        if (wrong.length === 0) return showServerError(form, error, { fallback: t('brief.save_failed') });
+        form.setFields(wrong.map(([key, message]) => ({ name: key.split('.'), errors: [message] })));
+        setMismatched(body);
+      },
+    });
+  };
 
   const submit = (values: BriefValues) => {
     const body = validateWith(
@@ -129,11 +149,34 @@ function BriefFields({ brief, merchantId, editable, listable, own }: BriefFormPr
       form,
     );
     if (!body) return;
-    save.mutate(body, {
-      onSuccess: () => notifySuccess(t('brief.saved')),
-      onError: (error) => showServerError(form, error, { fallback: t('brief.save_failed') }),
-    });
+    send(body);
   };
+
+  /** One text per video language, side by side; a machine-filled one says so until edited. */
+  const localized = (name: LocalizedBriefField, max: number, placeholder?: string) => (
+    <div className="cr-brief__languages" role="group" aria-label={t(`brief.${name}`)} data-testid={`brief-${name}-languages`}>
+      <span className="cr-brief__languages-label">{t(`brief.${name}`)}</span>
+      {SCRIPT_LANGUAGES.map((language) => (
+        <Form.Item
+          key={language}
+          name={[name, language]}
+          label={
+            <span>
+              {t(`language.${language}`)}
+              {brief.translated[name].includes(language) && (
+                <Tag className="cr-brief__translated" data-testid={`brief-${name}-${language}-translated`}>
+                  {t('brief.translated_tag')}
+                </Tag>
+              )}
+            </span>
+          }
+        >
+          {/* The English box keeps the field's own test id, as before texts were per language. */}
+          <Input maxLength={max} placeholder={language === 'en' ? placeholder : undefined} lang={language === 'zh' ? 'zh-CN' : language} data-testid={language === 'en' ? `brief-${name}` : `brief-${name}-${language}`} />
+        </Form.Item>
+      ))}
+    </div>
+  );
 
   const text = (name: keyof BriefValues, max: number, placeholder?: string) => (
     <Form.Item name={name} label={t(`brief.${name}`)}>
@@ -167,14 +210,15 @@ function BriefFields({ brief, merchantId, editable, listable, own }: BriefFormPr
           </Form.Item>
           {text('address', BRIEF_LIMITS.address)}
           {text('phone', BRIEF_LIMITS.phone)}
-          {text('hours', BRIEF_LIMITS.hours, t('brief.hours_placeholder'))}
         </div>
+        {localized('hours', BRIEF_LIMITS.hours, t('brief.hours_placeholder'))}
       </fieldset>
       <fieldset className="cr-brief__group">
         <legend className="cr-subtitle">{t('brief.section_message')}</legend>
+        <p className="cr-muted">{t('brief.languages_side_by_side')}</p>
+        {localized('offer', BRIEF_LIMITS.offer, t('brief.offer_placeholder'))}
+        {localized('call_to_action', BRIEF_LIMITS.callToAction, t('brief.call_to_action_placeholder'))}
         <div className="cr-brief__grid">
-          {text('offer', BRIEF_LIMITS.offer, t('brief.offer_placeholder'))}
-          {text('call_to_action', BRIEF_LIMITS.callToAction, t('brief.call_to_action_placeholder'))}
           {text('link', BRIEF_LIMITS.link, 'https://')}
           <Form.Item name="tone" label={t('brief.tone')}>
             <Select<ScriptTone> options={SCRIPT_TONES.map((value) => ({ value, label: t(`tone.${value}`) }))} data-testid="brief-tone" />
@@ -206,6 +250,20 @@ function BriefFields({ brief, merchantId, editable, listable, own }: BriefFormPr
           </Form.Item>
         </div>
       </fieldset>
+      {editable && mismatched && (
+        <Alert
+          type="warning"
+          showIcon
+          className="cr-alert"
+          title={t('brief.language_mismatch_confirm')}
+          action={
+            <Button size="small" onClick={() => send({ ...mismatched, confirm_languages: true })} loading={save.isPending} data-testid="brief-save-anyway">
+              {t('brief.save_anyway')}
+            </Button>
+          }
+          data-testid="brief-language-mismatch"
+        />
+      )}
       {editable && (
         <div className="cr-actions">
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="brief-save">

@@ -37,6 +37,8 @@ function renderOf(id: number, patch: Partial<Render> = {}): Render {
     draft: 'pending',
     reject_reason: '',
     post_id: null,
+    merchant_answer: null,
+    quality: [],
     output_footage_id: null,
     duration: null,
     video_url: null,

@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format-date';
 import { notifyError } from '../../../lib/notify';
 import { useCancelRender } from '../api/cancel-render';
 import { useRenders } from '../api/list-renders';
+import { useRetryRender } from '../api/review-queue';
 import { BOARD_COLUMNS, groupRenders } from '../lib/renders';
 import { useLiveRenders } from '../lib/use-live-renders';
 import { ApproveModal, RejectModal } from './decision-modals';
@@ -33,6 +34,12 @@ interface DraftsBoardProps {
   /** What the empty day says about the daily plan, and the way to it. */
   planHint: ReactNode;
   postLink?: (postId: number) => ReactNode;
+  /** The merchant's zone: the cards' times read in it, labelled. */
+  timeZone?: string;
+  /** "Edit and render again" on every settled card. */
+  onEdit?: (render: Render) => void;
+  /** The file name a finished video downloads as, from the day's list. */
+  downloadName?: (render: Render, day: readonly Render[]) => string;
 }
 
 /**
@@ -40,7 +47,7 @@ interface DraftsBoardProps {
  * studio, approved, turned down, and failed or cancelled (with the reason). A finished one plays
  * in a preview; the studio approves it into a post or turns it down with a reason.
  */
-export function DraftsBoard({ merchantId, date, onDateChange, today, canAct, planHint, postLink }: DraftsBoardProps) {
+export function DraftsBoard({ merchantId, date, onDateChange, today, canAct, planHint, postLink, timeZone, onEdit, downloadName }: DraftsBoardProps) {
   const { t } = useTranslation('creative');
   const renders = useRenders({ merchant_id: merchantId, date, page: 1, page_size: DAY_PAGE_SIZE });
   const list = renders.data?.list ?? [];
@@ -50,12 +57,21 @@ export function DraftsBoard({ merchantId, date, onDateChange, today, canAct, pla
   const [rejecting, setRejecting] = useState<Render | null>(null);
   const [confirm, confirmDialog] = useConfirm();
   const cancel = useCancelRender();
+  const retry = useRetryRender();
 
   const actions: RenderActions = {
     onPreview: (render) => setPreview(render.id),
     postLink,
+    ...(downloadName ? { downloadName: (render: Render) => downloadName(render, list) } : {}),
     ...(canAct
       ? {
+          onEdit,
+          onRetry: (render: Render) =>
+            retry.mutate(render.id, {
+              onError: (error) => {
+                if (!isSignedOut(error) && !isAbort(error)) notifyError(failureText(t('card.retry_failed'), error));
+              },
+            }),
           onApprove: (render: Render) => {
             setPreview(null);
             setApproving(render);
@@ -95,7 +111,7 @@ export function DraftsBoard({ merchantId, date, onDateChange, today, canAct, pla
             </h3>
             <ul className="cr-board__cards">
               {groups[column].map((render) => (
-                <RenderCard key={render.id} render={render} actions={actions} />
+                <RenderCard key={render.id} render={render} actions={actions} timeZone={timeZone} />
               ))}
             </ul>
           </section>

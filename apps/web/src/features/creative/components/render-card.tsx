@@ -1,10 +1,12 @@
-import { CheckOutlined, CloseCircleOutlined, CloseOutlined, PlayCircleOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseCircleOutlined, CloseOutlined, DownloadOutlined, EditOutlined, PlayCircleOutlined, RedoOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { Render } from '@nearcast/contract';
-import { Button, Progress, Tag } from 'antd';
+import { Button, Checkbox, Progress, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
+import { formatDay, formatDayTime, zoneNameOf } from '../../../lib/date-style';
 import { columnOf, type BoardColumn } from '../lib/renders';
+import { MerchantAnswerNote, merchantAnswerOf } from './merchant-answer';
 
 /** Tag colours per board column, chosen to read at 4.5:1 on the dark surface (the theme's tuned purple and geekblue). */
 const COLUMN_COLORS: Record<BoardColumn, string> = {
@@ -23,10 +25,28 @@ export interface RenderActions {
   onCancel?: (render: Render) => void;
   /** Where an approved draft's post opens, when the reader can open it. */
   postLink?: (postId: number) => ReactNode;
+  /** Any settled render's script back on the desk, to edit and render again. */
+  onEdit?: (render: Render) => void;
+  /** A failed render made again. */
+  onRetry?: (render: Render) => void;
+  /** The file name a finished video downloads as; absent, no download button. */
+  downloadName?: (render: Render) => string;
+  /** The review queue picks drafts for a bulk approval. */
+  onSelect?: (render: Render, selected: boolean) => void;
+  isSelected?: (render: Render) => boolean;
+}
+
+/** A render's time as a clock time in the merchant's zone, with the zone's name. */
+function timeIn(value: string, timeZone: string | undefined, language: string | undefined): string {
+  const clock = formatDayTime(value, timeZone).slice(-5);
+  const zone = timeZone ? zoneNameOf(value, language, timeZone) : '';
+  return zone ? `${clock} ${zone}` : clock;
 }
 
 /** What the card's state tag says: the render's state while it is made, then the draft's. */
 export function stateLabelKey(render: Render): string {
+  // Approved by the studio but sent back by the merchant: "approved" would hide the work to do.
+  if (render.state === 'done' && merchantAnswerOf(render)?.state === 'changes_requested') return 'card.changes_requested';
   if (render.state === 'done') return `draft.${render.draft}`;
   return `state.${render.state}`;
 }
@@ -36,12 +56,14 @@ export function stateLabelKey(render: Render): string {
  * is queued or rendering, the studio's decision once it is done, the reason and notes when it
  * failed — and what the reader may do with it.
  */
-export function RenderCard({ render, actions }: { render: Render; actions: RenderActions }) {
-  const { t } = useTranslation('creative');
+export function RenderCard({ render, actions, timeZone, showMerchant = false }: { render: Render; actions: RenderActions; timeZone?: string; showMerchant?: boolean }) {
+  const { t, i18n } = useTranslation('creative');
   const column = columnOf(render);
   const title = render.script.title || t('scripts.untitled');
   const playable = render.state === 'done' && render.video_url !== null;
   const rendering = render.state === 'rendering';
+  const settled = render.state === 'done' || render.state === 'failed' || render.state === 'cancelled';
+  const selectable = actions.onSelect && render.state === 'done' && render.draft === 'pending';
   return (
     <li className={`cr-render cr-render--${column}`} data-testid={`render-${render.id}`} data-state={render.state} data-draft={render.draft}>
       <button type="button" className="cr-render__cover" onClick={() => actions.onPreview(render)} disabled={!playable} aria-label={playable ? t('board.preview_named', { title }) : title} data-testid="render-preview">
@@ -51,15 +73,32 @@ export function RenderCard({ render, actions }: { render: Render; actions: Rende
       </button>
       <div className="cr-render__body">
         <p className="cr-render__title" title={title}>
+          {selectable && (
+            <Checkbox
+              checked={actions.isSelected?.(render) ?? false}
+              onChange={(event) => actions.onSelect?.(render, event.target.checked)}
+              aria-label={t('queue.select_named', { title })}
+              className="cr-render__select"
+              data-testid="render-select"
+            />
+          )}
           {title}
         </p>
+        {showMerchant && (
+          <p className="cr-render__merchant" data-testid="render-merchant">
+            {render.merchant_name}
+            {render.plan_date && <span className="cr-muted"> · {formatDay(`${render.plan_date}T12:00:00Z`, 'UTC')}</span>}
+          </p>
+        )}
         <p className="cr-render__meta">
           <Tag color={COLUMN_COLORS[column]} variant="filled" className="cr-tag" data-testid="render-state">
             {t(stateLabelKey(render))}
           </Tag>
           <span className="cr-render__fact">{t(`language.${render.language}`)}</span>
           <span className="cr-render__fact">{render.origin === 'plan' ? t('board.origin_plan') : t('board.origin_manual')}</span>
-          <span className="cr-render__fact">{formatDate(render.create_time, 'HH:mm')}</span>
+          <span className="cr-render__fact" data-testid="render-time">
+            {timeZone ? timeIn(render.create_time, timeZone, i18n.resolvedLanguage) : formatDate(render.create_time, 'HH:mm')}
+          </span>
         </p>
         {(render.state === 'queued' || rendering) && (
           <div className="cr-render__progress">
@@ -92,6 +131,7 @@ export function RenderCard({ render, actions }: { render: Render; actions: Rende
             {t('board.rejected_because', { reason: render.reject_reason })}
           </p>
         )}
+        <MerchantAnswerNote render={render} />
         {render.notes.length > 0 && (
           <ul className="cr-render__notes" aria-label={t('board.notes')} data-testid="render-notes">
             {render.notes.map((note) => (
@@ -116,6 +156,21 @@ export function RenderCard({ render, actions }: { render: Render; actions: Rende
             </Button>
           )}
           {render.draft === 'approved' && render.post_id !== null && actions.postLink?.(render.post_id)}
+          {render.state === 'failed' && actions.onRetry && (
+            <Button size="small" type="primary" icon={<RedoOutlined />} onClick={() => actions.onRetry?.(render)} aria-label={t('card.retry_named', { title })} data-testid="render-retry">
+              {t('card.retry')}
+            </Button>
+          )}
+          {settled && actions.onEdit && (
+            <Button size="small" icon={<EditOutlined />} onClick={() => actions.onEdit?.(render)} aria-label={t('card.edit_named', { title })} data-testid="render-edit">
+              {t('card.edit')}
+            </Button>
+          )}
+          {playable && render.video_url && actions.downloadName && (
+            <Button size="small" icon={<DownloadOutlined />} href={render.video_url} download={actions.downloadName(render)} aria-label={t('card.download_named', { title })} data-testid="render-download">
+              {t('card.download')}
+            </Button>
+          )}
         </div>
       </div>
     </li>

@@ -6,11 +6,11 @@ import {
   SCRIPT_LANGUAGES,
   type HookStyle,
   type Render,
-  type Script,
   type ScriptLanguage,
 } from '@nearcast/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Select, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../../lib/api-client';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
@@ -19,42 +19,42 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useAddRender } from '../api/add-render';
 import { useBrief } from '../api/get-brief';
 import { useGenerateScripts } from '../api/generate-scripts';
+import { getRender } from '../api/get-render';
+import { renderKey } from '../api/render-cache';
+import { useDeskScripts } from '../api/review-queue';
+import { CANDIDATES_KEPT, emptyDesk, seedDesks, useDeskSaver, type Desk } from '../lib/desk-seed';
 import { useIdempotencyKey } from '../lib/idempotency-key';
 import { blankScript, draftOf, estimatedSeconds, scriptIssues, tooLong, type ScriptDraft } from '../lib/script-draft';
 import { ScriptEditor } from './script-editor';
 import { Storyboard } from './storyboard';
 
-interface Candidate {
-  /** The script as the server wrote it; null for one written by hand. */
-  script: Script | null;
-  draft: ScriptDraft;
-}
-
-interface Desk {
-  candidates: Candidate[];
-  selected: number;
-  /** The user has tried to render: the schema's messages show beside their fields from now on. */
-  tried: boolean;
-}
-
-const emptyDesk = (): Desk => ({ candidates: [], selected: 0, tried: false });
-
-/** The options a language keeps on screen; older ones drop off as new ones arrive. */
-const CANDIDATES_KEPT = 10;
-
 /**
  * Where a studio writes a merchant's videos: the clips and images to cut from (shared by every
  * language), and one desk per language the brief asks for — side by side on a desktop, as tabs
  * on a phone — each generating scripts from the brief, editing one, and sending it to render.
- * Edits live in this page until rendered: the contract keeps no unsent script.
+ * The desk is kept on the server: its scripts come from script/list (desk: true) and each edit
+ * is saved with script/update, so a reload finds them. `?edit=<render>` opens a render's script
+ * selected in its language, to edit and render again.
  */
-export function ScriptDesk({ merchantId, listable, onRendered }: { merchantId: number; listable: boolean; onRendered: (render: Render) => void }) {
+export function ScriptDesk({ merchantId, listable, onRendered, editId = null }: { merchantId: number; listable: boolean; onRendered: (render: Render) => void; editId?: number | null }) {
   const { t } = useTranslation('creative');
   const isPhone = useMediaQuery(PHONE_QUERY);
   const brief = useBrief(merchantId);
   const languages = brief.data && brief.data.languages.length > 0 ? SCRIPT_LANGUAGES.filter((language) => brief.data.languages.includes(language)) : [...SCRIPT_LANGUAGES];
   const [desks, setDesks] = useState<Record<ScriptLanguage, Desk>>({ en: emptyDesk(), es: emptyDesk(), zh: emptyDesk() });
   const [footage, setFootage] = useState<number[]>([]);
+  const stored = useDeskScripts(merchantId);
+  const editing = useQuery({ queryKey: renderKey(editId ?? 0), queryFn: ({ signal }) => getRender(editId!, signal), enabled: editId !== null });
+  const seeded = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${merchantId}:${editId ?? ''}`;
+    // Once per merchant and render edited: what the user has typed since is not replaced.
+    if (seeded.current === key || !stored.data || (editId !== null && editing.isPending)) return;
+    seeded.current = key;
+    const render = editing.data && editing.data.merchant_id === merchantId ? editing.data : null;
+    setDesks((current) => seedDesks(current, stored.data.list, render));
+    if (render && render.footage_ids.length > 0) setFootage(render.footage_ids);
+  }, [merchantId, editId, stored.data, editing.isPending, editing.data]);
   const update = (language: ScriptLanguage, change: (desk: Desk) => Desk) => setDesks((current) => ({ ...current, [language]: change(current[language]) }));
 
   const desk = (language: ScriptLanguage) => (
@@ -127,8 +127,11 @@ function LanguageDesk({
       return { candidates, selected: candidates.length - 1, tried: false };
     });
 
-  const edit = (draft: ScriptDraft) =>
+  const save = useDeskSaver((error) => fail(t('desk.save_failed'), error));
+  const edit = (draft: ScriptDraft) => {
+    if (current?.script) save(current.script.id, draft);
     update((state) => ({ ...state, candidates: state.candidates.map((candidate, index) => (index === state.selected ? { ...candidate, draft } : candidate)) }));
+  };
 
   const issues = current ? scriptIssues(current.draft) : {};
   const seconds = current ? estimatedSeconds(current.draft, language) : 0;

@@ -33,6 +33,8 @@ const scriptOf = (id: number, language: ScriptLanguage): Script => ({
   body: { ...body, title: `${body.title} ${language}` },
   estimated_seconds: 20,
   create_time: '2026-11-27T15:00:00.000Z',
+  update_time: null,
+  desk: true,
 });
 
 const brief: Brief = {

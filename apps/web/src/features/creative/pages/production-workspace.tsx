@@ -11,6 +11,8 @@ import { DraftsBoard } from '../components/drafts-board';
 import { PlanCard } from '../components/plan-card';
 import { ScriptDesk } from '../components/script-desk';
 import { boardDateOf, hourLabel, todayIn } from '../lib/dates';
+import { downloadName } from '../lib/download-name';
+import { EDIT_PARAM, useOpenInDesk } from '../lib/open-in-desk';
 import './creative.css';
 
 type View = 'drafts' | 'scripts' | 'setup';
@@ -39,6 +41,9 @@ export function ProductionWorkspace({ merchantId, role }: { merchantId: number |
   const view: View = views.find((value) => value === params.get('view')) ?? 'drafts';
   const [picked, setPicked] = useState<{ merchant: number; date: string } | null>(null);
   const plan = usePlan(merchantId);
+  const openInDesk = useOpenInDesk();
+  const editParam = Number(params.get(EDIT_PARAM));
+  const editId = Number.isInteger(editParam) && editParam > 0 ? editParam : null;
   const today = todayIn(plan.data?.time_zone);
   // A day picked for another merchant is not this one's: back to today.
   const date = picked && picked.merchant === merchantId ? picked.date : today;
@@ -88,6 +93,9 @@ export function ProductionWorkspace({ merchantId, role }: { merchantId: number |
           onDateChange={openDay}
           today={today}
           canAct={canWrite}
+          timeZone={plan.data?.time_zone}
+          onEdit={canWrite ? (render) => void openInDesk(render) : undefined}
+          downloadName={(render, all) => downloadName(render, all, plan.data?.time_zone)}
           planHint={<PlanHint plan={plan.data} onOpen={() => show('setup')} />}
           postLink={(postId) => (
             <Link to={{ search: postSearch(postId) }} className="cr-render__post" data-testid="render-post">
@@ -96,7 +104,7 @@ export function ProductionWorkspace({ merchantId, role }: { merchantId: number |
           )}
         />
       )}
-      {view === 'scripts' && canWrite && <ScriptDesk key={merchantId} merchantId={merchantId} listable={listsMaterials(role)} onRendered={(render) => openDay(boardDateOf(render, plan.data?.time_zone))} />}
+      {view === 'scripts' && canWrite && <ScriptDesk key={merchantId} merchantId={merchantId} editId={editId} listable={listsMaterials(role)} onRendered={(render) => openDay(boardDateOf(render, plan.data?.time_zone))} />}
       {view === 'setup' && (
         <div className="cr-setup">
           <PlanCard merchantId={merchantId} editable={canWrite} onRan={openDay} />

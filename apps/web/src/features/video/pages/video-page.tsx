@@ -9,7 +9,7 @@ import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { ProductionWorkspace } from '../../creative';
+import { ProductionWorkspace, ReviewQueue } from '../../creative';
 import { useVideoPlatforms } from '../api/list-platforms';
 import { usePosts } from '../api/list-posts';
 import { useCreateReviewLink } from '../api/review-link';
@@ -24,16 +24,20 @@ import { StatsSection } from '../components/stats-section';
 import { TARGET_ORDER } from '../lib/platforms';
 import './video.css';
 
-type Tab = 'production' | 'posts' | 'calendar' | 'connections';
-const TABS: readonly Tab[] = ['production', 'posts', 'calendar', 'connections'];
+type Tab = 'queue' | 'production' | 'posts' | 'calendar' | 'connections';
+const TABS: readonly Tab[] = ['queue', 'production', 'posts', 'calendar', 'connections'];
+
+/** Who reviews drafts: the queue is their first tab. An operator reads posts first. */
+const reviews = (role: string | null) => role === 'super' || role === 'admin' || role === 'studio';
 
 /**
  * /video (super, admin, studio, operator): the merchants in scope with their platform accounts,
- * the composer, the production line of the merchant picked (its drafts, scripts, brief and daily
- * plan: the first tab, ?tab=production), the posts as a list or a month's calendar with each
- * platform's status, the numbers over the spec's ranges, and each post's page (a drawer,
- * linkable as ?post=<id>). Without ?tab the posts show, as links made before the production
- * line expect.
+ * the composer, the review queue of every merchant's drafts (a studio's and staff's first tab,
+ * and what a bare /video opens on for them), the production line of the merchant picked (its
+ * drafts, scripts, brief and daily plan: ?tab=production), the posts as a list or a month's
+ * calendar with each platform's status, and each post's page (a drawer, linkable as
+ * ?post=<id>). The numbers over the spec's ranges sit below the tabs, so the day's work is
+ * above the fold. An operator opens on the posts.
  */
 export function VideoPage() {
   const { t } = useTranslation('video');
@@ -42,7 +46,9 @@ export function VideoPage() {
   const isPhone = useMediaQuery(PHONE_QUERY);
   const staff = role === 'super' || role === 'admin';
   const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((value) => value === params.get('tab')) ?? 'posts';
+  const canReview = reviews(role);
+  const firstTab: Tab = canReview ? 'queue' : 'posts';
+  const tab: Tab = TABS.filter((value) => canReview || value !== 'queue').find((value) => value === params.get('tab')) ?? firstTab;
   const merchantParam = Number(params.get('merchant'));
   const merchant = Number.isInteger(merchantParam) && merchantParam > 0 ? merchantParam : null;
   const postParam = Number(params.get('post'));
@@ -105,22 +111,13 @@ export function VideoPage() {
           className="video-toolbar__merchant"
         />
       </div>
-      {staff && merchant === null ? (
-        // Staff read one merchant's numbers here; the whole platform's are the dashboard's.
-        <Card size="small" className="video-stats__pick" data-testid="video-stats-pick">
-          <p className="video-muted">{t('stats.pick_merchant')}</p>
-          <Link to="/dashboard">{t('stats.open_dashboard')}</Link>
-        </Card>
-      ) : (
-        <StatsSection query={{ merchant_id: merchant ?? undefined }} range={range} onRangeChange={setRange} />
-      )}
       <Tabs
         activeKey={tab}
         onChange={(key) =>
           setParams(
             (current) => {
               const next = new URLSearchParams(current);
-              if (key === 'posts') next.delete('tab');
+              if (key === firstTab) next.delete('tab');
               else next.set('tab', key);
               // The production line's own section (?view=) belongs to its tab only.
               next.delete('view');
@@ -130,10 +127,23 @@ export function VideoPage() {
           )
         }
         aria-label={t('tabs.label')}
-        // Four tabs fit a 375 px phone in every language only with a narrower gap (Spanish's
-        // are the longest); otherwise antd folds the last into a "more" menu.
+        // The tabs fit a 375 px phone only with a narrower gap (Spanish's are the longest); the
+        // fifth (the review queue's) may fold the last into antd's "more" menu there.
         tabBarGutter={isPhone ? 16 : undefined}
         items={[
+          ...(canReview
+            ? [
+                {
+                  key: 'queue',
+                  label: <span data-testid="video-tab-queue">{tc('queue.tab')}</span>,
+                  children: (
+                    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                      <ReviewQueue canAct={canReview} merchant={merchant} onMerchantChange={(id) => setParam('merchant', id === null ? null : String(id))} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           {
             key: 'production',
             label: <span data-testid="video-tab-production">{tc('workspace.tab')}</span>,
@@ -191,6 +201,15 @@ export function VideoPage() {
         ]}
         destroyOnHidden
       />
+      {staff && merchant === null ? (
+        // Staff read one merchant's numbers here; the whole platform's are the dashboard's.
+        <Card size="small" className="video-stats__pick" data-testid="video-stats-pick">
+          <p className="video-muted">{t('stats.pick_merchant')}</p>
+          <Link to="/dashboard">{t('stats.open_dashboard')}</Link>
+        </Card>
+      ) : (
+        <StatsSection query={{ merchant_id: merchant ?? undefined }} range={range} onRangeChange={setRange} />
+      )}
       <ComposerDrawer open={composing} onClose={() => setComposing(false)} onCreated={created} initialMerchant={merchant} />
       <PostDrawer id={openPost} onClose={() => setParam('post', null)} canAct />
       <ReviewLinkModal link={link} onClose={() => setLink(null)} />

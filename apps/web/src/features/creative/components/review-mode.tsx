@@ -1,0 +1,213 @@
+import { CheckOutlined, CloseOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { DRAFT_REASON_MAX, scriptLines, type Render } from '@nearcast/contract';
+import { Button, Input, Modal, Segmented } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DIALOG_Z_INDEX } from '../../../components/layers';
+import { useReviewKeys } from '../lib/review-keys';
+import { MerchantAnswerNote } from './merchant-answer';
+
+/** The playback speeds on offer: a studio watches most drafts faster than their viewers will. */
+export const SPEEDS = [1, 1.5, 2] as const;
+/** The quick reasons a reject offers, picked with the number keys 1–4. */
+export const QUICK_REASONS = ['offer', 'footage', 'text', 'tone'] as const;
+
+interface ReviewModeProps {
+  renders: readonly Render[];
+  index: number;
+  onIndex: (index: number) => void;
+  /** Opened to reject the draft at `index` straight away (its card's Reject). */
+  rejecting: boolean;
+  onRejecting: (rejecting: boolean) => void;
+  onApprove: (render: Render) => void;
+  onReject: (render: Render, reason: string) => void;
+  onEdit: (render: Render) => void;
+  onClose: () => void;
+  canAct: boolean;
+}
+
+/**
+ * One draft at a time, as fast as a person can judge it: the video plays at once (muted, which
+ * browsers let start by itself) at the speed chosen, the script beside it, and single keys do
+ * the rest — J/K next and previous, A approve, R reject with a quick reason, E edit, Space
+ * play/pause, ? the list of keys. The next draft's video is loaded ahead so it starts at once.
+ */
+export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, onApprove, onReject, onEdit, onClose, canAct }: ReviewModeProps) {
+  const { t } = useTranslation('creative');
+  const [speed, setSpeed] = useState<number>(1.5);
+  const [help, setHelp] = useState(false);
+  const [reason, setReason] = useState('');
+  const video = useRef<HTMLVideoElement>(null);
+  const open = renders.length > 0;
+  const at = Math.min(index, Math.max(0, renders.length - 1));
+  const render = renders[at];
+  const next = renders[at + 1];
+  const pending = render?.state === 'done' && render.draft === 'pending';
+
+  useEffect(() => {
+    if (video.current) video.current.playbackRate = speed;
+  }, [speed, render?.id]);
+  useEffect(() => setReason(''), [render?.id, rejecting]);
+
+  const move = (step: number) => {
+    onRejecting(false);
+    onIndex(Math.max(0, Math.min(renders.length - 1, at + step)));
+  };
+  const reject = (text: string) => {
+    if (!render || text.trim() === '') return;
+    onRejecting(false);
+    onReject(render, text.trim());
+  };
+  const quick = (number: number) => () => {
+    const key = QUICK_REASONS[number - 1];
+    if (rejecting && key) reject(t(`review.reason_${key}`));
+  };
+  const toggle = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => undefined);
+    else element.pause();
+  };
+
+  useReviewKeys(
+    {
+      j: () => move(1),
+      k: () => move(-1),
+      a: () => canAct && pending && render && onApprove(render),
+      r: () => canAct && pending && onRejecting(true),
+      e: () => canAct && render && onEdit(render),
+      ' ': toggle,
+      '?': () => setHelp((shown) => !shown),
+      '1': quick(1),
+      '2': quick(2),
+      '3': quick(3),
+      '4': quick(4),
+    },
+    open,
+  );
+
+  return (
+    <Modal
+      open={open}
+      onCancel={() => (rejecting ? onRejecting(false) : onClose())}
+      title={render ? t('review.title', { position: at + 1, total: renders.length }) : undefined}
+      footer={null}
+      width={{ xs: '100%', md: 1040 }}
+      className="nc-modal cr-review"
+      zIndex={DIALOG_Z_INDEX}
+      destroyOnHidden
+    >
+      {render && (
+        <div className="cr-review__body" data-testid="review-mode" data-render={render.id}>
+          <div className="cr-review__player">
+            {render.video_url ? (
+              <video
+                key={render.id}
+                ref={video}
+                className="cr-review__video"
+                src={render.video_url}
+                poster={render.cover_url ?? undefined}
+                autoPlay
+                muted
+                playsInline
+                controls
+                loop
+                onLoadedMetadata={(event) => (event.currentTarget.playbackRate = speed)}
+                data-testid="review-video"
+              />
+            ) : (
+              <p className="cr-muted cr-review__no-video">{render.error ?? t('preview.no_video')}</p>
+            )}
+            {next?.video_url && <video key={`next-${next.id}`} src={next.video_url} preload="auto" muted hidden aria-hidden="true" data-testid="review-prefetch" />}
+            <Segmented<number>
+              value={speed}
+              onChange={setSpeed}
+              options={SPEEDS.map((value) => ({ value, label: `${value}×` }))}
+              aria-label={t('review.speed')}
+              data-testid="review-speed"
+            />
+          </div>
+          <div className="cr-review__script">
+            <p className="cr-review__title">{render.script.title || t('scripts.untitled')}</p>
+            <p className="cr-muted">
+              {render.merchant_name} · {t(`language.${render.language}`)}
+              {render.plan_date ? ` · ${render.plan_date}` : ''}
+            </p>
+            <ol className="cr-preview__lines" data-testid="review-script">
+              {scriptLines(render.script).map((line, position) => (
+                <li key={position}>
+                  <strong>{line.on_screen}</strong>
+                  {line.spoken && line.spoken !== line.on_screen && <span className="cr-muted">{line.spoken}</span>}
+                </li>
+              ))}
+            </ol>
+            <MerchantAnswerNote render={render} />
+            {rejecting ? (
+              <form
+                className="cr-review__reject"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  reject(reason);
+                }}
+                data-testid="review-reject"
+              >
+                <p className="cr-subtitle">{t('review.reject_title')}</p>
+                <ol className="cr-review__reasons">
+                  {QUICK_REASONS.map((key, position) => (
+                    <li key={key}>
+                      <Button size="small" onClick={quick(position + 1)} data-testid={`review-reason-${position + 1}`}>
+                        <kbd>{position + 1}</kbd> {t(`review.reason_${key}`)}
+                      </Button>
+                    </li>
+                  ))}
+                </ol>
+                <Input
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  maxLength={DRAFT_REASON_MAX}
+                  placeholder={t('review.reason_own')}
+                  aria-label={t('review.reason_own')}
+                  autoFocus
+                  data-testid="review-reason"
+                />
+                <div className="cr-review__reject-actions">
+                  <Button onClick={() => onRejecting(false)}>{t('preview.close')}</Button>
+                  <Button htmlType="submit" danger disabled={reason.trim() === ''} data-testid="review-reject-submit">
+                    {t('board.reject')}
+                  </Button>
+                </div>
+              </form>
+            ) : (
+              canAct && (
+                <div className="cr-review__actions">
+                  <Button type="primary" icon={<CheckOutlined />} disabled={!pending} onClick={() => onApprove(render)} data-testid="review-approve">
+                    {t('board.approve')} <kbd>A</kbd>
+                  </Button>
+                  <Button icon={<CloseOutlined />} disabled={!pending} onClick={() => onRejecting(true)} data-testid="review-reject-open">
+                    {t('board.reject')} <kbd>R</kbd>
+                  </Button>
+                  <Button icon={<EditOutlined />} onClick={() => onEdit(render)} data-testid="review-edit">
+                    {t('card.edit')} <kbd>E</kbd>
+                  </Button>
+                </div>
+              )
+            )}
+            <Button type="link" icon={<QuestionCircleOutlined />} onClick={() => setHelp((shown) => !shown)} aria-expanded={help} data-testid="review-help-toggle">
+              {t('review.keys')} <kbd>?</kbd>
+            </Button>
+            {help && (
+              <dl className="cr-review__keys" data-testid="review-keys">
+                {(['jk', 'a', 'r', 'numbers', 'e', 'space', 'help'] as const).map((key) => (
+                  <div key={key}>
+                    <dt>{t(`review.key_${key}`)}</dt>
+                    <dd>{t(`review.does_${key}`)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
