@@ -44,9 +44,10 @@ const brief: Brief = {
   category: 'restaurant',
   address: '42 Main St',
   phone: '',
-  hours: '',
-  offer: '2-for-1 tacos every Tuesday',
-  call_to_action: 'Book a table',
+  hours: { en: '', es: '', zh: '' },
+  offer: { en: '2-for-1 tacos every Tuesday', es: '', zh: '' },
+  call_to_action: { en: 'Book a table', es: '', zh: '' },
+  translated: { hours: [], offer: [], call_to_action: [] },
   link: '',
   tone: 'friendly',
   brand_colors: { primary: '#7c5cff', accent: '#22d3ee' },
@@ -59,6 +60,8 @@ const brief: Brief = {
 };
 
 const asked: { path: string; body: unknown; key: string | null }[] = [];
+/** The scripts the server keeps on the desk. */
+let deskList: Script[] = [];
 const askedFor = (path: string) => asked.filter((call) => call.path === path);
 
 const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -76,6 +79,12 @@ const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         return { code: '200', data: { id: 41, script: (request as { script: ScriptBody }).script } };
       case api.footage.list.path:
         return { code: '200', data: { list: [], total: 0, page: 1, page_size: 100 } };
+      case api.creative.scriptList.path:
+        return { code: '200', data: { list: deskList, total: deskList.length, page: 1, page_size: 50 } };
+      case api.creative.scriptUpdate.path: {
+        const { id, body: edited } = request as { id: number; body: ScriptBody };
+        return { code: '200', data: { ...deskList.find((script) => script.id === id)!, body: edited } };
+      }
       default:
         return { code: '404', msg: `no ${path}`, data: null };
     }
@@ -99,6 +108,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   asked.length = 0;
+  deskList = [];
 });
 
 describe('the script desk', () => {
@@ -119,6 +129,17 @@ describe('the script desk', () => {
     renderInShell(<ScriptDesk merchantId={MERCHANT} listable onRendered={() => undefined} />);
     const tabs = await screen.findByRole('tablist');
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['English', 'Spanish', 'Chinese']);
+  });
+
+  it('opens with the scripts the server keeps on the desk, and saves an edit there', async () => {
+    deskList = [scriptOf(9, 'en')];
+    renderInShell(<ScriptDesk merchantId={MERCHANT} listable onRendered={() => undefined} />);
+    const english = await screen.findByRole('region', { name: 'English' });
+    await waitFor(() => expect(within(english).getByTestId('desk-en-script-title')).toHaveValue('Taco Tuesday en'));
+    expect(askedFor(api.creative.scriptList.path)[0]!.body).toMatchObject({ merchant_id: MERCHANT, desk: true });
+    type(within(english).getByTestId('desk-en-script-title'), 'Taco Tuesday, kept');
+    await waitFor(() => expect(askedFor(api.creative.scriptUpdate.path)).toHaveLength(1), { timeout: 3_000 });
+    expect(askedFor(api.creative.scriptUpdate.path)[0]!.body).toMatchObject({ id: 9, body: { title: 'Taco Tuesday, kept' } });
   });
 
   it('writes scripts from the brief, edits one and sends it to render once', async () => {
