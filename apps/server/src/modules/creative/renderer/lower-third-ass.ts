@@ -71,7 +71,7 @@ export function lowerThird(size: FrameSize, fonts: CaptionFonts, shopName: strin
   } else if (style === 'ribbon') {
     // From the frame's edge to the end of the safe area, the band grows in from the left.
     const width = safe.right;
-    blocks.unshift({ style: 'ThirdRibbon', lines: [`m 0 0 l ${width} 0 ${width - height * 0.25} ${height} 0 ${height}`], size: 20, align: 7, x: 0, y: bottom, tags: '\\fscx30\\t(0,300,\\fscx100)\\p1' });
+    blocks.unshift({ style: 'ThirdRibbon', lines: [`m 0 0 l ${width} 0 ${Math.round(width - height * 0.25)} ${height} 0 ${height}`], size: 20, align: 7, x: 0, y: bottom, tags: '\\fscx30\\t(0,300,\\fscx100)\\p1' });
   }
   return { blocks, top: bottom };
 }
