@@ -321,15 +321,22 @@ describe('a voiced video from mixed material', () => {
     await expectLoudness(result.videoPath);
   });
 
-  it('shows each clip over its own line, cropped to fill the portrait frame (landscape, portrait and 60 fps alike)', async () => {
-    // Above the captions: the top quarter shows nothing but the material.
+  it('shows each clip over its own line: portrait material cropped to fill, landscape whole over its darkened blur (60 fps alike)', async () => {
+    // The top quarter is the material (portrait) or its blurred, darkened fill (landscape); the
+    // middle band, above the captions, is the material itself.
     const top: Box = { x0: 0, y0: 0, x1: 1, y1: 0.25 };
+    const middle: Box = { x0: 0.05, y0: 0.4, x1: 0.95, y1: 0.58 };
     const expected: Array<string | null> = [COLOURS.landscape, COLOURS.portrait, null, COLOURS.sixty, null];
     for (const [index, line] of timeline.lines.entries()) {
       const frame = await Frame.of(plain.videoPath, mid(line));
       const colour = expected[index];
-      if (colour) expect(frame.share(top, hexRgb(colour)), `line ${index}`).toBeGreaterThan(0.97);
-      else {
+      if (colour) {
+        expect(frame.share(middle, hexRgb(colour)), `line ${index}`).toBeGreaterThan(0.97);
+        const fill = frame.mean(top).reduce((sum, channel) => sum + channel, 0);
+        const own = hexRgb(colour).reduce((sum, channel) => sum + channel, 0);
+        if (colour === COLOURS.portrait) expect(frame.share(top, hexRgb(colour)), `line ${index}`).toBeGreaterThan(0.97);
+        else expect(fill, `line ${index}: the fill is darker than the clip`).toBeLessThan(own * 0.9);
+      } else {
         // The long test pattern and the photo: busy pictures, not a flat colour or black.
         const [r, g, b] = frame.mean(top);
         expect(r + g + b, `line ${index}`).toBeGreaterThan(60);
@@ -338,7 +345,7 @@ describe('a voiced video from mixed material', () => {
     }
     // A cut is where the timeline puts it: the frame before the second line is still the first clip's.
     const before = await Frame.of(plain.videoPath, (timeline.lines[1]!.startFrame - 6) / 30);
-    expect(before.share(top, hexRgb(COLOURS.landscape))).toBeGreaterThan(0.97);
+    expect(before.share(middle, hexRgb(COLOURS.landscape))).toBeGreaterThan(0.97);
   });
 
   it('burns in the captions at each line’s time, inside the safe zone (clear of the bottom 20% and the right 15%)', async () => {
@@ -375,7 +382,8 @@ describe('a voiced video from mixed material', () => {
     const third: Box = { x0: 0.06, y0: 0.66, x1: 0.6, y1: 0.8 };
     const hook = await Frame.of(plain.videoPath, mid(timeline.lines[0]!));
     const beat = await Frame.of(plain.videoPath, mid(timeline.lines[1]!));
-    expect(hook.share(third, hexRgb(COLOURS.landscape))).toBeGreaterThan(0.97);
+    // No words over the hook: only the landscape clip's darkened fill there.
+    expect(hook.share(third, [255, 255, 255], 40)).toBeLessThan(0.001);
     // White words on a box in the brand's ink over the green clip.
     expect(beat.share(third, hexRgb(COLOURS.portrait))).toBeLessThan(0.8);
     expect(beat.share(third, hexRgb(brandPalette(BRAND.primary, BRAND.accent).ink), 30)).toBeGreaterThan(0.1);
@@ -408,7 +416,7 @@ describe('a voiced video from mixed material', () => {
   it('makes a cover from the hook’s frames, titled with the hook', async () => {
     const cover = await expectCover(result);
     // The hook's clip behind …
-    expect(cover.share({ x0: 0, y0: 0.6, x1: 1, y1: 1 }, hexRgb(COLOURS.landscape))).toBeGreaterThan(0.9);
+    expect(cover.share({ x0: 0, y0: 0.5, x1: 1, y1: 0.64 }, hexRgb(COLOURS.landscape))).toBeGreaterThan(0.9);
     // … and the title over it, where the cover puts it (around 30% down).
     const title = difference(cover, await Frame.of(plain.videoPath, mid(timeline.lines[0]!)), { x0: 0, y0: 0.15, x1: 1, y1: 0.45 });
     expect(title.share).toBeGreaterThan(0.05);
