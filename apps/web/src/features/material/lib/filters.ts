@@ -1,4 +1,4 @@
-import type { FootageStatus, FootageType, FootageUsage } from '@nearcast/contract';
+import type { FootageOrigin, FootageStatus, FootageType, FootageUsage } from '@nearcast/contract';
 
 /** The library's filter row; empty values mean "any". */
 export interface MaterialFilterValues {
@@ -10,6 +10,8 @@ export interface MaterialFilterValues {
   uploaded?: readonly [string, string] | null;
   /** Super only: one merchant's library. */
   merchant_id?: number | null;
+  /** The merchant's uploads (left empty) or the videos the studio made. */
+  origin?: FootageOrigin;
 }
 
 export interface MaterialListFilters {
@@ -20,6 +22,7 @@ export interface MaterialListFilters {
   date_from?: string;
   date_to?: string;
   merchant_id?: number;
+  origin?: FootageOrigin;
 }
 
 /** The filter row as the list request's filters, without the keys left empty. */
@@ -33,12 +36,14 @@ export function toMaterialQuery(values: MaterialFilterValues): MaterialListFilte
   if (values.uploaded?.[0]) query.date_from = values.uploaded[0];
   if (values.uploaded?.[1]) query.date_to = values.uploaded[1];
   if (values.merchant_id) query.merchant_id = values.merchant_id;
+  // The server lists the merchant's uploads unless asked for the studio's videos.
+  if (values.origin === 'studio') query.origin = 'studio';
   return query;
 }
 
 /** How many of the folding filters (all but the keyword) are set, for the phone's filter button. */
 export function activeFilterCount(values: MaterialFilterValues): number {
-  return [values.type, values.status, values.usage, values.uploaded, values.merchant_id].filter((value) => value !== undefined && value !== null).length;
+  return [values.type, values.status, values.usage, values.uploaded, values.merchant_id, values.origin].filter((value) => value !== undefined && value !== null).length;
 }
 
 /** Whether the list is narrowed at all: an empty page then means "no match", not "nothing yet". */

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { FOOTAGE_STATUSES, FOOTAGE_TYPES, FOOTAGE_USAGES, type Footage, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
+import { FOOTAGE_ORIGINS, FOOTAGE_STATUSES, FOOTAGE_TYPES, FOOTAGE_USAGES, type Footage, type FootageOrigin, type FootageStatus, type FootageType, type FootageUsage } from '@nearcast/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { DatePicker, Segmented } from 'antd';
 import dayjs from 'dayjs';
@@ -77,6 +77,8 @@ export function MaterialPage() {
     { key: 'total', label: t('count.total'), value: count.data?.total ?? '—', accent: true },
     ...FOOTAGE_TYPES.map((type) => ({ key: type, label: t(`count.${type}`), value: count.data?.[type] ?? '—' })),
     ...(count.data && count.data.processing > 0 ? [{ key: 'processing', label: t('count.processing'), value: count.data.processing }] : []),
+    // The studio's videos are their own kind, counted apart from the merchant's uploads.
+    ...(count.data && count.data.studio > 0 ? [{ key: 'studio', label: t('count.studio'), value: count.data.studio }] : []),
   ];
 
   const columns: DataColumn<Footage>[] = [
@@ -97,7 +99,17 @@ export function MaterialPage() {
         </div>
       ),
     },
-    { key: 'type', title: t('fields.type'), width: 110, render: (_, row) => <MaterialTypeLabel type={row.type} /> },
+    {
+      key: 'type',
+      title: t('fields.type'),
+      width: 110,
+      render: (_, row) => (
+        <>
+          <MaterialTypeLabel type={row.type} />
+          {row.origin === 'studio' && <div className="material-row__sub" data-testid="material-origin">{t('origin.studio')}</div>}
+        </>
+      ),
+    },
     { key: 'status', phone: 'status', title: t('fields.status'), width: 120, render: (_, row) => <MaterialStatusTag status={row.status} reason={row.failure_reason} /> },
     {
       key: 'usage',
@@ -164,6 +176,13 @@ export function MaterialPage() {
           onChange={(type) => applyFilters({ ...filters, type })}
           options={FOOTAGE_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
           data-testid="filter-type"
+        />
+        <FilterSelect<FootageOrigin>
+          label={t('filters.origin')}
+          value={filters.origin}
+          onChange={(origin) => applyFilters({ ...filters, origin })}
+          options={FOOTAGE_ORIGINS.map((value) => ({ value, label: t(`origin.${value}`) }))}
+          data-testid="filter-origin"
         />
         <FilterSelect<FootageStatus>
           label={t('filters.status')}
