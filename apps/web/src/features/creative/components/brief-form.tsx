@@ -130,7 +130,7 @@ function BriefFields({ brief, merchantId, editable, listable, own }: BriefFormPr
       onError: (error) => {
         const wrong = error instanceof ApiError ? Object.entries(error.fields).filter(([key]) => /^(hours|offer|call_to_action)\.(en|es|zh)$/.test(key)) : [];
         if (wrong.length === 0) return showServerError(form, error, { fallback: t('brief.save_failed') });
-        form.setFields(wrong.map(([key, message]) => ({ name: key.split('.'), errors: [message] })));
+        form.setFields(wrong.map(([key, message]) => ({ name: key.split('.') as [LocalizedBriefField, ScriptLanguage], errors: [message] })));
         setMismatched(body);
       },
     });
