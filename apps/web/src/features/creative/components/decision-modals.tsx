@@ -1,19 +1,24 @@
 import { api, DRAFT_REASON_MAX, type PublishTargetName, type Render } from '@nearcast/contract';
-import { Checkbox, DatePicker, Form, Input, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Checkbox, DatePicker, Form, Input, Radio, TimePicker } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { applyFieldErrors, recheckFields, showServerError, validateWith } from '../../../lib/form-feedback';
-import { formatDate } from '../../../lib/format-date';
+import { zoneNameOf } from '../../../lib/date-style';
 import { notifySuccess } from '../../../lib/notify';
 import { useApproveDraft, useRejectDraft } from '../api/decide-draft';
 import { useMerchantConnections } from '../api/merchant-connections';
+import { usePlan } from '../api/get-plan';
+import { todayIn, zonedToIso } from '../lib/dates';
 import { platformName } from '../lib/platform-name';
+import './review.css';
 
 interface ApproveValues {
   platforms: PublishTargetName[];
   when: 'next' | 'at';
-  schedule_at?: Dayjs | null;
+  /** The day and the clock time in the merchant's zone: two narrow pickers fit a 375 px phone. */
+  schedule_day?: Dayjs | null;
+  schedule_time?: Dayjs | null;
   approval: 'plan' | 'ask' | 'skip';
 }
 
@@ -23,25 +28,29 @@ interface ApproveValues {
  * and the merchant is asked first as its plan says unless the studio says otherwise here.
  */
 export function ApproveModal({ render, onClose }: { render: Render | null; onClose: () => void }) {
-  const { t } = useTranslation('creative');
+  const { t, i18n } = useTranslation('creative');
   const [form] = Form.useForm<ApproveValues>();
   const approve = useApproveDraft();
+  const plan = usePlan(render?.merchant_id ?? null);
+  const zone = plan.data?.time_zone;
+  const zoneLabel = zone ? `${zone} (${zoneNameOf(Date.now(), i18n.resolvedLanguage, zone)})` : '';
   const when = Form.useWatch('when', form) ?? 'next';
   const connections = useMerchantConnections(render?.merchant_id ?? 0, render !== null);
   const connected = (connections.data?.list[0]?.connections ?? []).filter((connection) => connection.state === 'connected' || connection.state === 'expiring');
 
   const submit = (values: ApproveValues) => {
     if (!render) return;
-    if (values.when === 'at' && !values.schedule_at) {
-      applyFieldErrors(form, { schedule_at: t('approve.time_required') });
+    if (values.when === 'at' && (!values.schedule_day || !values.schedule_time)) {
+      applyFieldErrors(form, values.schedule_day ? { schedule_time: t('approve.time_required') } : { schedule_day: t('approve.time_required') });
       return;
     }
+    const scheduleAt = values.when === 'at' && values.schedule_day && values.schedule_time ? zonedToIso(values.schedule_day.format('YYYY-MM-DD'), values.schedule_time.format('HH:mm'), zone) : null;
     const body = validateWith(
       api.creative.draftApprove.request,
       {
         id: render.id,
         ...(values.platforms.length > 0 ? { platforms: values.platforms } : {}),
-        ...(values.when === 'at' && values.schedule_at ? { schedule_at: values.schedule_at.toISOString() } : {}),
+        ...(scheduleAt ? { schedule_at: scheduleAt } : {}),
         ...(values.approval === 'plan' ? {} : { require_approval: values.approval === 'ask' }),
       },
       form,
@@ -58,7 +67,19 @@ export function ApproveModal({ render, onClose }: { render: Render | null; onClo
 
   return (
     <FormModal open={render !== null} title={t('approve.title', { title: render?.script.title ?? '' })} form={form} onClose={onClose} loading={approve.isPending} okText={t('board.approve')} submitTestId="approve-submit" width={520}>
-      <Form<ApproveValues> form={form} layout="vertical" onFinish={submit} onValuesChange={(changed) => recheckFields(form, changed)} initialValues={{ platforms: [], when: 'next', schedule_at: null, approval: 'plan' }} requiredMark={false} data-testid="approve-form">
+      <Form<ApproveValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={(changed) => recheckFields(form, changed)}
+        initialValues={{ platforms: [], when: 'next', schedule_day: null, schedule_time: null, approval: 'plan' }}
+        requiredMark={false}
+        // Enter in a picker confirms the picked value; it must not approve the draft there and then.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+        }}
+        data-testid="approve-form"
+      >
         <Form.Item name="platforms" label={t('approve.platforms')} extra={connected.length > 0 ? t('approve.platforms_hint') : undefined}>
           {connected.length === 0 ? (
             <p className="cr-muted" data-testid="approve-no-platforms">
@@ -79,8 +100,15 @@ export function ApproveModal({ render, onClose }: { render: Render | null; onClo
           />
         </Form.Item>
         {when === 'at' && (
-          <Form.Item name="schedule_at" label={t('approve.time')}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY/MM/DD HH:mm" disabledDate={(day) => day.isBefore(dayjs().startOf('day'))} placeholder={formatDate(dayjs().add(1, 'hour').toDate())} data-testid="approve-time" />
+          <Form.Item label={t('approve.time')} extra={zoneLabel ? <span data-testid="approve-zone">{t('zone.label', { zone: zoneLabel })}</span> : undefined} className="cr-approve__when">
+            <div className="cr-approve__time">
+              <Form.Item name="schedule_day" noStyle>
+                <DatePicker format="YYYY/MM/DD" disabledDate={(day) => day.format('YYYY-MM-DD') < todayIn(zone)} placeholder={todayIn(zone).replaceAll('-', '/')} aria-label={t('approve.time')} data-testid="approve-day" />
+              </Form.Item>
+              <Form.Item name="schedule_time" noStyle>
+                <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} placeholder="09:00" aria-label={t('approve.time')} data-testid="approve-time" />
+              </Form.Item>
+            </div>
           </Form.Item>
         )}
         <Form.Item name="approval" label={t('approve.merchant')}>
