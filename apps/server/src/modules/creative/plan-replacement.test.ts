@@ -151,7 +151,7 @@ describe('a rejected plan draft', () => {
     await reject(added.data.id);
     const after = await t.query<{ n: number }>(sql`select count(*)::int as n from creative_renders where merchant_id = ${la}`);
     expect(after[0]!.n).toBe(before[0]!.n);
-  });
+  }, 120_000);
 });
 
 describe('the reject reason', () => {
@@ -177,7 +177,7 @@ describe('the reject reason', () => {
 
     const bad = await t.call('/v1/creative/draft/reject', { id: drafts[0]!.id, reason: 'x', share_with_merchant: 'yes' }, as('studio'));
     expect(bad.code).toBe('400');
-  });
+  }, 120_000);
 });
 
 describe('the merchant’s answer', () => {
@@ -219,5 +219,5 @@ describe('the merchant’s answer', () => {
     await t.app.services.events.deliver({ event_id: event!.id, subscriber: 'notification.center' });
     expect(await told()).toBe(1);
     expect((await t.call<Render>('/v1/creative/render/get', { id: added.data.id }, as('studio'))).data.merchant_answer).toEqual(card.merchant_answer);
-  });
+  }, 120_000);
 });
