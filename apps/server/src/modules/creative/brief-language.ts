@@ -69,11 +69,12 @@ export function briefLanguageNotes(brief: Brief, language: ScriptLanguage): stri
 }
 
 /** The per-language texts of a brief that do not read as their slot's language: field → languages. */
-export function mismatchedTexts(texts: Pick<Brief, LocalizedBriefField>): Array<{ field: LocalizedBriefField; language: ScriptLanguage }> {
+export function mismatchedTexts(texts: Partial<Record<LocalizedBriefField, Partial<Record<ScriptLanguage, string>>>>): Array<{ field: LocalizedBriefField; language: ScriptLanguage }> {
   const found: Array<{ field: LocalizedBriefField; language: ScriptLanguage }> = [];
   for (const field of LOCALIZED_BRIEF_FIELDS) {
     for (const language of SCRIPT_LANGUAGES) {
-      const text = texts[field][language];
+      // An update names only the languages it changes.
+      const text = texts[field]?.[language] ?? '';
       if (text.trim() && !fitsLanguage(text, language)) found.push({ field, language });
     }
   }

@@ -123,7 +123,7 @@ export class BriefService {
       if (value === undefined) continue;
       sent[field] = asLanguages(value);
       const checked = typeof value === 'string' ? {} : sent[field];
-      const wrong = body.confirm_languages ? [] : mismatchedTexts({ hours: {}, offer: {}, call_to_action: {}, [field]: checked } as never);
+      const wrong = body.confirm_languages ? [] : mismatchedTexts({ [field]: checked });
       if (wrong.length > 0) {
         throw invalid(Object.fromEntries(wrong.map((item) => [`${item.field}.${item.language}`, `creative.brief_language_mismatch_${item.language}` as const])), 'creative.brief_language_mismatch');
       }
