@@ -54,11 +54,11 @@ interface StudioPlan {
 const STUDIOS: StudioPlan[] = [
   {
     key: 'studio', email: 'studio@example.com', name: 'Stella Studio', company: 'Sunset AI Studio', place: 'la', agent: 'agent', joinedDaysAgo: 118,
-    merchants: ['Golden Dumpling House', 'Silver Lake Yoga', 'Echo Vintage', 'Boyle Heights Bakery', 'Figueroa Florist', 'Little Tokyo Ramen', 'Grand Park Dental'],
+    merchants: ['Golden Dumpling House', 'Silver Lake Yoga', 'Sunset Barbers', 'Mariachi Plaza Café', 'Figueroa Florist', 'Little Tokyo Ramen', 'Grand Park Dental'],
   },
   {
     key: 'echo', email: 'echo.park.reels@example.com', name: 'Diego Romero', company: 'Echo Park Reels', place: 'la', agent: 'agent', joinedDaysAgo: 112,
-    merchants: ['Sunset Barbers', 'Koreatown BBQ Grill', 'Westlake Auto Care', 'Los Feliz Books', 'Mariachi Plaza Café', 'Highland Park Pets'],
+    merchants: ['Echo Vintage', 'Koreatown BBQ Grill', 'Westlake Auto Care', 'Los Feliz Books', 'Boyle Heights Bakery', 'Highland Park Pets'],
   },
   {
     key: 'harbor', email: 'harbor.clips@example.com', name: 'Grace Liu', company: 'Harbor Clips', place: 'sandiego', agent: 'agent', joinedDaysAgo: 105,

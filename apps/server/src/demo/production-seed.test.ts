@@ -51,8 +51,8 @@ const rendersOf = async (day: string): Promise<Render[]> => {
 };
 
 describe('the demo production line', () => {
-  it('gives three merchants a brief, as the contract reads it, filled by their studios', async () => {
-    expect(summary).toMatchObject({ briefs: 3, plans: 3 });
+  it('gives five merchants a brief, as the contract reads it, filled by their studios in each of their languages', async () => {
+    expect(summary).toMatchObject({ briefs: 5, plans: 5 });
     const logo = (await post<{ list: Footage[] }>('/v1/footage/list', { merchant_id: ids.get(DEMO_MERCHANT), type: 'image', page_size: 100 })).list.find(
       (item) => item.name === DEMO_LOGO_MATERIAL,
     );
@@ -61,7 +61,11 @@ describe('the demo production line', () => {
       const brief: Brief = briefSchema.parse(await post('/v1/creative/brief/get', { merchant_id: ids.get(demo.email) }));
       expect(brief.update_time, demo.email).not.toBeNull();
       expect(brief).toMatchObject(demo.brief);
-      for (const field of ['offer', 'call_to_action', 'hours', 'shop_name', 'address'] as const) expect(brief[field], `${demo.email} ${field}`).not.toBe('');
+      for (const field of ['shop_name', 'address'] as const) expect(brief[field], `${demo.email} ${field}`).not.toBe('');
+      // Each of its videos' languages has its own offer, call to action and hours.
+      for (const field of ['offer', 'call_to_action', 'hours'] as const) {
+        for (const language of brief.languages) expect(brief[field][language], `${demo.email} ${field} ${language}`).not.toBe('');
+      }
       expect(brief.logo_footage_id, demo.email).toBe(demo.logo ? logo!.id : null);
     }
   });
@@ -72,6 +76,9 @@ describe('the demo production line', () => {
     expect(plans.get(DEMO_MERCHANT)).toMatchObject({ enabled: true, mix: { en: 2, es: 2, zh: 1 }, per_day: 5, studio_review: true, time_zone: 'America/Los_Angeles' });
     expect(plans.get('golden.dumpling.house@example.com')).toMatchObject({ enabled: false, per_day: 4, time_zone: 'America/Los_Angeles' });
     expect(plans.get('bellaire.dance.academy@example.com')).toMatchObject({ enabled: false, per_day: 3, studio_review: false, merchant_approval: true, time_zone: 'America/Chicago' });
+    for (const email of ['mariachi.plaza.cafe@example.com', 'sunset.barbers@example.com']) {
+      expect(plans.get(email), email).toMatchObject({ enabled: true, per_day: 3, studio_review: true });
+    }
     for (const plan of plans.values()) expect(plan.update_time).not.toBeNull();
     expect(plans.get(DEMO_MERCHANT)!.last_run_date).toBe(summary!.today);
   });
@@ -95,6 +102,16 @@ describe('the demo production line', () => {
     expect(await list('bayou.video.lab@example.com')).toBe(0);
   });
 
+  it('runs today for the café and the barbershop too, so the studio’s queue opens on three merchants', async () => {
+    const studio = await t.login('studio@example.com');
+    const queue = await post<{ by_merchant: { merchant_id: number; pending: number }[] }>('/v1/creative/render/list', { page_size: 100 }, studio);
+    for (const email of ['mariachi.plaza.cafe@example.com', 'sunset.barbers@example.com']) {
+      const { list } = await post<{ list: Render[] }>('/v1/creative/render/list', { merchant_id: ids.get(email), page_size: 100 }, studio);
+      expect(list.map((render) => render.language).sort(), email).toEqual(['en', 'en', 'es']);
+    }
+    expect(queue.by_merchant).toBeDefined();
+  });
+
   it('decides two of yesterday’s drafts only once they are really rendered: one into a post, one turned down', async () => {
     const options = { merchantId: summary!.merchantId, studioId: summary!.studioId, day: summary!.yesterday, pollMs: 1, keepWaiting: () => false };
     // Nothing is done yet: nothing to decide.
@@ -105,7 +122,8 @@ describe('the demo production line', () => {
     const decided = await decideDemoHistory(t.app.services, options);
     expect(decided).not.toBeNull();
 
-    const day = await rendersOf(summary!.yesterday);
+    const [made, replacement] = [(await rendersOf(summary!.yesterday)).slice(0, 5), (await rendersOf(summary!.yesterday)).slice(5)];
+    const day = made;
     expect(day.every((render) => render.state === 'done' && render.output_footage_id !== null && render.video_url !== null)).toBe(true);
     const approved = day.find((render) => render.id === decided!.approved)!;
     expect(approved).toMatchObject({ draft: 'approved', post_id: decided!.postId });
@@ -114,6 +132,10 @@ describe('the demo production line', () => {
     expect(postRow).toMatchObject({ id: decided!.postId, merchant_id: ids.get(DEMO_MERCHANT), footage_id: approved.output_footage_id });
     expect(day.find((render) => render.id === decided!.rejected)).toMatchObject({ draft: 'rejected', reject_reason: DEMO_REJECT_REASON });
     expect(day.filter((render) => render.draft === 'pending')).toHaveLength(3);
+    // The turned-down draft's slot is made again, so the day still ends with five videos.
+    const rejected = day.find((render) => render.id === decided!.rejected)!;
+    expect(replacement).toHaveLength(1);
+    expect(replacement[0]).toMatchObject({ state: 'queued', origin: 'plan', plan_date: summary!.yesterday, language: rejected.language, draft: 'pending' });
     // Today's are still the studio's to decide.
     expect((await rendersOf(summary!.today)).every((render) => render.draft === 'pending')).toBe(true);
 

@@ -7,14 +7,15 @@ import type { Services } from '../services.js';
 import { DEMO_LOGO_MATERIAL } from './material-library.js';
 
 /**
- * The demo's production line (docs/decisions/047–051): three merchants with a creative brief and
- * a daily plan, set up by their studios, and client@'s plan run for real at the first start, so
- * the studio's workspace opens on today's videos rendering and then done, with yesterday's day
- * behind them (two of its drafts decided, one into a post, one turned down with a reason).
+ * The demo's production line (docs/decisions/047–051): five merchants with a creative brief and
+ * a daily plan, set up by their studios, and client@'s plan run for real at the first start (with
+ * the day of two more of studio@'s merchants, a café and a barbershop, when the demo network made
+ * them), so the studio's review queue opens on today's videos rendering and then done, with
+ * client@'s yesterday behind them (two of its drafts decided, one into a post, one turned down).
  *
  * Nothing here writes a render row: every render is queued through the plan service and made by
  * the render engine in the background, so a done render always has a real, playable output
- * material. That costs minutes of ffmpeg after the start (ten videos, one at a time on two cores),
+ * material. That costs minutes of ffmpeg after the start (sixteen videos, one at a time on two cores),
  * which is why the server starts it after it is listening and never waits for it.
  */
 
@@ -26,6 +27,8 @@ interface DemoBrief {
   plan: { enabled: boolean; mix: Record<ScriptLanguage, number>; studio_review: boolean; merchant_approval: boolean; run_hour: number };
   /** Whether its logo is an image of its material library (only client@ has a library). */
   logo: boolean;
+  /** Besides client@'s, whose plan day runs for today at the first start. */
+  runToday?: boolean;
 }
 
 export const DEMO_MERCHANT = 'client@example.com';
@@ -35,9 +38,11 @@ export const DEMO_BRIEFS: DemoBrief[] = [
     email: DEMO_MERCHANT,
     brief: {
       category: 'restaurant',
-      hours: 'Mon–Sat 11 am – 10 pm',
-      offer: 'Taco Tuesday: two tacos for $5',
-      call_to_action: 'Order at the counter or call ahead',
+      phone: '(213) 555-0123',
+      // Each language's videos read their own words (docs/decisions/077).
+      hours: { en: 'Mon–Sat 11 am – 10 pm', es: 'Lun–Sáb 11:00–22:00', zh: '周一至周六 上午11点–晚上10点' },
+      offer: { en: 'Taco Tuesday: two tacos for $5', es: 'Martes de tacos: dos tacos por $5', zh: '周二塔可日：两个塔可只要5美元' },
+      call_to_action: { en: 'Order at the counter or call ahead', es: 'Pide en el mostrador o llama antes', zh: '到店点餐或提前来电' },
       tone: 'energetic',
       brand_colors: { primary: '#b91c1c', accent: '#facc15' },
       music: 'upbeat',
@@ -49,13 +54,51 @@ export const DEMO_BRIEFS: DemoBrief[] = [
     logo: true,
   },
   {
+    // Two more of studio@'s merchants with their own drawn libraries, whose plans also run at the
+    // first start: the studio's review queue opens on the day of three merchants.
+    email: 'mariachi.plaza.cafe@example.com',
+    brief: {
+      category: 'cafe',
+      phone: '(323) 555-0147',
+      hours: { en: 'Daily 7 am – 4 pm', es: 'Todos los días 7:00–16:00', zh: '' },
+      offer: { en: 'Free pan dulce with any latte before 9', es: 'Pan dulce gratis con tu latte antes de las 9', zh: '' },
+      call_to_action: { en: 'Stop by for your morning coffee', es: 'Pasa por tu café de la mañana', zh: '' },
+      tone: 'calm',
+      brand_colors: { primary: '#14532d', accent: '#fbbf24' },
+      music: 'auto',
+      voice: 'none',
+      languages: ['en', 'es'],
+    },
+    plan: { enabled: true, mix: { en: 2, es: 1, zh: 0 }, studio_review: true, merchant_approval: false, run_hour: 6 },
+    logo: false,
+    runToday: true,
+  },
+  {
+    email: 'sunset.barbers@example.com',
+    brief: {
+      category: 'beauty',
+      phone: '(323) 555-0199',
+      hours: { en: 'Tue–Sun 10 am – 8 pm', es: 'Mar–Dom 10:00–20:00', zh: '' },
+      offer: { en: 'Fade and beard trim for $35 this week', es: 'Degradado y barba por $35 esta semana', zh: '' },
+      call_to_action: { en: 'Book your chair online', es: 'Reserva tu silla en línea', zh: '' },
+      tone: 'premium',
+      brand_colors: { primary: '#1e3a8a', accent: '#ef4444' },
+      music: 'auto',
+      voice: 'none',
+      languages: ['en', 'es'],
+    },
+    plan: { enabled: true, mix: { en: 2, es: 1, zh: 0 }, studio_review: true, merchant_approval: false, run_hour: 9 },
+    logo: false,
+    runToday: true,
+  },
+  {
     // Another of studio@'s merchants: set up, not switched on yet.
     email: 'golden.dumpling.house@example.com',
     brief: {
       category: 'restaurant',
-      hours: 'Daily 10 am – 9 pm',
-      offer: 'Free pork buns with any order over $30',
-      call_to_action: 'Book a table for the weekend',
+      hours: { en: 'Daily 10 am – 9 pm', es: '', zh: '每天 上午10点–晚上9点' },
+      offer: { en: 'Free pork buns with any order over $30', es: '', zh: '消费满30美元送猪肉包' },
+      call_to_action: { en: 'Book a table for the weekend', es: '', zh: '周末订座' },
       tone: 'friendly',
       brand_colors: { primary: '#7f1d1d', accent: '#fbbf24' },
       music: 'warm',
@@ -71,9 +114,9 @@ export const DEMO_BRIEFS: DemoBrief[] = [
     email: 'bellaire.dance.academy@example.com',
     brief: {
       category: 'fitness',
-      hours: 'Mon–Fri 3 – 9 pm, Sat 9 am – 2 pm',
-      offer: 'Your first class is free',
-      call_to_action: 'Book a free trial class',
+      hours: { en: 'Mon–Fri 3 – 9 pm, Sat 9 am – 2 pm', es: 'Lun–Vie 15:00–21:00, Sáb 9:00–14:00', zh: '' },
+      offer: { en: 'Your first class is free', es: 'Tu primera clase es gratis', zh: '' },
+      call_to_action: { en: 'Book a free trial class', es: 'Reserva una clase de prueba gratis', zh: '' },
       tone: 'playful',
       brand_colors: { primary: '#6d28d9', accent: '#22d3ee' },
       music: 'upbeat',
@@ -120,6 +163,7 @@ export async function seedDemoProduction(services: Services, now = new Date()): 
   if (!studio) return null;
 
   let briefs = 0;
+  const alsoToday: number[] = [];
   for (const demo of DEMO_BRIEFS) {
     const row = demo.email === DEMO_MERCHANT ? merchant : await accountsRepo.findAccountByEmail(db, demo.email);
     // The other two belong to the demo network (DEMO_NETWORK=0 leaves them out).
@@ -131,6 +175,7 @@ export async function seedDemoProduction(services: Services, now = new Date()): 
       api.creative.briefUpdate.request.parse({ merchant_id: row.id, ...demo.brief, ...(logo === null ? {} : { logo_footage_id: logo }) }),
     );
     await services.creativePlans.update(caller, api.creative.planUpdate.request.parse({ merchant_id: row.id, ...demo.plan }));
+    if (demo.runToday) alsoToday.push(row.id);
     briefs += 1;
   }
 
@@ -140,6 +185,11 @@ export async function seedDemoProduction(services: Services, now = new Date()): 
   const yesterday = addDays(today, -1);
   await services.creativePlans.runDay(merchant.id, today, null);
   await services.creativePlans.runDay(merchant.id, yesterday, null);
+  // The other merchants' today, after client@'s two days (the fair claim interleaves them).
+  for (const merchantId of alsoToday) {
+    const { time_zone: theirs } = await services.creativePlans.planOf(merchantId);
+    await services.creativePlans.runDay(merchantId, localDate(now, theirs), null);
+  }
   const renders = (await dayOf(services, studio, merchant.id, today)).length + (await dayOf(services, studio, merchant.id, yesterday)).length;
   return { briefs, plans: briefs, merchantId: merchant.id, studioId: studio.id, today, yesterday, renders, ms: Date.now() - started };
 }
