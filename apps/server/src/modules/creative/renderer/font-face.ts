@@ -28,6 +28,17 @@ export class FontFace {
     this.unitsPerEm = sfnt.readUInt16BE(table('head') + 18);
     this.ascent = sfnt.readInt16BE(table('hhea') + 4) / this.unitsPerEm;
     this.descent = -sfnt.readInt16BE(table('hhea') + 6) / this.unitsPerEm;
+    // libass (as VSFilter) takes a font's height from OS/2's usWinAscent and usWinDescent when
+    // they are set: Inter's are taller than its hhea ones, so it is drawn smaller than hhea says.
+    const os2 = tables.get('OS/2');
+    if (os2 !== undefined) {
+      const winAscent = sfnt.readInt16BE(os2 + 74);
+      const winDescent = sfnt.readInt16BE(os2 + 76);
+      if (winAscent + winDescent !== 0) {
+        this.ascent = winAscent / this.unitsPerEm;
+        this.descent = winDescent / this.unitsPerEm;
+      }
+    }
     const metricsCount = sfnt.readUInt16BE(table('hhea') + 34);
     const hmtx = table('hmtx');
     this.advances = new Uint16Array(metricsCount);
