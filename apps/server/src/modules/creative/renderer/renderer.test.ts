@@ -354,9 +354,13 @@ describe('a voiced video from mixed material', () => {
     const safe = safeArea(SIZE);
     const layout = captionLayout(SIZE, lowerThird(SIZE, fonts, BRAND.shopName, BRAND.address).top, false);
     for (const [index, line] of timeline.lines.entries()) {
-      const [captioned, bare] = await Promise.all([Frame.of(result.videoPath, mid(line)), Frame.of(plain.videoPath, mid(line))]);
+      // The cue on screen mid-line (a few of the line's spoken words), seen in its own middle,
+      // once its pop-in is over.
+      const cue = timeline.cues.find((candidate) => candidate.start <= mid(line) && candidate.end > mid(line))!;
+      const at = (cue.start + cue.end) / 2;
+      const [captioned, bare] = await Promise.all([Frame.of(result.videoPath, at), Frame.of(plain.videoPath, at)]);
       const diff = difference(captioned, bare);
-      const [piece] = captionPieces(timeline.cues[index]!, fonts.bold, layout, (safe.right - safe.left) * 0.96);
+      const [piece] = captionPieces(cue, fonts.bold, layout, (safe.right - safe.left) * 0.96);
       const planned = Math.max(...piece!.lines.map((units) => fonts.bold.width(units.join('').trimEnd(), piece!.size))) + 2 * Math.max(2, Math.round(piece!.size * 0.09));
       // The text is as wide as planned (its measure is libass's own), so the wrapping can be trusted.
       expect((diff.right - diff.left + 1) / planned, `line ${index}`).toBeGreaterThan(0.88);
@@ -517,8 +521,10 @@ describe('a video with no material at all, in Chinese', () => {
     const beatTime = mid(timeline.lines[2]!);
     const same = await Promise.all(results.map((result) => Frame.of(result.videoPath, beatTime)));
     expect(difference(same[0]!, same[1]!, caption).share).toBeLessThan(0.002);
-    // And the caption itself is there: white strokes over the brand colour.
-    expect(first!.share(caption, [255, 255, 255], 30)).toBeGreaterThan(0.02);
+    // And the caption itself is there: strokes of the caption's colours over the brand colour.
+    // The words are lit at reading pace: the ones read so far in the highlight, the rest white.
+    const highlight = hexRgb(brandPalette(BRAND.primary, BRAND.accent).highlight);
+    expect(first!.share(caption, [255, 255, 255], 30) + first!.share(caption, highlight, 30)).toBeGreaterThan(0.02);
   });
 });
 
