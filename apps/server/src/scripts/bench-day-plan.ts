@@ -10,7 +10,8 @@
  *   npm run bench:day
  *
  * The render queue runs RENDER_CONCURRENCY renders at once (default: half the cores), as a
- * render process would; set it to compare.
+ * render process would; set it to compare. `--keep DIR` saves the day's five videos there
+ * (`<n>-<lang>-<look>.mp4`), to look at side by side as frames.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -70,6 +71,16 @@ try {
   const failed = renders.filter((render) => render.state !== 'done');
   if (failed.length) throw new Error(`${failed.length} of the day's renders did not finish: ${failed.map((render) => `${render.id} ${render.state} ${render.error ?? ''}`).join('; ')}`);
   console.log(`the day: ${renders.length} videos in ${seconds(dayMs)}, from the run to the last draft done`);
+
+  const keep = process.argv.includes('--keep') ? process.argv[process.argv.indexOf('--keep') + 1] : undefined;
+  if (keep) {
+    await fs.mkdir(keep, { recursive: true });
+    for (const [index, render] of renders.sort((a, b) => a.id - b.id).entries()) {
+      const answer = await app.inject({ method: 'GET', url: render.video_url! });
+      await fs.writeFile(path.join(keep, `${index + 1}-${render.language}-${render.look ?? 'look'}.mp4`), answer.rawPayload);
+    }
+    console.log(`the day's videos are in ${keep}`);
+  }
 
   const tools = resolveMediaTools(config);
   let floors = 0;
