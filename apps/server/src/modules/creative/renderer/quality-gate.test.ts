@@ -74,6 +74,10 @@ describe('the checks', () => {
 
   it('find a text layer in another script, the shop’s own names aside', () => {
     expect(foreignText(['¡Pide en el mostrador!', "Carmen's Tacos"], 'es', ["Carmen's Tacos"])).toBeNull();
+    // A look's capitals and a curly apostrophe still name the shop.
+    expect(foreignText(['AT MARIACHI PLAZA CAFÉ.', 'VISIT CARMEN’S TACOS'], 'en', ['Mariachi Plaza Café', "Carmen's Tacos"])).toBeNull();
+    // The city of the address is a name, not Spanish words in an English video.
+    expect(foreignText(['PROUDLY LOS ANGELES.'], 'en', ['1234 Sunset Blvd, Los Angeles'])).toBeNull();
     expect(foreignText(['Fresh tortillas', '福利：两个塔可 5 美元'], 'en', [])).toBe('福利：两个塔可 5 美元');
     expect(foreignText(["欢迎光临 Carmen's Tacos", '11:00–22:00'], 'zh', ["Carmen's Tacos"])).toBeNull();
     expect(foreignText(["Carmen's Tacos", 'Order at the counter'], 'zh', ["Carmen's Tacos"])).toBe('Order at the counter');

@@ -251,13 +251,19 @@ function fitsScript(text: string, language: ScriptLanguage): boolean {
  * language (language-detect.ts: Spanish words in an English video are caught too).
  */
 export function foreignText(texts: readonly string[], language: ScriptLanguage, ownNames: readonly string[]): string | null {
+  // A look may set its captions in capitals, and an apostrophe may be straight or curly: the
+  // names are found whatever their case and apostrophe.
+  const fold = (value: string) => value.replace(/[’‘`]/g, "'");
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // An address's parts are names too: a script may say its city alone ("Proudly Los Angeles").
   const names = ownNames
-    .map((name) => name.trim())
-    .filter((name) => name.length > 0)
+    .flatMap((name) => [name, ...name.split(',')])
+    .map((name) => fold(name.trim()))
+    .filter((name) => name.length > 2)
     .sort((a, b) => b.length - a.length);
+  const pattern = names.length > 0 ? new RegExp(names.map(escape).join('|'), 'giu') : null;
   for (const text of texts) {
-    let rest = text;
-    for (const name of names) rest = rest.split(name).join(' ');
+    const rest = pattern ? fold(text).replace(pattern, ' ') : text;
     if (!fitsScript(rest, language) || !fitsLanguage(rest, language)) return text;
   }
   return null;
