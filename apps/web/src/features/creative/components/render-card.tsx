@@ -7,6 +7,8 @@ import { formatDate } from '../../../lib/format-date';
 import { formatDay, formatDayTime, zoneNameOf } from '../../../lib/date-style';
 import { columnOf, type BoardColumn } from '../lib/renders';
 import { MerchantAnswerNote, merchantAnswerOf } from './merchant-answer';
+// The card's own styles: it is drawn on the review queue too, where the workspace's sheet is not loaded.
+import '../pages/creative.css';
 
 /** Tag colours per board column, chosen to read at 4.5:1 on the dark surface (the theme's tuned purple and geekblue). */
 const COLUMN_COLORS: Record<BoardColumn, string> = {
