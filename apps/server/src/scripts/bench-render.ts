@@ -12,6 +12,7 @@
  *
  *   npm run bench:render                          # 3 rounds, a batch of 10
  *   npm run bench:render -- --rounds 1 --batch 2  # quicker
+ *   npm run bench:render -- --look classic        # another look than the costliest
  */
 import fs from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -33,6 +34,7 @@ const option = (name: string, fallback: number) => {
 const rounds = option('rounds', 3);
 const batch = option('batch', 10);
 const SIZE = { width: 1080, height: 1920 };
+const LOOK_ID = process.argv.includes('--look') ? process.argv[process.argv.indexOf('--look') + 1]! : SLOWEST_LOOK_ID;
 const SECONDS = 30;
 
 const tools = resolveMediaTools(loadConfig());
@@ -99,7 +101,7 @@ try {
     language: 'en',
     brand: { shopName: 'Sunrise Bakery', address: '123 Main Street, Springfield', primary: '#1e3a8a', accent: '#f59e0b', callToAction: 'Come say hi today', qrLink: 'https://example.com/sunrise-bakery', logoPath: logo, phone: '3105550101' },
     // The costliest look: every cut a zoom punch over the outgoing shot's tail, the poster end card.
-    look: lookById(SLOWEST_LOOK_ID),
+    look: lookById(LOOK_ID),
     clips,
     music: { bed: 'upbeat' },
     voice: { path: voicePath, duration: voiceSeconds, lines },
