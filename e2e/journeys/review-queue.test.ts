@@ -113,7 +113,7 @@ describe('the review queue', () => {
     await screenshot(page, 'review-queue-phone-es');
     // What sticks out on the right, named in the failure.
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
         .slice(0, 6)
         .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ').slice(0, 2).join('.')}`),
