@@ -244,6 +244,19 @@ describe('the drafts board', () => {
     expect(within(card(1)).getByTestId('render-reject-reason')).toHaveTextContent('Rejected: The offer ended last week');
   });
 
+  it('links each finished video’s signed download, for a reader who cannot act too, and none while it is made', async () => {
+    const signed = 'https://bucket.example/renders/1.mp4?X-Amz-Signature=abc&response-content-disposition=attachment';
+    board = [done(1, { download_url: signed }), renderOf(2, { state: 'rendering', progress: 40 }), renderOf(3, { state: 'failed', error: 'The clip could not be read' })];
+    showBoard({ canAct: false });
+    await screen.findByTestId('render-1');
+
+    const download = within(card(1)).getByRole('link', { name: 'Download Taco Tuesday 1' });
+    expect(download).toHaveAttribute('href', signed);
+    expect(download).toHaveAttribute('download');
+    expect(within(card(2)).queryByTestId('render-download')).not.toBeInTheDocument();
+    expect(within(card(3)).queryByTestId('render-download')).not.toBeInTheDocument();
+  });
+
   it('shows why a render failed, and gives an operator nothing to press but the preview', async () => {
     board = [renderOf(1, { state: 'failed', attempts: 3, error: 'The clip could not be read' }), done(2), renderOf(3, { state: 'rendering', progress: 20 })];
     showBoard({ canAct: false });

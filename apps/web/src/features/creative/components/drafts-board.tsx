@@ -38,7 +38,7 @@ interface DraftsBoardProps {
   timeZone?: string;
   /** "Edit and render again" on every settled card. */
   onEdit?: (render: Render) => void;
-  /** The file name a finished video downloads as, from the day's list. */
+  /** The file name a finished video downloads as, from the day's list (each done card links its `download_url` regardless). */
   downloadName?: (render: Render, day: readonly Render[]) => string;
 }
 

@@ -31,7 +31,7 @@ export interface RenderActions {
   onEdit?: (render: Render) => void;
   /** A failed render made again. */
   onRetry?: (render: Render) => void;
-  /** The file name a finished video downloads as; absent, no download button. */
+  /** The file name a finished video downloads as when the server sent no `download_url` (which names it itself). */
   downloadName?: (render: Render) => string;
   /** The review queue picks drafts for a bulk approval. */
   onSelect?: (render: Render, selected: boolean) => void;
@@ -66,6 +66,9 @@ export function RenderCard({ render, actions, timeZone, showMerchant = false }: 
   const rendering = render.state === 'rendering';
   const settled = render.state === 'done' || render.state === 'failed' || render.state === 'cancelled';
   const selectable = actions.onSelect && render.state === 'done' && render.draft === 'pending';
+  // The server's download (named <shop>-<day>-<lang>-<n>.mp4) on every finished render; a
+  // render read before the server sent one falls back to the video under the board's name.
+  const downloadHref = render.state === 'done' ? render.download_url || (playable && actions.downloadName ? render.video_url : null) : null;
   return (
     <li className={`cr-render cr-render--${column}`} data-testid={`render-${render.id}`} data-state={render.state} data-draft={render.draft}>
       <button type="button" className="cr-render__cover" onClick={() => actions.onPreview(render)} disabled={!playable} aria-label={playable ? t('board.preview_named', { title }) : title} data-testid="render-preview">
@@ -168,8 +171,10 @@ export function RenderCard({ render, actions, timeZone, showMerchant = false }: 
               {t('card.edit')}
             </Button>
           )}
-          {playable && render.video_url && actions.downloadName && (
-            <Button size="small" icon={<DownloadOutlined />} href={render.video_url} download={actions.downloadName(render)} aria-label={t('card.download_named', { title })} data-testid="render-download">
+          {downloadHref && (
+            // The signed download URL names the file itself (Content-Disposition), so the name holds
+            // across origins where the browser ignores `download`; the local name is a fallback.
+            <Button size="small" icon={<DownloadOutlined />} href={downloadHref} download={actions.downloadName?.(render) ?? true} aria-label={t('card.download_named', { title })} data-testid="render-download">
               {t('card.download')}
             </Button>
           )}
