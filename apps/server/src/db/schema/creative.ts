@@ -47,6 +47,8 @@ export const creativeBriefs = pgTable('creative_briefs', {
   /** Which languages of those texts a language model filled in. */
   translated: jsonb().$type<StoredBriefTranslated>().notNull().default({ hours: [], offer: [], call_to_action: [] }),
   link: text().notNull().default(''),
+  /** A coupon the videos may name ("say TACO5 at the counter"), '' for none (docs/decisions/083). */
+  couponCode: text().notNull().default(''),
   tone: text().notNull(),
   brandPrimary: text().notNull(),
   brandAccent: text().notNull(),

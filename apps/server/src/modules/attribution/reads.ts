@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/client.js';
+import * as repo from './repository.js';
+
+/**
+ * The attribution module's exported reads, for modules that show a post's or a merchant's way
+ * back (insights, reports) without naming its tables (docs/decisions/012, 083).
+ */
+
+export interface LinkTotals {
+  /** Counted visits of the post's short link: people, not bots, a visitor at most once per 30 minutes. */
+  visits: number;
+  /** Customers recorded as redeemed at the counter through the post's link or coupon. */
+  redemptions: number;
+}
+
+/** Each post's link totals; a post without a short link is absent from the map. */
+export async function linkTotalsByPost(db: Executor, postIds: readonly number[]): Promise<Map<number, LinkTotals>> {
+  const rows = await repo.totalsByPost(db, postIds);
+  return new Map(rows.map((row) => [row.postId, { visits: row.visits, redemptions: row.redemptions }]));
+}
+
+/**
+ * A merchant's visits and redemptions over all its links from `from` (inclusive) to `to`
+ * (exclusive). Visits are kept per UTC day, so the period is read in whole UTC days.
+ */
+export function linkTotalsByMerchant(db: Executor, merchantId: number, from: Date, to: Date): Promise<LinkTotals> {
+  return repo.totalsByMerchant(db, merchantId, from, to);
+}

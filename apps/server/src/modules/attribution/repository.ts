@@ -1,0 +1,207 @@
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Caller } from '../../access/caller.js';
+import { visibleMerchantIds } from '../../access/scope.js';
+import { selectRows, type Executor } from '../../db/client.js';
+import {
+  attributionLinks,
+  attributionPosts,
+  attributionRedemptions,
+  attributionSalts,
+  attributionVisitDays,
+  attributionVisitors,
+  type AttributionLinkRow,
+  type AttributionRedemptionRow,
+} from '../../db/schema/attribution.js';
+
+export type { AttributionLinkRow, AttributionRedemptionRow };
+
+/** The SQL of short links: links, the posts they belong to, counted visits and redemptions. */
+
+/** The render's link, made once: a second ask (a retried render) gets the first one's row. */
+export async function linkForRender(
+  ex: Executor,
+  link: { code: string; merchantId: number; renderId: number; targetUrl: string; couponCode: string | null; expiresAt: Date },
+): Promise<AttributionLinkRow> {
+  await ex.insert(attributionLinks).values(link).onConflictDoNothing();
+  const [row] = await ex.select().from(attributionLinks).where(eq(attributionLinks.renderId, link.renderId)).limit(1);
+  return row!;
+}
+
+/** A link of its own for a post no render made (an uploaded video); false when the code was taken. */
+export async function insertLink(
+  ex: Executor,
+  link: { code: string; merchantId: number; targetUrl: string; couponCode: string | null; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await ex.insert(attributionLinks).values(link).onConflictDoNothing().returning({ code: attributionLinks.code });
+  return rows.length > 0;
+}
+
+export async function findLink(ex: Executor, code: string): Promise<AttributionLinkRow | undefined> {
+  const [row] = await ex.select().from(attributionLinks).where(eq(attributionLinks.code, code)).limit(1);
+  return row;
+}
+
+export async function linkOfRender(ex: Executor, renderId: number): Promise<AttributionLinkRow | undefined> {
+  const [row] = await ex.select().from(attributionLinks).where(eq(attributionLinks.renderId, renderId)).limit(1);
+  return row;
+}
+
+/** The link a post belongs to, with the post's id. */
+export async function linkOfPost(ex: Executor, postId: number): Promise<AttributionLinkRow | undefined> {
+  const [row] = await ex
+    .select({ link: attributionLinks })
+    .from(attributionPosts)
+    .innerJoin(attributionLinks, eq(attributionLinks.code, attributionPosts.code))
+    .where(eq(attributionPosts.postId, postId))
+    .limit(1);
+  return row?.link;
+}
+
+/** A post made from a link's render; a post heard of twice stays with its first link. */
+export async function attachPost(ex: Executor, postId: number, code: string, merchantId: number): Promise<boolean> {
+  const rows = await ex.insert(attributionPosts).values({ postId, code, merchantId }).onConflictDoNothing().returning({ postId: attributionPosts.postId });
+  return rows.length > 0;
+}
+
+/** The newest post of a link (redemptions typed by code are put on it). */
+export async function newestPostOf(ex: Executor, code: string): Promise<number | null> {
+  const [row] = await ex.select({ postId: attributionPosts.postId }).from(attributionPosts).where(eq(attributionPosts.code, code)).orderBy(desc(attributionPosts.attachedAt)).limit(1);
+  return row?.postId ?? null;
+}
+
+/** The merchant's newest link naming this coupon (any case), for a redemption typed as the coupon. */
+export async function newestLinkWithCoupon(ex: Executor, merchantId: number, coupon: string): Promise<AttributionLinkRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(attributionLinks)
+    .where(and(eq(attributionLinks.merchantId, merchantId), sql`lower(${attributionLinks.couponCode}) = lower(${coupon})`))
+    .orderBy(desc(attributionLinks.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Whether the caller's scope holds this merchant. */
+export async function merchantVisible(ex: Executor, caller: Caller, merchantId: number): Promise<boolean> {
+  const [row] = await selectRows<{ ok: number }>(ex, sql`select 1 as ok where ${merchantId}::integer in ${visibleMerchantIds(caller)}`);
+  return row !== undefined;
+}
+
+// ---- visits -----------------------------------------------------------------------------------
+
+/** The day's salt, made by whoever asks first (two first askers agree on the one stored). */
+export async function saltOf(ex: Executor, day: string, fresh: string): Promise<string> {
+  await ex.insert(attributionSalts).values({ day, salt: fresh }).onConflictDoNothing();
+  const [row] = await ex.select({ salt: attributionSalts.salt }).from(attributionSalts).where(eq(attributionSalts.day, day)).limit(1);
+  return row!.salt;
+}
+
+export async function dropSaltsBefore(ex: Executor, day: string): Promise<number> {
+  const dropped = await ex.delete(attributionSalts).where(lt(attributionSalts.day, day)).returning({ day: attributionSalts.day });
+  return dropped.length;
+}
+
+/** Distinct visitors one address brought to a link on a day. */
+export async function visitorsFrom(ex: Executor, code: string, day: string, origin: string): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attributionVisitors)
+    .where(and(eq(attributionVisitors.code, code), eq(attributionVisitors.day, day), eq(attributionVisitors.origin, origin)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Counts a visit unless the same visitor counted within the window: the visitor's row is made,
+ * or moved on when its last count is older than `since`. True when the visit counted, and then
+ * the link's and the day's counters move in the same statement's transaction.
+ */
+export async function countVisit(ex: Executor, visit: { code: string; merchantId: number; day: string; visitor: string; origin: string; at: Date; since: Date }): Promise<boolean> {
+  const rows = await ex
+    .insert(attributionVisitors)
+    .values({ code: visit.code, day: visit.day, visitor: visit.visitor, origin: visit.origin, lastCountedAt: visit.at })
+    .onConflictDoUpdate({
+      target: [attributionVisitors.code, attributionVisitors.day, attributionVisitors.visitor],
+      set: { lastCountedAt: visit.at },
+      setWhere: lt(attributionVisitors.lastCountedAt, visit.since),
+    })
+    .returning({ code: attributionVisitors.code });
+  if (rows.length === 0) return false;
+  await ex.update(attributionLinks).set({ visits: sql`${attributionLinks.visits} + 1` }).where(eq(attributionLinks.code, visit.code));
+  await ex
+    .insert(attributionVisitDays)
+    .values({ code: visit.code, day: visit.day, merchantId: visit.merchantId, visits: 1 })
+    .onConflictDoUpdate({ target: [attributionVisitDays.code, attributionVisitDays.day], set: { visits: sql`${attributionVisitDays.visits} + 1` } });
+  return true;
+}
+
+// ---- redemptions ------------------------------------------------------------------------------
+
+/** The caller's latest redemption on a link, to tell a double tap from a second customer. */
+export async function lastRedemptionBy(ex: Executor, code: string, recordedById: number): Promise<AttributionRedemptionRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(attributionRedemptions)
+    .where(and(eq(attributionRedemptions.code, code), eq(attributionRedemptions.recordedById, recordedById)))
+    .orderBy(desc(attributionRedemptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertRedemption(
+  ex: Executor,
+  redemption: { code: string; postId: number | null; merchantId: number; couponCode: string | null; recordedById: number; createdAt: Date },
+): Promise<AttributionRedemptionRow> {
+  const [row] = await ex.insert(attributionRedemptions).values(redemption).returning();
+  await ex.update(attributionLinks).set({ redemptions: sql`${attributionLinks.redemptions} + 1` }).where(eq(attributionLinks.code, redemption.code));
+  return row!;
+}
+
+/** Redemptions of merchants in the caller's scope, newest first, a page at a time. */
+export async function listRedemptions(
+  ex: Executor,
+  caller: Caller,
+  filter: { merchantId?: number; postId?: number; page: number; pageSize: number },
+): Promise<{ rows: AttributionRedemptionRow[]; total: number }> {
+  const where = and(
+    sql`${attributionRedemptions.merchantId} in ${visibleMerchantIds(caller)}`,
+    filter.merchantId !== undefined ? eq(attributionRedemptions.merchantId, filter.merchantId) : undefined,
+    filter.postId !== undefined ? eq(attributionRedemptions.postId, filter.postId) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    ex
+      .select()
+      .from(attributionRedemptions)
+      .where(where)
+      .orderBy(desc(attributionRedemptions.createdAt), desc(attributionRedemptions.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    ex.select({ n: sql<number>`count(*)::int` }).from(attributionRedemptions).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+// ---- totals (reads.ts) ------------------------------------------------------------------------
+
+export async function totalsByPost(ex: Executor, postIds: readonly number[]): Promise<{ postId: number; visits: number; redemptions: number }[]> {
+  if (postIds.length === 0) return [];
+  return ex
+    .select({ postId: attributionPosts.postId, visits: attributionLinks.visits, redemptions: attributionLinks.redemptions })
+    .from(attributionPosts)
+    .innerJoin(attributionLinks, eq(attributionLinks.code, attributionPosts.code))
+    .where(inArray(attributionPosts.postId, [...postIds]));
+}
+
+/** A merchant's counted visits and redemptions from `from` (inclusive) to `to` (exclusive). */
+export async function totalsByMerchant(ex: Executor, merchantId: number, from: Date, to: Date): Promise<{ visits: number; redemptions: number }> {
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  const [[visits], [redemptions]] = await Promise.all([
+    ex
+      .select({ n: sql<number>`coalesce(sum(${attributionVisitDays.visits}), 0)::int` })
+      .from(attributionVisitDays)
+      .where(and(eq(attributionVisitDays.merchantId, merchantId), gte(attributionVisitDays.day, day(from)), lt(attributionVisitDays.day, day(to)))),
+    ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(attributionRedemptions)
+      .where(and(eq(attributionRedemptions.merchantId, merchantId), gte(attributionRedemptions.createdAt, from), lt(attributionRedemptions.createdAt, to))),
+  ]);
+  return { visits: Number(visits?.n ?? 0), redemptions: Number(redemptions?.n ?? 0) };
+}
