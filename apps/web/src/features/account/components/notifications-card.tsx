@@ -1,4 +1,4 @@
-import type { CurrentUser, NotificationSettings } from '@nearcast/contract';
+import { roleOf, type CurrentUser, type NotificationSettings, type Role } from '@nearcast/contract';
 import { Button, Card, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,22 @@ import { useUpdateProfile } from '../api/update-profile';
 
 const CHANNELS = ['email', 'sms', 'system', 'marketing'] as const satisfies ReadonlyArray<keyof NotificationSettings>;
 
-/** Spec §2 "Profile": notification settings for email, SMS, system and marketing messages. */
+/** Who is told when a post goes live (the merchant and the team serving it): they choose how often. */
+const PUBLISH_NOTICE_ROLES: readonly Role[] = ['client', 'studio', 'operator'];
+
+/** Absent on the server means one notice per post. */
+const digestOf = (settings: NotificationSettings) => settings.publish_digest === true;
+
+/**
+ * Spec §2 "Profile": notification settings for email, SMS, system and marketing messages; and,
+ * for those told when a post goes live, one notice per post or a daily digest of them.
+ */
 export function NotificationsCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [settings, setSettings] = useState<NotificationSettings>(user.notifications);
-  const dirty = CHANNELS.some((channel) => settings[channel] !== user.notifications[channel]);
+  const publishNotices = PUBLISH_NOTICE_ROLES.includes(roleOf(user.account_type));
+  const dirty = CHANNELS.some((channel) => settings[channel] !== user.notifications[channel]) || digestOf(settings) !== digestOf(user.notifications);
 
   const save = () =>
     update.mutate({ notifications: settings }, { onSuccess: () => notifySuccess(t('notifications.saved')) });
@@ -35,6 +45,22 @@ export function NotificationsCard({ user }: { user: CurrentUser }) {
             />
           </div>
         ))}
+        {publishNotices && (
+          <div className="profile-toggle">
+            <div>
+              <h3 className="profile-toggle__title">{t('notifications.publish_digest.title')}</h3>
+              <p className="profile-toggle__body" data-testid="notify-publish-digest-state">
+                {t(digestOf(settings) ? 'notifications.publish_digest.daily' : 'notifications.publish_digest.each')}
+              </p>
+            </div>
+            <Switch
+              checked={digestOf(settings)}
+              onChange={(checked) => setSettings((current) => ({ ...current, publish_digest: checked }))}
+              aria-label={t('notifications.publish_digest.title')}
+              data-testid="notify-publish-digest"
+            />
+          </div>
+        )}
       </div>
       <Button type="primary" onClick={save} disabled={!dirty} loading={update.isPending} data-testid="notifications-save">
         {t('notifications.save')}
