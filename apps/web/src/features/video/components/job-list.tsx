@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { captionIn, postText, VIDEO_METRICS, type VideoPost, type VideoPublishJob } from '@nearcast/contract';
+import { captionForPlatform, postText, VIDEO_METRICS, type VideoPost, type VideoPublishJob } from '@nearcast/contract';
 import { Button, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithNotice } from '../../../lib/clipboard';
@@ -49,6 +49,7 @@ function JobRow({ post, job, canAct }: { post: VideoPost; job: VideoPublishJob; 
           </a>
         )}
       </div>
+      <JobCaption post={post} job={job} />
       {job.state === 'failed' && job.reason && <p className="video-job__reason">{t('job.reason', { reason: job.reason })}</p>}
       {job.deferred_reason && job.run_after && (
         <p className="video-muted">
@@ -80,14 +81,38 @@ function JobRow({ post, job, canAct }: { post: VideoPost; job: VideoPublishJob; 
   );
 }
 
+/** What this platform gets with the video: its own caption when the post has one, else the caption in the job's language. */
+function captionOf(post: VideoPost, job: VideoPublishJob) {
+  return captionForPlatform(post.captions, post.platform_captions, job.platform, job.language);
+}
+
 /**
- * A platform posted by hand: what the person posting needs, the video file and the caption in the
- * job's language with its hashtags, exactly as the engine would have sent them.
+ * The words this platform's post carries, as the engine sends them (the title when no caption
+ * has words), and whether they were written for this platform or are the language's caption.
+ */
+function JobCaption({ post, job }: { post: VideoPost; job: VideoPublishJob }) {
+  const { t } = useTranslation('video');
+  const caption = captionOf(post, job);
+  const own = caption !== undefined && 'platform' in caption;
+  const text = caption?.caption || post.title;
+  const hashtags = caption?.hashtags ?? [];
+  return (
+    <div className="video-job__caption" data-testid="job-caption" data-own={own}>
+      <Tag className="video-tag">{own ? t('job.caption_own') : t('job.caption_language', { language: t(`language.${job.language}`) })}</Tag>
+      <p className="video-detail__caption">{text}</p>
+      {hashtags.length > 0 && <p className="video-detail__hashtags">{hashtags.map((tag) => `#${tag}`).join(' ')}</p>}
+    </div>
+  );
+}
+
+/**
+ * A platform posted by hand: what the person posting needs, the video file and the platform's
+ * caption with its hashtags, exactly as the engine would have sent them.
  */
 function HandOff({ post, job, platformName }: { post: VideoPost; job: VideoPublishJob; platformName: string }) {
   const { t } = useTranslation('video');
   const file = useVideoUrl(post.id);
-  const caption = captionIn(post.captions, job.language);
+  const caption = captionOf(post, job);
   return (
     <div className="video-job__handoff" data-testid="job-handoff">
       <p className="video-muted">{t('job.by_hand', { platform: platformName })}</p>
