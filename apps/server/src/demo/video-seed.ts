@@ -228,7 +228,7 @@ export async function recordVideoHistory(history: HistoryWriter, seeded: SeededV
     jobOf.set(id, job);
     if (!job.publishedAt) continue;
     const at = job.publishedAt;
-    const payload = { post_id: job.postId, job_id: id, platform: job.platform, title: postTitle.get(job.postId) ?? '', ...(job.url ? { url: job.url } : {}) };
+    const payload = { post_id: job.postId, job_id: id, platform: job.platform, title: postTitle.get(job.postId) ?? '', ...(job.url ? { url: job.url } : {}), language: job.language };
     dated.push({ at, write: () => history.add('video.published', { actor_id: null, subject_id: job.postId, account_id: job.merchantId, payload, at }) });
   }
   const byJob = new Map<number, NewSnapshotRow[]>();
@@ -245,7 +245,7 @@ export async function recordVideoHistory(history: HistoryWriter, seeded: SeededV
       const plays = reading.plays ?? null;
       if (plays !== null && plays > (before ?? 0)) {
         const at = reading.takenAt!;
-        const payload = { post_id: job.postId, job_id: jobId, platform: job.platform, plays };
+        const payload = { post_id: job.postId, job_id: jobId, platform: job.platform, plays, likes: reading.likes ?? null, comments: reading.comments ?? null, shares: reading.shares ?? null };
         dated.push({ at, write: () => history.add('video.plays', { actor_id: null, subject_id: job.postId, account_id: job.merchantId, payload, at }) });
       }
       before = plays;

@@ -42,7 +42,11 @@ const publishing = z.object({
   title: z.string(),
   url: z.string().optional(),
   private_only: z.boolean().optional(),
+  /** The language of what the platform got (the post's outcome keeps it, docs/decisions/084). */
+  language: z.enum(['en', 'es', 'zh']).optional(),
 });
+/** A reading's other counts beside its plays, null where the platform gives none (docs/decisions/084). */
+const count = z.number().int().nonnegative().nullable().optional();
 
 interface Entry<S extends z.ZodType> {
   subject: string;
@@ -138,7 +142,11 @@ export const EVENT_CATALOGUE = {
   'video.published': entry('video_post', publishing),
   'video.approved': entry('video_post', publishing),
   'video.failed': entry('video_post', z.object({ post_id: id, job_id: id, platform, title: z.string(), reason: z.string().nullable() })),
-  'video.plays': entry('video_post', z.object({ post_id: id, job_id: id, platform, plays: z.number().int().nonnegative() }), { bulk: true }),
+  'video.plays': entry(
+    'video_post',
+    z.object({ post_id: id, job_id: id, platform, plays: z.number().int().nonnegative(), likes: count, comments: count, shares: count }),
+    { bulk: true },
+  ),
   'video.milestone': entry(
     'video_post',
     z.object({ post_id: id, job_id: id, platform, title: z.string(), metric: z.literal('plays'), value: z.number().int() }),

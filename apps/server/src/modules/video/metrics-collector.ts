@@ -125,7 +125,7 @@ export class MetricsCollector {
           actor_id: null,
           subject_id: job.postId,
           account_id: job.merchantId,
-          payload: { post_id: job.postId, job_id: job.id, platform: job.platform, plays },
+          payload: { post_id: job.postId, job_id: job.id, platform: job.platform, plays, likes: metrics.likes, comments: metrics.comments, shares: metrics.shares },
         });
       }
       if (announce) {

@@ -467,7 +467,8 @@ export class PublishEngine {
       actor_id: null,
       subject_id: job.postId,
       account_id: job.merchantId,
-      payload: { post_id: job.postId, ...payload } as EventPayload<T>,
+      // A publication says in which language it went out: the post's outcome keeps it.
+      payload: { post_id: job.postId, ...payload, ...(type === 'video.published' || type === 'video.approved' ? { language: job.language } : {}) } as EventPayload<T>,
     });
   }
 
