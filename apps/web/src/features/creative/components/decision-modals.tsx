@@ -1,4 +1,5 @@
 import { api, DRAFT_REASON_MAX, type PublishTargetName, type Render } from '@nearcast/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, DatePicker, Form, Input, Radio, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,11 @@ import { FormModal } from '../../../components/form-modal';
 import { applyFieldErrors, recheckFields, showServerError, validateWith } from '../../../lib/form-feedback';
 import { zoneNameOf } from '../../../lib/date-style';
 import { notifySuccess } from '../../../lib/notify';
+import { invalidateEndpoints } from '../../../lib/query-keys';
 import { useApproveDraft, useRejectDraft } from '../api/decide-draft';
 import { useMerchantConnections } from '../api/merchant-connections';
 import { usePlan } from '../api/get-plan';
+import { renderReads } from '../api/render-cache';
 import { todayIn, zonedToIso } from '../lib/dates';
 import { platformName } from '../lib/platform-name';
 import './review.css';
@@ -31,6 +34,7 @@ export function ApproveModal({ render, onClose }: { render: Render | null; onClo
   const { t, i18n } = useTranslation('creative');
   const [form] = Form.useForm<ApproveValues>();
   const approve = useApproveDraft();
+  const queryClient = useQueryClient();
   const plan = usePlan(render?.merchant_id ?? null);
   const zone = plan.data?.time_zone;
   const zoneLabel = zone ? `${zone} (${zoneNameOf(Date.now(), i18n.resolvedLanguage, zone)})` : '';
@@ -59,6 +63,8 @@ export function ApproveModal({ render, onClose }: { render: Render | null; onClo
     approve.mutate(body, {
       onSuccess: (saved) => {
         notifySuccess(t('approve.done', { title: saved.script.title }));
+        // Opened from the review queue, the draft leaves the pending list: the lists read again.
+        void invalidateEndpoints(queryClient, renderReads);
         onClose();
       },
       onError: (error) => showServerError(form, error, { fallback: t('approve.failed') }),

@@ -76,6 +76,7 @@ export function DraftsBoard({ merchantId, date, onDateChange, today, canAct, pla
             setPreview(null);
             setApproving(render);
           },
+          approveOpensOptions: true,
           onReject: (render: Render) => {
             setPreview(null);
             setRejecting(render);

@@ -1,11 +1,12 @@
-import { CheckOutlined, CloseCircleOutlined, CloseOutlined, DownloadOutlined, EditOutlined, PlayCircleOutlined, RedoOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined, DownloadOutlined, EditOutlined, PlayCircleOutlined, RedoOutlined, StopOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { Render } from '@nearcast/contract';
-import { Button, Checkbox, Progress, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Checkbox, Dropdown, Progress, Space, Tag } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { formatDay, formatDayTime, zoneNameOf } from '../../../lib/date-style';
 import { columnOf, type BoardColumn } from '../lib/renders';
+import { ApproveModal } from './decision-modals';
 import { MerchantAnswerNote, merchantAnswerOf } from './merchant-answer';
 // The card's own styles: it is drawn on the review queue too, where the workspace's sheet is not loaded.
 import '../pages/creative.css';
@@ -23,6 +24,12 @@ export interface RenderActions {
   onPreview: (render: Render) => void;
   /** Absent for a reader who cannot act (an operator, the merchant): no write buttons at all. */
   onApprove?: (render: Render) => void;
+  /**
+   * Approve itself opens the approve dialog (the drafts board). Otherwise Approve is a quick
+   * approval with the defaults (the review queue), and the card offers "Approve with options…"
+   * beside it, opening that dialog for this draft.
+   */
+  approveOpensOptions?: boolean;
   onReject?: (render: Render) => void;
   onCancel?: (render: Render) => void;
   /** Where an approved draft's post opens, when the reader can open it. */
@@ -66,6 +73,8 @@ export function RenderCard({ render, actions, timeZone, showMerchant = false }: 
   const rendering = render.state === 'rendering';
   const settled = render.state === 'done' || render.state === 'failed' || render.state === 'cancelled';
   const selectable = actions.onSelect && render.state === 'done' && render.draft === 'pending';
+  const [withOptions, setWithOptions] = useState(false);
+  const pending = render.state === 'done' && render.draft === 'pending';
   // The server's download (named <shop>-<day>-<lang>-<n>.mp4) on every finished render; a
   // render read before the server sent one falls back to the video under the board's name.
   const downloadHref = render.state === 'done' ? render.download_url || (playable && actions.downloadName ? render.video_url : null) : null;
@@ -150,10 +159,20 @@ export function RenderCard({ render, actions, timeZone, showMerchant = false }: 
               {t('board.cancel')}
             </Button>
           )}
-          {render.state === 'done' && render.draft === 'pending' && actions.onApprove && (
-            <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => actions.onApprove?.(render)} aria-label={t('board.approve_named', { title })} data-testid="render-approve">
-              {t('board.approve')}
-            </Button>
+          {pending && actions.onApprove && (
+            <Space.Compact size="small">
+              <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => actions.onApprove?.(render)} aria-label={t('board.approve_named', { title })} data-testid="render-approve">
+                {t('board.approve')}
+              </Button>
+              {!actions.approveOpensOptions && (
+                <Dropdown
+                  trigger={['click']}
+                  menu={{ items: [{ key: 'options', label: <span data-testid="render-approve-options">{t('card.approve_options')}</span> }], onClick: () => setWithOptions(true) }}
+                >
+                  <Button size="small" type="primary" icon={<DownOutlined />} aria-label={t('card.approve_more_named', { title })} data-testid="render-approve-more" />
+                </Dropdown>
+              )}
+            </Space.Compact>
           )}
           {render.state === 'done' && render.draft === 'pending' && actions.onReject && (
             <Button size="small" icon={<CloseOutlined />} onClick={() => actions.onReject?.(render)} aria-label={t('board.reject_named', { title })} data-testid="render-reject">
@@ -180,6 +199,8 @@ export function RenderCard({ render, actions, timeZone, showMerchant = false }: 
           )}
         </div>
       </div>
+      {/* Mounted only while open: a queue of cards keeps no idle dialog (and its reads) per card. */}
+      {withOptions && <ApproveModal render={render} onClose={() => setWithOptions(false)} />}
     </li>
   );
 }
