@@ -247,6 +247,8 @@ export function createServices(config: Config, database: Database, mailer: Maile
   });
   // A merchant's answer on a post is kept on the draft it was made from.
   events.subscribe(merchantAnswerSubscriber());
+  // Each post's outcome and the choices that made it, for the insights and the plan's learning.
+  events.subscribe(creative.creativeOutcomes);
   events.subscribe(notificationSubscriber(notificationDelivery, accounts));
   // Each figure of a monthly report is read from the module that owns it.
   const reports = new ReportService(

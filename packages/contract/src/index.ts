@@ -18,6 +18,7 @@ export * from './verification.js';
 export * from './settlement.js';
 export * from './video.js';
 export * from './creative.js';
+export * from './creative-insights.js';
 export * from './notification.js';
 export * from './dashboard.js';
 export * from './audit.js';

@@ -36,8 +36,8 @@ export const creativePostOutcomes = pgTable(
     /** The hour of the day it went out in the merchant's time zone (0–23), derived once. */
     postingHour: smallint(),
     /** The last reading taken by 24 hours (7 days) after it went out; null until one is. */
-    plays24h: bigint({ mode: 'number' }),
-    plays7d: bigint({ mode: 'number' }),
+    plays24h: bigint('plays_24h', { mode: 'number' }),
+    plays7d: bigint('plays_7d', { mode: 'number' }),
     /** The newest reading. */
     plays: bigint({ mode: 'number' }),
     likes: bigint({ mode: 'number' }),

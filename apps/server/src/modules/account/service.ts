@@ -258,8 +258,8 @@ export class AccountService {
     return repo.countClientsOfStudio(this.db, studioId);
   }
 
-  async findById(id: number): Promise<AccountRow | undefined> {
-    return repo.findAccountById(this.db, id);
+  async findById(id: number, ex: Executor = this.db): Promise<AccountRow | undefined> {
+    return repo.findAccountById(ex, id);
   }
 
   /** The account a promotion link's code belongs to (codes are kept upper-case). */

@@ -39,9 +39,9 @@ export class AreaService {
    * Where an account is, by the areas its settle form named: the state's and city's names and
    * the state's time zone (time-zones.ts).
    */
-  async placeOf(stateId: number | null, cityId: number | null): Promise<{ state: string; city: string; timeZone: string }> {
+  async placeOf(stateId: number | null, cityId: number | null, ex: Executor = this.db): Promise<{ state: string; city: string; timeZone: string }> {
     const ids = [stateId, cityId].filter((value): value is number => value !== null);
-    const rows = ids.length > 0 ? await repo.findAreasByIds(this.db, ids) : [];
+    const rows = ids.length > 0 ? await repo.findAreasByIds(ex, ids) : [];
     const state = rows.find((row) => row.id === stateId);
     const city = rows.find((row) => row.id === cityId);
     return { state: state?.name ?? '', city: city?.name ?? '', timeZone: timeZoneOfState(state?.code) };

@@ -15,7 +15,10 @@ import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from '../video/connection-service.js';
 import type { ReviewService } from '../video/review-service.js';
 import type { VideoService } from '../video/service.js';
-import type { EventService } from '../events/service.js';
+import type { EventService, Subscriber } from '../events/service.js';
+import { linkTotalsByPost } from '../attribution/reads.js';
+import { InsightsService } from './insights/service.js';
+import { postOutcomeSubscriber } from './insights/outcome-subscriber.js';
 import { BriefService } from './brief-service.js';
 import { createBriefTranslator } from './brief-translator.js';
 import { BulkApproveService } from './bulk-approve.js';
@@ -43,6 +46,9 @@ export interface CreativeServices {
   /** The review queue's bulk approval and render retry (docs/decisions/074). */
   creativeBulkApprove: BulkApproveService;
   creativeRetry: RenderRetryService;
+  /** What worked per choice (docs/decisions/084), and the subscriber keeping its post outcomes. */
+  creativeInsights: InsightsService;
+  creativeOutcomes: Subscriber;
 }
 
 export interface CreativeDeps {
@@ -187,5 +193,13 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
     creativeDrafts: drafts,
     creativeBulkApprove: bulkApprove,
     creativeRetry: retry,
+    creativeInsights: new InsightsService(db, linkTotalsByPost, now),
+    creativeOutcomes: postOutcomeSubscriber({
+      timeZoneOf: async (tx, merchantId) => {
+        const row = await deps.accounts.findById(merchantId, tx);
+        return row ? (await deps.areas.placeOf(row.stateId, row.cityId, tx)).timeZone : null;
+      },
+      materialKindOf: async (tx, merchantId, footageId) => (await deps.material.mediaOf(merchantId, [footageId], tx))[0]?.type ?? null,
+    }),
   };
 }

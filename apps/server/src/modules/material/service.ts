@@ -411,8 +411,8 @@ export class MaterialService {
    * A merchant's active materials among `ids`, with what a render needs (its stored key and
    * probed facts); ids that are not such a material are simply absent.
    */
-  async mediaOf(merchantId: number, ids: readonly number[]): Promise<MaterialMedia[]> {
-    const rows = await repo.activeOf(this.db, merchantId, ids);
+  async mediaOf(merchantId: number, ids: readonly number[], ex: Executor = this.db): Promise<MaterialMedia[]> {
+    const rows = await repo.activeOf(ex, merchantId, ids);
     return rows.map(mediaFacts);
   }
 

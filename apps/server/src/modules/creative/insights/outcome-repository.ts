@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-o
 import type { Caller } from '../../../access/caller.js';
 import { visibleMerchantIds } from '../../../access/scope.js';
 import { selectRows, type Executor } from '../../../db/client.js';
+import { partyNameOf } from '../../../db/party-name.js';
 import { creativePostOutcomes, type CreativePostOutcomeRow, type NewCreativePostOutcomeRow } from '../../../db/schema/creative-outcomes.js';
 import { creativeBriefs, creativeRenders, creativeScripts } from '../../../db/schema/creative.js';
 import { engagementOf } from './derive.js';
@@ -210,3 +211,13 @@ export async function merchantInScope(ex: Executor, caller: Caller, merchantId: 
 }
 
 const nullableNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** The names of merchants, by id (the party-name rule). */
+export async function merchantNames(ex: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<{ id: number; name: string | null }>(
+    ex,
+    sql`select m.id, ${partyNameOf(sql`m.id`)} as name from unnest(${sql.raw(`'{${[...new Set(ids)].map(Number).join(',')}}'::int[]`)}) as m(id)`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.name ?? '']));
+}
