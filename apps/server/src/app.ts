@@ -22,6 +22,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { financeRecordRoutes } from './modules/finance/records-routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { promotionRoutes } from './modules/promotion/routes.js';
+import { attributionRoutes } from './modules/attribution/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { settlementRoutes } from './modules/settlement/routes.js';
 import { fileRoutes } from './modules/upload/file-routes.js';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
   await app.register(waitlistRoutes);
   await app.register(orgRoutes);
   await app.register(promotionRoutes);
+  await app.register(attributionRoutes);
   await app.register(reportRoutes);
   await app.register(pricingRoutes);
   await app.register(paymentRoutes);

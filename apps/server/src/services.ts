@@ -42,6 +42,8 @@ import { PaymentService } from './modules/payment/service.js';
 import { PricingService } from './modules/pricing/service.js';
 import { ReportService } from './modules/report/service.js';
 import { PromotionService } from './modules/promotion/service.js';
+import { AttributionService } from './modules/attribution/service.js';
+import { qrLinkOf } from './modules/creative/brief-service.js';
 import { settlementLedger } from './modules/settlement/ledger.js';
 import { SettlementService } from './modules/settlement/service.js';
 import { UploadService } from './modules/upload/service.js';
@@ -85,6 +87,8 @@ export interface Services extends CreativeServices {
   /** Sign-ups through an account's referral code. */
   referrals: ReferralService;
   promotion: PromotionService;
+  /** Each video's short link, its counted visits and the redemptions it brought (docs/decisions/083). */
+  attribution: AttributionService;
   pricing: PricingService;
   payments: PaymentService;
   /** The double-entry ledger: every money movement posts through it (decision 021). */
@@ -227,6 +231,20 @@ export function createServices(config: Config, database: Database, mailer: Maile
   const announcements = new AnnouncementService(database.db, accounts, notificationHub, audit);
   const notificationDelivery = new DeliveryService(database.db, accounts, mailer, createSmsSender(config), notificationHub, jobs, config.PUBLIC_URL);
   const planReminders = new ReminderService(database.db, accounts, notificationDelivery);
+  // Each render's short link; the post and the merchant's link are read through their owners (built below, called later).
+  const attribution: AttributionService = new AttributionService(
+    database.db,
+    config.PUBLIC_URL,
+    {
+      postOf: (caller, postId) => video.get(caller, postId),
+      merchantLink: async (merchantId) => {
+        const brief = await creative.creativeBriefs.briefOf(merchantId);
+        return { target: qrLinkOf(brief), coupon: brief.coupon_code ?? '' };
+      },
+    },
+    log,
+  );
+  events.subscribe(attribution.subscriber());
   // The production line: renders land in the material library and drafts become posts.
   const creative = createCreativeServices({
     config,
@@ -244,6 +262,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     hub: notificationHub,
     events,
     tools: () => (mediaTools ??= resolveMediaTools(config)),
+    shortLinks: attribution,
   });
   // A merchant's answer on a post is kept on the draft it was made from.
   events.subscribe(merchantAnswerSubscriber());
@@ -277,6 +296,7 @@ export function createServices(config: Config, database: Database, mailer: Maile
     operators,
     referrals,
     promotion,
+    attribution,
     pricing,
     payments,
     ledger,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, idOf, integer, isoDate, isoDateTime, isoTime, optionalText, pageOf, pageQuery, plainString } from './fields.js';
 import { CAPTION_LANGUAGES, PUBLISH_TARGETS, type CaptionLanguage } from './video.js';
+import { COUPON_CODE, COUPON_CODE_MAX } from './attribution.js';
 
 /**
  * The production line (docs/decisions/047–051): a creative brief per merchant, scripts written
@@ -140,6 +141,8 @@ export const brief = z.object({
   /** The page the end card's QR code opens; empty means the shop's address on a map. */
   link: z.string(),
   tone: z.enum(SCRIPT_TONES),
+  /** A coupon the videos offer ("say TACO5 at the counter"), shown on their posts; '' for none (docs/decisions/083). */
+  coupon_code: z.string().optional(),
   brand_colors: z.object({ primary: z.string(), accent: z.string() }),
   /** An image material of the merchant shown on the end card; null for the shop name alone. */
   logo_footage_id: z.number().int().nullable(),
@@ -168,6 +171,9 @@ export const briefUpdateRequest = z
       .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: 'creative.link_invalid' })
       .optional(),
     tone: z.enum(SCRIPT_TONES, { error: 'validation.invalid_option' }).optional(),
+    coupon_code: optionalText(COUPON_CODE_MAX)
+      .refine((value) => value === '' || COUPON_CODE.test(value), { error: 'attribution.coupon_invalid' })
+      .optional(),
     brand_colors: z.strictObject({ primary: color, accent: color }).optional(),
     logo_footage_id: id.nullable().optional(),
     music: z.enum(MUSIC_CHOICES, { error: 'validation.invalid_option' }).optional(),

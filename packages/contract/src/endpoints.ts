@@ -21,6 +21,7 @@ import * as verification from './verification.js';
 import * as promotion from './promotion.js';
 import * as report from './report.js';
 import * as video from './video.js';
+import * as attribution from './attribution.js';
 import * as waitlist from './waitlist.js';
 import { empty, ok, refuseUnsafeStrings } from './fields.js';
 
@@ -171,6 +172,12 @@ export const api = {
   },
   base: {
     send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
+  // A video's short link and the customers it brought back (ours; docs/decisions/083).
+  attribution: {
+    linkGet: endpoint('/v1/attribution/link/get', attribution.attributionLinkRequest, attribution.attributionLink),
+    redemptionAdd: endpoint('/v1/attribution/redemption/add', attribution.attributionRedemptionAddRequest, attribution.attributionRedemptionAddResponse),
+    redemptionList: endpoint('/v1/attribution/redemption/list', attribution.attributionRedemptionListRequest, attribution.attributionRedemptionListResponse),
+  },
     // A temporary upload (spec §7: multipart form data, field `file`); a later call claims it.
     ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
     // Spec §7 "Video URL": a signed, expiring URL of a post's final video.

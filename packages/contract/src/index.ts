@@ -25,6 +25,7 @@ export * from './audit.js';
 export * from './waitlist.js';
 export * from './promotion.js';
 export * from './report.js';
+export * from './attribution.js';
 export * from './endpoints.js';
 export * from './messages/index.js';
 export * from './party-name.js';

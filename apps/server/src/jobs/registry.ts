@@ -29,6 +29,7 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...services.settlements.jobDefinitions(log),
     ...services.waitlist.jobDefinitions(log),
     ...services.promotion.jobDefinitions(log),
+    ...services.attribution.jobDefinitions(log),
     ...services.reports.jobDefinitions(log),
     ...notificationJobs(
       { announcements: services.announcements, delivery: services.notificationDelivery, reminders: services.planReminders },

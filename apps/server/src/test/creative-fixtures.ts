@@ -183,6 +183,8 @@ export function testEngine(
     onFailed?: RenderEngineDeps['onFailed'];
     /** Voice engines in place of the silent ones. */
     voices?: Partial<RenderEngineDeps['voices']>;
+    /** The short links of the end cards' QR codes (the app's attribution service); none: the brief's link. */
+    shortLinks?: RenderEngineDeps['shortLinks'];
   },
 ): TestEngine {
   const services = t.app.services;
@@ -211,6 +213,7 @@ export function testEngine(
     voices: { none: SILENT, local: SILENT, cloud: SILENT, ...options.voices },
     ...(options.onDone ? { onDone: options.onDone } : {}),
     ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+    ...(options.shortLinks ? { shortLinks: options.shortLinks } : {}),
     ...(options.now ? { now: options.now } : {}),
     settings: { size: { width: 180, height: 320 }, timeoutSeconds: 60, concurrency: 1, workRoot: options.workRoot, ...options.settings },
   });

@@ -18,7 +18,7 @@ describe('attribution reads', () => {
   it('totals a post and a merchant period from counted visits and redemptions', async () => {
     const db = t.database.db;
     const expiresAt = new Date(Date.now() + 86_400_000);
-    const link = await repo.linkForRender(db, { code: 'readtest1', merchantId, renderId: 900_001, targetUrl: 'https://example.com/shop', couponCode: 'TACO5', expiresAt });
+    const link = (await repo.linkForRender(db, { code: 'readtest1', merchantId, renderId: 900_001, targetUrl: 'https://example.com/shop', couponCode: 'TACO5', expiresAt }))!;
     await repo.attachPost(db, 700_001, link.code, merchantId);
     const at = new Date('2026-11-10T12:00:00Z');
     const visit = { code: link.code, merchantId, day: '2026-11-10', origin: 'o1', at, since: new Date(at.getTime() - 30 * 60_000) };

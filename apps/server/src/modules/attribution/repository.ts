@@ -21,10 +21,17 @@ export type { AttributionLinkRow, AttributionRedemptionRow };
 export async function linkForRender(
   ex: Executor,
   link: { code: string; merchantId: number; renderId: number; targetUrl: string; couponCode: string | null; expiresAt: Date },
-): Promise<AttributionLinkRow> {
+): Promise<AttributionLinkRow | undefined> {
   await ex.insert(attributionLinks).values(link).onConflictDoNothing();
   const [row] = await ex.select().from(attributionLinks).where(eq(attributionLinks.renderId, link.renderId)).limit(1);
-  return row!;
+  // None: the code was another link's (the insert did nothing); the caller draws another.
+  return row;
+}
+
+/** The link row, locked until the transaction ends: redemptions of one link are recorded one at a time. */
+export async function lockLink(ex: Executor, code: string): Promise<AttributionLinkRow | undefined> {
+  const [row] = await ex.select().from(attributionLinks).where(eq(attributionLinks.code, code)).for('update').limit(1);
+  return row;
 }
 
 /** A link of its own for a post no render made (an uploaded video); false when the code was taken. */
@@ -107,6 +114,16 @@ export async function visitorsFrom(ex: Executor, code: string, day: string, orig
     .from(attributionVisitors)
     .where(and(eq(attributionVisitors.code, code), eq(attributionVisitors.day, day), eq(attributionVisitors.origin, origin)));
   return Number(row?.n ?? 0);
+}
+
+/** Whether this visitor has counted on the link that day already (it may count again after the window). */
+export async function knownVisitor(ex: Executor, code: string, day: string, visitor: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ code: attributionVisitors.code })
+    .from(attributionVisitors)
+    .where(and(eq(attributionVisitors.code, code), eq(attributionVisitors.day, day), eq(attributionVisitors.visitor, visitor)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -40,6 +40,8 @@ export class DraftService {
       now?: () => Date;
       /** A draft was rejected: the plan replaces its own (docs/decisions/075). */
       onRejected?: (renderId: number, byId: number) => Promise<void>;
+      /** A draft became a post: said, for the render's short link to follow the post (docs/decisions/083). */
+      onApproved?: (renderId: number, postId: number, byId: number) => Promise<void>;
     },
   ) {
     this.now = defaults.now ?? (() => new Date());
@@ -92,6 +94,7 @@ export class DraftService {
       });
       await repo.updateRender(this.db, row.id, { postId });
       await this.materials.markUsed(row.merchantId, [...row.footageIds, row.outputFootageId], postId);
+      await this.defaults.onApproved?.(row.id, postId, caller.id);
       return postId;
     } catch (error) {
       await repo.releaseDraft(this.db, row.id);

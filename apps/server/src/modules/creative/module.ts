@@ -25,8 +25,9 @@ import { BulkApproveService } from './bulk-approve.js';
 import { DraftService } from './draft-service.js';
 import { PlanService } from './plan-service.js';
 import type { Merchants, Posts } from './ports.js';
-import { RenderEngine, type Renderer } from './render-engine.js';
+import { RenderEngine, type RenderEngineDeps, type Renderer } from './render-engine.js';
 import { recordRenderFailed } from './render-failed.js';
+import { recordDraftApproved } from './draft-approved.js';
 import { RenderRetryService } from './render-retry.js';
 import { RenderService, type RenderProgressSink } from './render-service.js';
 import { renderVideo } from './renderer/renderer.js';
@@ -74,6 +75,8 @@ export interface CreativeDeps {
   now?: () => Date;
   /** The app's log: a script that falls back to the templates is written there at warn. */
   log?: FastifyBaseLogger;
+  /** Each render's own short link for its end card's QR code (the attribution module, docs/decisions/083). */
+  shortLinks?: RenderEngineDeps['shortLinks'];
 }
 
 /** Renders per process by default: one per two cores, since one x264 encode keeps about two busy. */
@@ -157,6 +160,13 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
     requireApproval: (merchantId) => plans!.requireApproval(merchantId),
     now,
     onRejected: (renderId, byId) => plans!.replacements.afterReject(renderId, byId),
+    // The post is made by now: a lost event costs the post its render's link (it gets one of its own), never the approval.
+    ...(deps.events
+      ? {
+          onApproved: (renderId: number, postId: number, byId: number) =>
+            recordDraftApproved(db, deps.events!, renderId, postId, byId).catch((error: unknown) => deps.log?.warn({ err: error, render: renderId }, 'recording an approved draft failed')),
+        }
+      : {}),
   });
   const actingAs = async (accountId: number) => deps.accounts.actingAs(accountId);
   plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now, deps.jobs);
@@ -175,6 +185,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
       return voicesOf();
     },
     onDone: (renderId) => planService.afterRender(renderId),
+    ...(deps.shortLinks ? { shortLinks: deps.shortLinks } : {}),
     ...(deps.events ? { onFailed: (renderId: number) => recordRenderFailed(db, deps.events!, renderId) } : {}),
     settings: {
       size: { width, height },

@@ -75,6 +75,8 @@ export interface RenderEngineDeps {
   /** Called when a render failed its last attempt (its studio is told). */
   onFailed?: (renderId: number) => Promise<void>;
   settings: RenderEngineSettings;
+  /** The render's own short link for the end card's QR code, sent on to `target` (docs/decisions/083); null: the target itself. */
+  shortLinks?: { linkFor(render: { id: number; merchantId: number }, target: string | null, coupon: string): Promise<string | null> };
   /** The clock of leases and back-offs (tests move it on instead of waiting). */
   now?: () => Date;
 }
@@ -543,7 +545,7 @@ export class RenderEngine {
         primary: brief.brand_colors.primary,
         accent: brief.brand_colors.accent,
         callToAction: script.call_to_action.on_screen,
-        qrLink: qrLinkOf(brief),
+        qrLink: (await this.deps.shortLinks?.linkFor(row, qrLinkOf(brief), brief.coupon_code ?? '')) ?? qrLinkOf(brief),
         logoPath,
         phone: brief.phone,
       },

@@ -166,6 +166,8 @@ export const EVENT_CATALOGUE = {
    * it. `reason` is the stored message the render shows, read in each reader's language.
    */
   'creative.render_failed': entry('creative_render', z.object({ render_id: id, title: z.string(), reason: z.string().nullable() })),
+  /** A draft became a post: the short link made for its render now counts for the post (docs/decisions/083). */
+  'creative.draft_approved': entry('creative_render', z.object({ render_id: id, post_id: id, title: z.string() })),
 
   'connection.connected': entry('platform_connection', connection),
   'connection.disconnected': entry('platform_connection', connection),

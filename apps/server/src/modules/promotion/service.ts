@@ -8,6 +8,7 @@ import { notFound } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
 import type { Subscriber } from '../events/service.js';
 import type { ReferralService } from '../org/referral-service.js';
+import { isBot } from '../../lib/visitor.js';
 import * as repo from './repository.js';
 
 type Body<K extends keyof typeof api.promotion> = ParsedRequestOf<(typeof api.promotion)[K]>;
@@ -18,15 +19,8 @@ export const SALT_SWEEP_JOB = 'promotion.drop-old-salts';
 export const VISITORS_PER_ADDRESS = 5;
 const DAY_MS = 86_400_000;
 
-/**
- * Browsers of people, not programs: crawlers, link previews and HTTP libraries name themselves
- * in their user agent, and a visit without one is not a person's either.
- */
-const NOT_A_PERSON = /bot\b|bot\/|crawl|spider|slurp|preview|facebookexternalhit|embedly|monitor|curl\/|wget\/|python-|httpclient|go-http-client|okhttp|java\/|node-fetch|axios\//i;
-
-export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || userAgent.trim() === '' || NOT_A_PERSON.test(userAgent);
-}
+// The bot test is shared with the videos' short links (lib/visitor.ts).
+export { isBot };
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
