@@ -62,7 +62,8 @@ export type MusicChoice = (typeof MUSIC_CHOICES)[number];
 export const VOICE_ENGINES = ['none', 'local', 'cloud'] as const;
 export type VoiceEngineName = (typeof VOICE_ENGINES)[number];
 
-export const SCRIPT_ENGINES = ['template', 'llm'] as const;
+/** Who wrote a script: the templates, the language model, or the studio by hand on its desk (docs/decisions/086). */
+export const SCRIPT_ENGINES = ['template', 'llm', 'hand'] as const;
 export type ScriptEngineName = (typeof SCRIPT_ENGINES)[number];
 
 export const SCRIPT_LANGUAGES = CAPTION_LANGUAGES;

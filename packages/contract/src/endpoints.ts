@@ -7,6 +7,7 @@ import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
 import * as content from './content.js';
 import * as creative from './creative.js';
+import * as creativeDesk from './creative-desk.js';
 import * as creativeInsights from './creative-insights.js';
 import * as dashboard from './dashboard.js';
 import * as onboarding from './onboarding.js';
@@ -290,6 +291,8 @@ export const api = {
     renderRetry: endpoint('/v1/creative/render/retry', creative.renderRetryRequest, creative.render),
     scriptList: endpoint('/v1/creative/script/list', creative.scriptListRequest, creative.scriptListResponse),
     scriptUpdate: endpoint('/v1/creative/script/update', creative.scriptUpdateRequest, creative.script),
+    // A script written by hand on the desk, kept from its first whole version (docs/decisions/086).
+    scriptAdd: endpoint('/v1/creative/script/add', creativeDesk.scriptAddRequest, creative.script),
     // What worked per choice, per merchant or across the caller's merchants (docs/decisions/084).
     insightsGet: endpoint('/v1/creative/insights/get', creativeInsights.insightsGetRequest, creativeInsights.insights),
   },

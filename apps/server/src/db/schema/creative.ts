@@ -73,7 +73,7 @@ export const creativeScripts = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     language: text().notNull(),
-    engine: text({ enum: ['template', 'llm'] }).notNull(),
+    engine: text({ enum: ['template', 'llm', 'hand'] }).notNull(),
     /** A stored message (why the model was not used), or null. */
     fallbackReason: text(),
     template: text().notNull(),

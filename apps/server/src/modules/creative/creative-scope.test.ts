@@ -82,6 +82,7 @@ describe('who may call what', () => {
     ['/v1/creative/render/retry', () => ({ id: nobody }), MAKERS],
     ['/v1/creative/script/list', () => ({ merchant_id: nobody }), WORKERS],
     ['/v1/creative/script/update', () => ({ id: nobody, desk: false }), MAKERS],
+    ['/v1/creative/script/add', () => ({ merchant_id: nobody, language: 'en', body: sampleScript('en') }), MAKERS],
     ['/v1/creative/insights/get', () => ({ merchant_id: nobody }), READERS],
   ];
 
@@ -142,6 +143,7 @@ describe('every read and change stays in scope', () => {
       ['/v1/creative/render/retry', { id: theirs.id }],
       ['/v1/creative/script/list', { merchant_id: client2 }],
       ['/v1/creative/script/update', { id: theirScript.id, desk: false }],
+      ['/v1/creative/script/add', { merchant_id: client2, language: 'en', body: sampleScript('en') }],
       ['/v1/creative/insights/get', { merchant_id: client2, range: '365d' }],
     ];
     for (const [urlPath, body] of calls) {

@@ -1,5 +1,6 @@
 import {
   estimateScriptSeconds,
+  HOOK_STYLES,
   readStoredMessage,
   scriptBody,
   type api,
@@ -20,13 +21,16 @@ import type { Posts } from './ports.js';
 import * as repo from './repository.js';
 import * as scriptRepo from './script-repository.js';
 import { avoidedTexts, distinctTitles } from './script-variety.js';
-import { scriptFingerprint, type ScriptWriter, type WrittenScript } from './script-writer.js';
+import { scriptFingerprint, type ScriptWriter, type WrittenScript } from './script-writing.js';
 
 type Api = (typeof api)['creative'];
 type Generate = ParsedRequestOf<Api['scriptGenerate']>;
 
 /** Scripts differ from every script the merchant had in this many days. */
 export const SCRIPT_MEMORY_DAYS = 30;
+
+/** The template name of a script written by hand on the desk. */
+export const HAND_TEMPLATE = 'hand';
 
 /** Where a merchant's posts go when it has connected nothing yet: the captions still cover the big three. */
 const DEFAULT_PLATFORMS: PublishTargetName[] = ['tiktok', 'instagram', 'youtube'];
@@ -88,6 +92,31 @@ export class ScriptService {
     });
     if (!row) throw notFound();
     return present(row, lang);
+  }
+
+  /**
+   * Keeps a script the studio wrote by hand (docs/decisions/086): on the desk from the start, so a
+   * reload finds it, and edited from then on with update like any other. Its template is `hand`
+   * and its hook style the one the studio chose on the desk (a question hook when it chose none).
+   */
+  async add(caller: Caller, body: ParsedRequestOf<Api['scriptAdd']>, lang: ApiLanguage): Promise<Script> {
+    await this.briefs.assertVisible(caller, body.merchant_id);
+    const [row] = await repo.insertScripts(this.db, [
+      {
+        merchantId: body.merchant_id,
+        language: body.language,
+        engine: 'hand',
+        fallbackReason: null,
+        template: HAND_TEMPLATE,
+        hookStyle: body.hook_style ?? HOOK_STYLES[0],
+        body: body.body as repo.StoredScriptBody,
+        fingerprint: scriptFingerprint(body.body),
+        estimatedSeconds: estimateScriptSeconds(body.body, body.language),
+        createdById: caller.id,
+        onDesk: true,
+      },
+    ]);
+    return present(row!, lang);
   }
 
   /** Writes and stores `count` scripts; the plan's job calls it without a caller. */

@@ -23,6 +23,7 @@ import { getRender } from '../api/get-render';
 import { renderKey } from '../api/render-cache';
 import { useDeskScripts } from '../api/review-queue';
 import { CANDIDATES_KEPT, emptyDesk, seedDesks, useDeskSaver, type Desk } from '../lib/desk-seed';
+import { handCandidate, handOf, useHandScriptKeeper } from '../lib/hand-scripts';
 import { useIdempotencyKey } from '../lib/idempotency-key';
 import { blankScript, draftOf, estimatedSeconds, scriptIssues, tooLong, type ScriptDraft } from '../lib/script-draft';
 import { ScriptEditor } from './script-editor';
@@ -32,8 +33,9 @@ import { Storyboard } from './storyboard';
  * Where a studio writes a merchant's videos: the clips and images to cut from (shared by every
  * language), and one desk per language the brief asks for — side by side on a desktop, as tabs
  * on a phone — each generating scripts from the brief, editing one, and sending it to render.
- * The desk is kept on the server: its scripts come from script/list (desk: true) and each edit
- * is saved with script/update, so a reload finds them. `?edit=<render>` opens a render's script
+ * The desk is kept on the server: its scripts come from script/list (desk: true), each edit
+ * is saved with script/update, and one written by hand is added with script/add as soon as it
+ * is whole, so a reload finds them all. `?edit=<render>` opens a render's script
  * selected in its language, to edit and render again.
  */
 export function ScriptDesk({ merchantId, listable, onRendered, editId = null }: { merchantId: number; listable: boolean; onRendered: (render: Render) => void; editId?: number | null }) {
@@ -123,13 +125,25 @@ function LanguageDesk({
 
   const byHand = () =>
     update((state) => {
-      const candidates = [...state.candidates, { script: null, draft: blankScript() }].slice(-CANDIDATES_KEPT);
+      const candidates = [...state.candidates, handCandidate(blankScript())].slice(-CANDIDATES_KEPT);
       return { candidates, selected: candidates.length - 1, tried: false };
     });
 
   const save = useDeskSaver((error) => fail(t('desk.save_failed'), error));
+  // A script written by hand is kept on the server once it is whole; from then on it has an id.
+  const hands = useHandScriptKeeper({
+    merchantId,
+    language,
+    hookStyle,
+    save,
+    onError: (error) => fail(t('desk.save_failed'), error),
+    onKept: (hand, script) =>
+      update((state) => ({ ...state, candidates: state.candidates.map((candidate) => (handOf(candidate) === hand ? { ...candidate, script } : candidate)) })),
+  });
   const edit = (draft: ScriptDraft) => {
+    const hand = handOf(current);
     if (current?.script) save(current.script.id, draft);
+    else if (hand !== undefined) hands.keep(hand, draft);
     update((state) => ({ ...state, candidates: state.candidates.map((candidate, index) => (index === state.selected ? { ...candidate, draft } : candidate)) }));
   };
 
@@ -147,6 +161,8 @@ function LanguageDesk({
       ...(footage.length > 0 ? { footage_ids: footage } : {}),
     });
     if (!parsed.success || tooLong(seconds)) return;
+    const hand = current.script ? undefined : handOf(current);
+    if (hand !== undefined) hands.forget(hand);
     render.mutate(
       { body: parsed.data, idempotencyKey: idempotency.keyFor(parsed.data) },
       {

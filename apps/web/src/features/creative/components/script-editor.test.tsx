@@ -162,7 +162,7 @@ describe('the script desk', () => {
     expect(await within(spanish).findByText('“Martes de tacos” is rendering. You can keep writing.')).toBeInTheDocument();
     await user.click(within(spanish).getByTestId('desk-es-follow'));
     expect(onRendered).toHaveBeenCalledWith(expect.objectContaining({ id: 41 }));
-  });
+  }, 20_000);
 
   it('shows what must change before a script written by hand can render, and sends nothing', async () => {
     const user = newUser();

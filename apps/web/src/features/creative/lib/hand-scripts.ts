@@ -1,0 +1,111 @@
+import { api, type HookStyle, type Script, type ScriptLanguage } from '@nearcast/contract';
+import { useEffect, useRef } from 'react';
+import { addScript } from '../api/add-script';
+import { updateScript } from '../api/review-queue';
+import { DESK_SAVE_MS, type Candidate } from './desk-seed';
+import type { ScriptDraft } from './script-draft';
+
+/**
+ * A candidate written by hand: `hand` names it on the desk until the server gives it an id (the
+ * options' positions move as generated ones arrive and old ones drop off).
+ */
+export type HandCandidate = Candidate & { hand?: number };
+
+let lastHand = 0;
+
+/** A new script to write by hand, not yet kept on the server. */
+export function handCandidate(draft: ScriptDraft): HandCandidate {
+  lastHand += 1;
+  return { script: null, draft, hand: lastHand };
+}
+
+export const handOf = (candidate: Candidate | undefined): number | undefined => (candidate as HandCandidate | undefined)?.hand;
+
+interface Pending {
+  draft: ScriptDraft;
+  timer: ReturnType<typeof setTimeout> | null;
+  sending: boolean;
+  kept: Script | null;
+}
+
+interface KeeperOptions {
+  merchantId: number;
+  language: ScriptLanguage;
+  hookStyle: HookStyle | undefined;
+  /** The server kept it: the candidate takes its id, so later edits go to script/update. */
+  onKept: (hand: number, script: Script) => void;
+  /** Edits made while it was being kept, or after: saved on the kept script. */
+  save: (id: number, draft: ScriptDraft) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Keeps scripts written by hand on the server (script/add, docs/decisions/086) a moment after the
+ * typing stops, as soon as the draft is whole (the schema's rules pass; until then the editor
+ * says what is missing), so they survive a reload like generated ones. One add per script:
+ * edits that come while it is sent are saved on it once it has an id.
+ */
+export function useHandScriptKeeper(options: KeeperOptions) {
+  const pending = useRef(new Map<number, Pending>());
+  const latest = useRef(options);
+  latest.current = options;
+
+  const send = (hand: number) => {
+    const entry = pending.current.get(hand);
+    if (!entry || entry.sending || entry.kept) return;
+    const { merchantId, language, hookStyle } = latest.current;
+    const parsed = api.creative.scriptAdd.request.safeParse({ merchant_id: merchantId, language, body: entry.draft, ...(hookStyle ? { hook_style: hookStyle } : {}) });
+    if (!parsed.success) return;
+    const sent = entry.draft;
+    entry.sending = true;
+    addScript(parsed.data)
+      .then(async (script) => {
+        entry.kept = script;
+        // Rendered while it was sent: the render has its words, and the desk must not keep it.
+        if (pending.current.get(hand) !== entry) return void (await updateScript({ id: script.id, desk: false }));
+        latest.current.onKept(hand, script);
+        if (entry.draft !== sent) latest.current.save(script.id, entry.draft);
+      })
+      .catch((error: unknown) => latest.current.onError(error))
+      .finally(() => {
+        entry.sending = false;
+      });
+  };
+
+  useEffect(() => {
+    const entries = pending.current;
+    // Leaving the desk: what is still waiting is sent at once.
+    return () => {
+      for (const [hand, entry] of entries) {
+        if (entry.timer === null) continue;
+        clearTimeout(entry.timer);
+        entry.timer = null;
+        send(hand);
+      }
+    };
+  }, []);
+
+  return {
+    /** The hand-written script `hand` now reads `draft`. */
+    keep(hand: number, draft: ScriptDraft) {
+      const entry = pending.current.get(hand) ?? { draft, timer: null, sending: false, kept: null };
+      pending.current.set(hand, entry);
+      entry.draft = draft;
+      if (entry.kept) {
+        latest.current.save(entry.kept.id, draft);
+        return;
+      }
+      if (entry.timer !== null) clearTimeout(entry.timer);
+      entry.timer = setTimeout(() => {
+        entry.timer = null;
+        send(hand);
+      }, DESK_SAVE_MS);
+    },
+    /** Rendered before it was kept: the render carries its words, and the desk no longer needs it. */
+    forget(hand: number) {
+      const entry = pending.current.get(hand);
+      if (entry?.timer != null) clearTimeout(entry.timer);
+      pending.current.delete(hand);
+    },
+  };
+}
