@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { answerApi, newUser, renderInShell, setLanguage, setViewportWidth } from '../../../test/dom';
-import { api, type Brief, type Script, type ScriptBody } from '@nearcast/contract';
+import { api, type Brief, type Render, type Script, type ScriptBody } from '@nearcast/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESK_SAVE_MS } from '../lib/desk-seed';
@@ -48,6 +48,8 @@ const server = vi.fn(
         deskList = [...deskList, kept];
         return { code: '200', data: kept };
       }
+      case api.creative.renderGet.path:
+        return { code: '200', data: editedRender };
       case api.creative.scriptUpdate.path: {
         const { id, body } = request as { id: number; body: ScriptBody };
         deskList = deskList.map((script) => (script.id === id ? { ...script, body, update_time: '2026-12-02T12:01:00.000Z' } : script));
@@ -58,6 +60,22 @@ const server = vi.fn(
     }
   }),
 );
+
+/** A render made from a script that was never kept (no script id), opened to edit again. */
+const editedRender = {
+  id: 41,
+  merchant_id: MERCHANT,
+  language: 'en',
+  script_id: null,
+  script: {
+    title: 'Rendered once',
+    hook: { on_screen: 'Hungry tonight?', spoken: '' },
+    beats: [1, 2, 3].map((beat) => ({ on_screen: `Beat ${beat}`, spoken: '' })),
+    call_to_action: { on_screen: 'Book a table', spoken: '' },
+    captions: [],
+  },
+  footage_ids: [],
+} as unknown as Render;
 
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 /** Longer than the desk waits after the last keystroke. */
@@ -120,6 +138,19 @@ describe('a script written by hand on the desk', () => {
     const reloaded = await screen.findByRole('region', { name: 'English' });
     await waitFor(() => expect(within(reloaded).getByTestId('desk-en-script-title')).toHaveValue('Taco Tuesday, kept'));
     expect(within(reloaded).getByTestId('desk-en-engine')).toHaveTextContent('By hand');
+  }, 30_000);
+
+  it('keeps the fix of a render whose script was never kept, opened to edit again', async () => {
+    renderInShell(<ScriptDesk merchantId={MERCHANT} listable onRendered={() => undefined} editId={41} />);
+    const english = await screen.findByRole('region', { name: 'English' });
+    await waitFor(() => expect(within(english).getByTestId('desk-en-script-title')).toHaveValue('Rendered once'));
+    await pause();
+    // Opening it changes nothing: nothing is kept until it is edited.
+    expect(askedFor(api.creative.scriptAdd.path)).toHaveLength(0);
+
+    type(within(english).getByTestId('desk-en-script-title'), 'Rendered once, fixed');
+    await waitFor(() => expect(askedFor(api.creative.scriptAdd.path)).toHaveLength(1), { timeout: 3_000 });
+    expect(askedFor(api.creative.scriptAdd.path)[0]!.body).toMatchObject({ language: 'en', body: { title: 'Rendered once, fixed' } });
   }, 30_000);
 
   it('sends one add while typing goes on, and saves what was typed meanwhile on the kept script', async () => {

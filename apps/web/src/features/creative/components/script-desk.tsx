@@ -23,7 +23,7 @@ import { getRender } from '../api/get-render';
 import { renderKey } from '../api/render-cache';
 import { useDeskScripts } from '../api/review-queue';
 import { CANDIDATES_KEPT, emptyDesk, seedDesks, useDeskSaver, type Desk } from '../lib/desk-seed';
-import { handCandidate, handOf, useHandScriptKeeper } from '../lib/hand-scripts';
+import { handCandidate, handOf, useHandScriptKeeper, withHands } from '../lib/hand-scripts';
 import { useIdempotencyKey } from '../lib/idempotency-key';
 import { blankScript, draftOf, estimatedSeconds, scriptIssues, tooLong, type ScriptDraft } from '../lib/script-draft';
 import { ScriptEditor } from './script-editor';
@@ -54,7 +54,7 @@ export function ScriptDesk({ merchantId, listable, onRendered, editId = null }: 
     if (seeded.current === key || !stored.data || (editId !== null && editing.isPending)) return;
     seeded.current = key;
     const render = editing.data && editing.data.merchant_id === merchantId ? editing.data : null;
-    setDesks((current) => seedDesks(current, stored.data.list, render));
+    setDesks((current) => withHands(seedDesks(current, stored.data.list, render)));
     if (render && render.footage_ids.length > 0) setFootage(render.footage_ids);
   }, [merchantId, editId, stored.data, editing.isPending, editing.data]);
   const update = (language: ScriptLanguage, change: (desk: Desk) => Desk) => setDesks((current) => ({ ...current, [language]: change(current[language]) }));

@@ -2,7 +2,7 @@ import { api, type HookStyle, type Script, type ScriptLanguage } from '@nearcast
 import { useEffect, useRef } from 'react';
 import { addScript } from '../api/add-script';
 import { updateScript } from '../api/review-queue';
-import { DESK_SAVE_MS, type Candidate } from './desk-seed';
+import { DESK_SAVE_MS, type Candidate, type Desk } from './desk-seed';
 import type { ScriptDraft } from './script-draft';
 
 /**
@@ -20,6 +20,20 @@ export function handCandidate(draft: ScriptDraft): HandCandidate {
 }
 
 export const handOf = (candidate: Candidate | undefined): number | undefined => (candidate as HandCandidate | undefined)?.hand;
+
+/**
+ * The desks with every candidate that has no id yet (a render's script opened to edit again when
+ * it was never kept) made one written by hand, so its edits are kept like any other.
+ */
+export function withHands<K extends string>(desks: Record<K, Desk>): Record<K, Desk> {
+  const next = { ...desks };
+  for (const language of Object.keys(next) as K[]) {
+    const desk = next[language];
+    if (desk.candidates.every((candidate) => candidate.script !== null || handOf(candidate) !== undefined)) continue;
+    next[language] = { ...desk, candidates: desk.candidates.map((candidate) => (candidate.script === null && handOf(candidate) === undefined ? handCandidate(candidate.draft) : candidate)) };
+  }
+  return next;
+}
 
 interface Pending {
   draft: ScriptDraft;
