@@ -12,6 +12,7 @@ import { formatMetric } from '../lib/metrics';
 import { byTargetOrder } from '../lib/platforms';
 import { toPlaysPoints } from '../lib/series';
 import { PlatformLabel } from './platform-tag';
+import { RedeemButton } from './redeem-button';
 import { JobStateTag } from './status-tags';
 import '../pages/video.css';
 
@@ -68,6 +69,7 @@ export function MerchantVideos({ pageSize = 5 }: { pageSize?: number }) {
                           </span>
                         ))}
                       </span>
+                      <RedeemButton postId={post.id} />
                     </div>
                     <span className="video-num video-mine__plays" title={t('metric.plays')}>
                       {formatMetric(post.totals.plays, language, na)}

@@ -13,6 +13,7 @@ import { useCancelPost } from '../api/post-actions';
 import { useCreateReviewLink } from '../api/review-link';
 import { JobList } from './job-list';
 import { PlatformLabel } from './platform-tag';
+import { RedeemButton } from './redeem-button';
 import { ReviewLinkModal, type ApprovalRequest } from './review-link-modal';
 import { StatsSection } from './stats-section';
 import { ApprovalTag, PostStatusTag } from './status-tags';
@@ -120,6 +121,7 @@ function PostDetail({ post, canAct }: { post: VideoPost; canAct: boolean }) {
           <p className="video-muted">{t(post.approval === 'pending' || post.approval === 'changes_requested' ? 'detail.waiting_approval' : 'detail.waiting_time')}</p>
         </div>
       )}
+      <RedeemButton postId={post.id} />
       <StatsSection query={{ post_id: post.id }} range={range} onRangeChange={setRange} testId="video-post-stats" compact version={latestMetricsAt(post)} />
       <ReviewLinkModal link={link} onClose={() => setLink(null)} />
       {confirmDialog}

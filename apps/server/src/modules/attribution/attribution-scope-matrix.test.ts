@@ -1,0 +1,60 @@
+import type { Role } from '@nearcast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+/**
+ * The scope matrix of the short links' endpoints (docs/decisions/083): every demo role is let in
+ * or refused exactly as the shop's side is drawn (the merchant, its studio and operator, staff;
+ * never an agent), the unpaid studio and merchant get the plan-required answer, and without a
+ * session every call is refused. The short link itself (GET /go/:code) is public by design.
+ */
+let t: TestApp;
+const tokens = new Map<string, string>();
+const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
+const UNPAID = ['newstudio', 'newclient'] as const;
+const ROLE_OF: Record<(typeof DEMO)[number] | (typeof UNPAID)[number], Role> = {
+  super: 'super',
+  admin: 'admin',
+  agent: 'partner',
+  subagent: 'partner',
+  studio: 'studio',
+  operator: 'operator',
+  client: 'client',
+  newstudio: 'studio',
+  newclient: 'client',
+};
+const SHOP_SIDE: Role[] = ['super', 'admin', 'studio', 'operator', 'client'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const name of [...DEMO, ...UNPAID]) tokens.set(name, await t.login(`${name}@example.com`));
+}, 120_000);
+afterAll(() => t.close());
+
+describe('attribution endpoints by role', () => {
+  const matrix: [string, () => object, Role[]][] = [
+    ['/v1/attribution/link/get', () => ({ post_id: 999_999 }), SHOP_SIDE],
+    ['/v1/attribution/redemption/add', () => ({ code: 'zzzzzzzz' }), SHOP_SIDE],
+    ['/v1/attribution/redemption/list', () => ({}), SHOP_SIDE],
+  ];
+
+  it.each(matrix)('%s', async (path, body, allowed) => {
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const name of [...DEMO, ...UNPAID]) {
+      const response = await t.call(path, body(), { token: tokens.get(name) });
+      outcomes[name] = response.code === '403' ? 'refused' : response.code === '402' ? 'plan required' : 'allowed';
+      if (!allowed.includes(ROLE_OF[name])) expected[name] = 'refused';
+      else expected[name] = (UNPAID as readonly string[]).includes(name) ? 'plan required' : 'allowed';
+      expect(response.code, `${name} never a 5xx`).not.toMatch(/^5/);
+    }
+    expect(outcomes).toEqual(expected);
+    expect((await t.call(path, body())).code, 'anonymous').toBe('403');
+  });
+
+  it('answers an unknown short link to anyone, signed in or not, with its page', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/go/abcdefgh' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).toContain('This link does not lead anywhere');
+  });
+});
