@@ -6,6 +6,7 @@ import { seedDemoNetwork } from './demo/network.js';
 import { seedDemoLibrary } from './demo/material-library.js';
 import { startDemoProduction } from './demo/production-seed.js';
 import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
+import { seedDemoInsights } from './demo/insights-seed.js';
 import { seedDemo } from './demo/seed.js';
 import { seedDemoPromotion } from './demo/promotion-seed.js';
 import { seedDemoReports } from './demo/report-seed.js';
@@ -40,6 +41,11 @@ async function main(): Promise<void> {
     if (seeded) {
       const videos = await seedDemoVideos(app.services);
       if (videos) app.log.info(videos, `seeded the demo video history in ${videos.ms} ms`);
+      // The posts' outcomes are that history replayed, with the choices the demo gives its posts.
+      if (videos) {
+        const outcomes = await seedDemoInsights(app.services);
+        app.log.info(outcomes, `kept the demo posts' outcomes in ${outcomes.ms} ms`);
+      }
       app.log.info(await seedDemoPromotion(app.services), "seeded a month of visitors to the demo's promotion links");
     }
     // The seeds wrote their history as events: the dashboard's rollups are that history replayed.

@@ -221,3 +221,39 @@ export async function merchantNames(ex: Executor, ids: readonly number[]): Promi
   );
   return new Map(rows.map((row) => [Number(row.id), row.name ?? '']));
 }
+
+/** The choices a seed gives a post it did not render (every platform of the post). */
+export interface SeededChoices {
+  postId: number;
+  category: string;
+  look: string;
+  hookStyle: string;
+  template: string;
+  durationSeconds: number;
+  lengthBand: string;
+  openingKind: string;
+  music: string;
+}
+
+/** Writes seeded choices onto posts that no render made (the demo's history), a statement per 500. */
+export async function seedChoices(ex: Executor, rows: readonly SeededChoices[]): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = sql.join(
+      rows
+        .slice(i, i + 500)
+        .map((r) => sql`(${r.postId}::int, ${r.category}, ${r.look}, ${r.hookStyle}, ${r.template}, ${r.durationSeconds}::float8, ${r.lengthBand}, ${r.openingKind}, ${r.music})`),
+      sql`, `,
+    );
+    const result = await selectRows<{ post_id: number }>(
+      ex,
+      sql`update creative_post_outcomes o set category = v.category, look = v.look, hook_style = v.hook_style, template = v.template,
+            duration_seconds = v.duration_seconds, length_band = v.length_band, opening_kind = v.opening_kind, music = v.music, updated_at = now()
+          from (values ${values}) as v(post_id, category, look, hook_style, template, duration_seconds, length_band, opening_kind, music)
+          where o.post_id = v.post_id and o.render_id is null
+          returning o.post_id`,
+    );
+    changed += result.length;
+  }
+  return changed;
+}
