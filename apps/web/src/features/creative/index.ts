@@ -19,3 +19,11 @@ export const MerchantCreative = lazy(retryImport(() => import('./components/merc
  * staff (needs the `creative` and `video` namespaces). Lazy for the same reason.
  */
 export const ReviewQueue = lazy(retryImport(() => import('./components/review-queue').then((module) => ({ default: module.ReviewQueue }))));
+
+/**
+ * What worked per choice (docs/decisions/084): the studio's panel under /video's numbers, and
+ * the merchant's "what works for your shop" card on its dashboard (need the `creative` and
+ * `video` namespaces). Lazy for the same reason.
+ */
+export const InsightsPanel = lazy(retryImport(() => import('./components/insights-panel').then((module) => ({ default: module.InsightsPanel }))));
+export const WhatWorksCard = lazy(retryImport(() => import('./components/what-works-card').then((module) => ({ default: module.WhatWorksCard }))));

@@ -3,7 +3,7 @@ import { Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { useDashboardTotal } from '../api/dashboard-total';
 import { useSession } from '../../../lib/session';
-import { MerchantCreative } from '../../creative';
+import { MerchantCreative, WhatWorksCard } from '../../creative';
 import { MerchantApprovals, MerchantVideos } from '../../video';
 import { planFromSession } from '../lib/plan';
 import { seesClients, seesProfit, seesPromotion, seesStudios } from '../lib/scope';
@@ -53,6 +53,12 @@ export function DashboardPanels({ range, scope }: { range: DashboardRange; scope
         // The merchant's own videos, each platform's status and their numbers: what its plan buys.
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
           <MerchantVideos />
+        </Suspense>
+      )}
+      {scope === 'client' && user && (
+        // What its videos' results say works for its shop.
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <WhatWorksCard merchantId={user.id} />
         </Suspense>
       )}
       <div className="dash-grid">

@@ -9,7 +9,7 @@ import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { ProductionWorkspace, ReviewQueue } from '../../creative';
+import { InsightsPanel, ProductionWorkspace, ReviewQueue } from '../../creative';
 import { useVideoPlatforms } from '../api/list-platforms';
 import { usePosts } from '../api/list-posts';
 import { useCreateReviewLink } from '../api/review-link';
@@ -211,6 +211,12 @@ export function VideoPage() {
         </Card>
       ) : (
         <StatsSection query={{ merchant_id: merchant ?? undefined }} range={range} onRangeChange={setRange} />
+      )}
+      {!(staff && merchant === null) && (
+        // What worked per choice, for the merchant picked or every merchant the studio serves.
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <InsightsPanel merchantId={merchant} />
+        </Suspense>
       )}
       <ComposerDrawer open={composing} onClose={() => setComposing(false)} onCreated={created} initialMerchant={merchant} />
       <PostDrawer id={openPost} onClose={() => setParam('post', null)} canAct />
