@@ -30,6 +30,7 @@ export const OWNERS = {
   video: ['modules/video'],
   creative: ['modules/creative'],
   'creative-outcomes': ['modules/creative'],
+  'creative-learning': ['modules/creative'],
   dashboard: ['modules/dashboard'],
   notification: ['modules/notification'],
   audit: ['modules/audit'],

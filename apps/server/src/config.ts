@@ -200,6 +200,14 @@ const schema = z.object({
    */
   RENDER_QUEUE_PER_MERCHANT: z.coerce.number().int().min(1).max(10_000).default(20),
   RENDER_QUEUE_MIN: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * What the daily plan learns to win (docs/decisions/085): weights of plays at 24 h, engagement
+   * and link visits, as `plays:0.5,engagement:0.2,visits:0.3` (the default when empty).
+   */
+  LEARNING_REWARD_WEIGHTS: z
+    .string()
+    .regex(/^(\s*(plays|engagement|visits)\s*[:=]\s*\d+(\.\d+)?\s*(,(?!$)|$))*$/, 'name:weight pairs of plays, engagement, visits, e.g. plays:0.5,engagement:0.2,visits:0.3')
+    .default(''),
   /** Per account, on the endpoints that cost a render or paid model calls (docs/decisions/073). */
   RATE_LIMIT_RENDER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PLAN_RUN_PER_MINUTE: z.coerce.number().int().min(1).default(10),

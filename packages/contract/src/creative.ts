@@ -360,6 +360,12 @@ export const render = z.object({
   look: z.string().nullable().optional(),
   /** The material its first shot shows; null for a video from the brief alone (always sent, as `look`). */
   opening_footage_id: z.number().int().nullable().optional(),
+  /**
+   * Why the plan chose this draft's hook, look, length and hour, in the reader's language
+   * (docs/decisions/085): "Question hooks bring this shop 2.1× the plays of bold claims",
+   * "Exploring: …", "Category prior: …". Null for a render asked for by hand or made before.
+   */
+  reason: z.string().nullable().optional(),
   duration: z.number().nullable(),
   video_url: z.string().nullable(),
   /**

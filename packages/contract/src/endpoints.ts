@@ -7,6 +7,7 @@ import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
 import * as content from './content.js';
 import * as creative from './creative.js';
+import * as creativeLearning from './creative-learning.js';
 import * as creativeDesk from './creative-desk.js';
 import * as creativeInsights from './creative-insights.js';
 import * as dashboard from './dashboard.js';
@@ -291,6 +292,9 @@ export const api = {
     renderRetry: endpoint('/v1/creative/render/retry', creative.renderRetryRequest, creative.render),
     scriptList: endpoint('/v1/creative/script/list', creative.scriptListRequest, creative.scriptListResponse),
     scriptUpdate: endpoint('/v1/creative/script/update', creative.scriptUpdateRequest, creative.script),
+    // The plan that learns (docs/decisions/085): the studio's pins and bans per merchant.
+    learningGet: endpoint('/v1/creative/learning/get', creativeLearning.learningGetRequest, creativeLearning.learningSettings),
+    learningSet: endpoint('/v1/creative/learning/set', creativeLearning.learningSetRequest, creativeLearning.learningSettings),
     // A script written by hand on the desk, kept from its first whole version (docs/decisions/086).
     scriptAdd: endpoint('/v1/creative/script/add', creativeDesk.scriptAddRequest, creative.script),
     // What worked per choice, per merchant or across the caller's merchants (docs/decisions/084).

@@ -19,6 +19,7 @@ export * from './settlement.js';
 export * from './video.js';
 export * from './creative.js';
 export * from './creative-insights.js';
+export * from './creative-learning.js';
 export * from './notification.js';
 export * from './dashboard.js';
 export * from './audit.js';

@@ -19,6 +19,7 @@ export * from './schema/material.js';
 export * from './schema/video.js';
 export * from './schema/creative.js';
 export * from './schema/creative-outcomes.js';
+export * from './schema/creative-learning.js';
 export * from './schema/dashboard.js';
 export * from './schema/notification.js';
 export * from './schema/audit.js';

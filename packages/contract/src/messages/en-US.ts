@@ -286,6 +286,8 @@ export const enUS = {
   'creative.beats_count': 'A script has 3 to 6 beats',
   'creative.plan_too_many': 'At most 10 videos a day',
   'creative.plan_empty': 'A plan makes at least one video a day',
+  'creative.learning_all_banned': 'Leave at least one choice allowed',
+  'creative.learning_pin_banned': 'A pinned choice cannot also be banned',
   'creative.reason_required': 'Please say why',
   'creative.script_too_long': 'This script would run {{seconds}} seconds; keep it under {{max}} seconds',
   'creative.footage_not_usable': 'Material {{id}} is not an active video or image of this merchant',

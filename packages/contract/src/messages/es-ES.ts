@@ -278,6 +278,8 @@ export const esES: MessageCatalogue = {
   'creative.beats_count': 'Un guion tiene de 3 a 6 escenas',
   'creative.plan_too_many': 'Como máximo 10 vídeos al día',
   'creative.plan_empty': 'Un plan hace al menos un vídeo al día',
+  'creative.learning_all_banned': 'Deja al menos una opción permitida',
+  'creative.learning_pin_banned': 'Una opción fijada no puede estar también prohibida',
   'creative.reason_required': 'Indica el motivo',
   'creative.script_too_long': 'Este guion duraría {{seconds}} segundos; mantenlo por debajo de {{max}} segundos',
   'creative.footage_not_usable': 'El material {{id}} no es un vídeo o imagen activo de este comercio',

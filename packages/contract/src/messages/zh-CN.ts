@@ -278,6 +278,8 @@ export const zhCN: MessageCatalogue = {
   'creative.beats_count': '脚本须有 3 至 6 个段落',
   'creative.plan_too_many': '每天最多 10 条视频',
   'creative.plan_empty': '计划每天至少制作一条视频',
+  'creative.learning_all_banned': '请至少保留一个允许的选项',
+  'creative.learning_pin_banned': '已固定的选项不能同时被禁用',
   'creative.reason_required': '请填写原因',
   'creative.script_too_long': '此脚本时长约 {{seconds}} 秒，请控制在 {{max}} 秒以内',
   'creative.footage_not_usable': '素材 {{id}} 不是该商家可用的视频或图片',

@@ -18,6 +18,18 @@ export interface StoredScriptBody {
   captions: { platform: string; caption: string; hashtags: string[] }[];
 }
 
+/**
+ * What the plan's learner chose for a slot and why, in the three languages (docs/decisions/085):
+ * `hour` is the posting hour asked for (`HH:MM`, merchant's time).
+ */
+export interface StoredRenderLearning {
+  hookStyle: string;
+  look: string;
+  lengthBand: string;
+  hour: string;
+  reason: { en: string; es: string; zh: string };
+}
+
 /** A brief text per video language, and which of them were machine-translated (docs/decisions/077). */
 export interface StoredLocalizedText {
   en: string;
@@ -145,6 +157,8 @@ export const creativeRenders = pgTable(
     look: text(),
     /** The material its first shot shows: a merchant's day opens each video on another. */
     openingFootageId: integer(),
+    /** A plan's video: the learner's choices for its slot and the reason (docs/decisions/085); null otherwise. */
+    learning: jsonb().$type<StoredRenderLearning>(),
     draft: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectReason: text().notNull().default(''),
     /** The studio chose to send its reject reason to the merchant; otherwise it is the studio's own note. */

@@ -84,6 +84,8 @@ describe('who may call what', () => {
     ['/v1/creative/script/update', () => ({ id: nobody, desk: false }), MAKERS],
     ['/v1/creative/script/add', () => ({ merchant_id: nobody, language: 'en', body: sampleScript('en') }), MAKERS],
     ['/v1/creative/insights/get', () => ({ merchant_id: nobody }), READERS],
+    ['/v1/creative/learning/get', () => ({ merchant_id: nobody }), WORKERS],
+    ['/v1/creative/learning/set', () => ({ merchant_id: nobody }), MAKERS],
   ];
 
   it.each(matrix)('%s', async (urlPath, body, allowed) => {
@@ -145,6 +147,8 @@ describe('every read and change stays in scope', () => {
       ['/v1/creative/script/update', { id: theirScript.id, desk: false }],
       ['/v1/creative/script/add', { merchant_id: client2, language: 'en', body: sampleScript('en') }],
       ['/v1/creative/insights/get', { merchant_id: client2, range: '365d' }],
+      ['/v1/creative/learning/get', { merchant_id: client2 }],
+      ['/v1/creative/learning/set', { merchant_id: client2, pins: { hook_style: 'question' } }],
     ];
     for (const [urlPath, body] of calls) {
       const response = await as(urlPath.includes('plan/get') ? 'operator' : 'studio', urlPath, body);

@@ -79,7 +79,7 @@ export class DraftService {
       const platforms = choice.platforms ?? (await this.posts.connectedPlatforms(row.merchantId));
       const posted = platforms.length > 0 ? platforms : ['sandbox'];
       const caption = captionFor(script, posted);
-      const scheduleAt = choice.scheduleAt !== undefined ? choice.scheduleAt : await this.takeNextSlot(row.id, row.merchantId);
+      const scheduleAt = choice.scheduleAt !== undefined ? choice.scheduleAt : await this.takeNextSlot(row.id, row.merchantId, row.learning?.hour);
       const postId = await this.posts.publish(caller, {
         merchantId: row.merchantId,
         footageId: row.outputFootageId,
@@ -116,23 +116,30 @@ export class DraftService {
 
   /**
    * Gives a draft the earliest posting hour (POSTING_HOURS in the merchant's time) at least a
-   * quarter of an hour ahead that no other draft of the merchant holds.
+   * quarter of an hour ahead that no other draft of the merchant holds. A plan's draft asks for
+   * the hour its learner chose (`preferred`, `HH:MM`, docs/decisions/085): that hour, or a
+   * quarter past it when taken, on the first day it is still ahead, before any other hour.
    */
-  async takeNextSlot(renderId: number, merchantId: number): Promise<Date> {
+  async takeNextSlot(renderId: number, merchantId: number, preferred?: string | null): Promise<Date> {
     const now = this.now();
     const facts = await this.merchants.factsOf(merchantId);
     const zone = facts?.timeZone ?? 'UTC';
     const today = localDate(now, zone);
-    const candidates = Array.from({ length: SLOT_DAYS }, (_, index) => addDays(today, index))
-      .flatMap((day) => [...POSTING_HOURS].sort((a, b) => a - b).map((hour) => zonedTime(day, hour, zone)))
-      .filter((time) => time.getTime() > now.getTime() + SLOT_LEAD_MS);
-    const taken = new Set((await repo.slotsTaken(this.db, merchantId, candidates[0]!)).map((time) => time.getTime()));
+    const at = (hours: readonly number[]) =>
+      Array.from({ length: SLOT_DAYS }, (_, index) => addDays(today, index))
+        .flatMap((day) => hours.map((hour) => zonedTime(day, hour, zone)))
+        .filter((time) => time.getTime() > now.getTime() + SLOT_LEAD_MS);
+    const usual = at([...POSTING_HOURS].sort((a, b) => a - b));
+    const asked = /^\d{2}:\d{2}$/.test(preferred ?? '') ? at([0, 0.25, 0.5, 0.75].map((quarter) => Number(preferred!.slice(0, 2)) + Number(preferred!.slice(3)) / 60 + quarter)) : [];
+    const candidates = [...asked, ...usual];
+    const from = new Date(Math.min(...candidates.map((time) => time.getTime())));
+    const taken = new Set((await repo.slotsTaken(this.db, merchantId, from)).map((time) => time.getTime()));
     for (const slot of candidates) {
       if (taken.has(slot.getTime())) continue;
       if (await repo.takeSlot(this.db, renderId, slot)) return slot;
     }
     // Every hour of the next two weeks is taken: the last one, shared.
-    return candidates.at(-1)!;
+    return usual.at(-1)!;
   }
 }
 

@@ -24,6 +24,10 @@ import { createBriefTranslator } from './brief-translator.js';
 import { BulkApproveService } from './bulk-approve.js';
 import { DraftService } from './draft-service.js';
 import { PlanService } from './plan-service.js';
+import { DEFAULT_LEARNER } from './learning/learner.js';
+import { outcomePort } from './learning/outcomes.js';
+import { parseRewardWeights } from './learning/reward.js';
+import { LearningService } from './learning/service.js';
 import type { Merchants, Posts } from './ports.js';
 import { RenderEngine, type RenderEngineDeps, type Renderer } from './render-engine.js';
 import { recordRenderFailed } from './render-failed.js';
@@ -50,6 +54,8 @@ export interface CreativeServices {
   /** What worked per choice (docs/decisions/084), and the subscriber keeping its post outcomes. */
   creativeInsights: InsightsService;
   creativeOutcomes: Subscriber;
+  /** The plan that learns: its choices per slot and the studio's pins and bans (docs/decisions/085). */
+  creativeLearning: LearningService;
 }
 
 export interface CreativeDeps {
@@ -169,7 +175,14 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
       : {}),
   });
   const actingAs = async (accountId: number) => deps.accounts.actingAs(accountId);
-  plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now, deps.jobs);
+  const learning = new LearningService(
+    db,
+    briefs,
+    outcomePort(db, async (merchantId) => (await briefs.briefOf(merchantId)).category, now),
+    { ...DEFAULT_LEARNER, weights: parseRewardWeights(config.LEARNING_REWARD_WEIGHTS) },
+    deps.log,
+  );
+  plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now, deps.jobs, learning);
   const planService = plans;
   const engine = new RenderEngine({
     db,
@@ -204,6 +217,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
     creativeDrafts: drafts,
     creativeBulkApprove: bulkApprove,
     creativeRetry: retry,
+    creativeLearning: learning,
     creativeInsights: new InsightsService(db, linkTotalsByPost, now),
     creativeOutcomes: postOutcomeSubscriber({
       timeZoneOf: async (tx, merchantId) => {

@@ -1,4 +1,4 @@
-import { PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES, scriptBody, type api, type ApiLanguage, type ParsedRequestOf, type Plan, type ResponseOf, type ScriptLanguage } from '@nearcast/contract';
+import { PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES, scriptBody, type api, type ApiLanguage, type HookStyle, type ParsedRequestOf, type Plan, type ResponseOf, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
@@ -7,10 +7,16 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { BriefService } from './brief-service.js';
 import { PlanReplacement } from './plan-replacement.js';
 import { addDays, localDate, localHour, type DraftService } from './draft-service.js';
+import { BAND_BEATS, type LengthBand } from './learning/arms.js';
+import type { SlotDecision } from './learning/learner.js';
+import { outcomePort } from './learning/outcomes.js';
+import { reasonOf } from './learning/reason.js';
+import { LearningService } from './learning/service.js';
 import type { Merchants } from './ports.js';
 import type { RenderOrder, RenderService } from './render-service.js';
 import * as repo from './repository.js';
 import type { ScriptService } from './script-service.js';
+import { distinctTitles } from './script-variety.js';
 
 type Api = (typeof api)['creative'];
 
@@ -48,9 +54,14 @@ export class PlanService {
     private readonly actingAs: ActingAs,
     private readonly now: () => Date = () => new Date(),
     private readonly jobs?: Pick<JobQueue, 'running' | 'send'>,
+    learning?: LearningService,
   ) {
     this.replacements = new PlanReplacement(db, scripts, renders, briefs, merchants, jobs);
+    this.learning = learning ?? new LearningService(db, briefs, outcomePort(db, async (merchantId) => (await briefs.briefOf(merchantId)).category, now));
   }
+
+  /** What each slot of a day takes: hook style, look, length band and posting hour (docs/decisions/085). */
+  readonly learning: LearningService;
 
   /** Rejected plan drafts made again, so a day keeps its videos (docs/decisions/075). */
   readonly replacements: PlanReplacement;
@@ -163,44 +174,67 @@ export class PlanService {
   }
 
   /**
-   * The making of a day whose claim this run holds. The languages' scripts are written side by
-   * side: a language model that does not answer costs the run its timeout once, not once per
-   * language (each language's writer stops asking after its first timeout).
+   * The making of a day whose claim this run holds. The learner chooses each slot's hook style,
+   * look, length band and posting hour (docs/decisions/085); the scripts are written one call per
+   * language and hook style, all side by side: a language model that does not answer costs the
+   * run its timeout once, not once per call (each writer stops asking after its first timeout).
    */
   private async makeDay(merchantId: number, day: string, byId: number | null): Promise<void> {
     const plan = await this.planOf(merchantId);
     const existing = await repo.rendersOfPlanDay(this.db, merchantId, day);
     const slots = slotLanguages(plan.mix);
     const missing = slots.map((language, slot) => ({ language, slot })).filter(({ slot }) => !existing.some((row) => row.planSlot === slot));
+    if (missing.length === 0) {
+      await repo.completePlanDay(this.db, merchantId, day);
+      return;
+    }
     const brief = await this.briefs.briefOf(merchantId);
-    const orders: RenderOrder[] = [];
+    const decisions = await this.learning.chooseDay(merchantId, day, slots);
+    const dayTitles = existing.map((row) => (row.script as { title: string }).title);
+    const groups = new Map<string, { language: ScriptLanguage; hookStyle: HookStyle; items: { slot: number; decision: SlotDecision }[] }>();
+    for (const { language, slot } of missing) {
+      const decision = decisions[slot]!;
+      const key = `${language}:${decision.choice.hook}`;
+      const group = groups.get(key) ?? { language, hookStyle: decision.choice.hook, items: [] };
+      group.items.push({ slot, decision });
+      groups.set(key, group);
+    }
     const written = await Promise.all(
-      SCRIPT_LANGUAGES.map(async (language) => {
-        const wanted = missing.filter((item) => item.language === language);
-        const dayTitles = existing.map((row) => (row.script as { title: string }).title);
-        const scripts = wanted.length === 0 ? [] : await this.scripts.write(merchantId, { language, count: wanted.length, seed: `${merchantId}:${day}:${language}`, createdById: byId, dayTitles });
-        return { language, wanted, scripts };
-      }),
+      [...groups.values()].map(async (group) => ({
+        ...group,
+        scripts: await this.scripts.write(merchantId, {
+          language: group.language,
+          count: group.items.length,
+          hookStyle: group.hookStyle,
+          seed: `${merchantId}:${day}:${group.language}:${group.hookStyle}`,
+          createdById: byId,
+          dayTitles,
+        }),
+      })),
     );
-    for (const { language, wanted, scripts } of written) {
-      for (const [index, item] of wanted.entries()) {
+    const titles = dayDistinctTitles(existing, written);
+    const orders: RenderOrder[] = [];
+    for (const { language, items, scripts } of written) {
+      for (const [index, { slot, decision }] of items.entries()) {
         const script = scripts[index];
         if (!script) continue;
+        const body = fitBand({ ...scriptBody.parse(script.body), title: titles.get(script.id) ?? script.body.title }, decision.choice.length);
         const checked = await this.renders
-          .check(merchantId, {
-            language,
-            scriptId: script.id,
-            script: scriptBody.parse(script.body),
-            footageIds: null,
-            voice: brief.voice,
-            music: brief.music,
-            musicFootageId: brief.music_footage_id,
-          })
+          .check(merchantId, { language, scriptId: script.id, script: body, footageIds: null, voice: brief.voice, music: brief.music, musicFootageId: brief.music_footage_id })
           // A voice the installation lost since the brief chose it: the day still gets its videos.
-          .catch(() =>
-            this.renders.check(merchantId, { language, scriptId: script.id, script: scriptBody.parse(script.body), footageIds: null, voice: 'none', music: 'auto', musicFootageId: null }),
-          );
-        orders.push({ ...checked, createdById: byId, origin: 'plan', planDate: day, planSlot: item.slot, seed: `${merchantId}:${day}:${item.slot}` });
+          .catch(() => this.renders.check(merchantId, { language, scriptId: script.id, script: body, footageIds: null, voice: 'none', music: 'auto', musicFootageId: null }));
+        // The writer may open another way than asked (no line of that kind for the shop): the draft tells what it got.
+        const hookStyle = script.hookStyle as HookStyle;
+        const told = hookStyle === decision.choice.hook ? decision : { ...decision, choice: { ...decision.choice, hook: hookStyle }, why: { ...decision.why, hook: { kind: 'learning' as const } } };
+        orders.push({
+          ...checked,
+          createdById: byId,
+          origin: 'plan',
+          planDate: day,
+          planSlot: slot,
+          seed: `${merchantId}:${day}:${slot}`,
+          learning: { hookStyle, look: told.choice.look, lengthBand: told.choice.length, hour: told.choice.hour, reason: reasonOf(told) },
+        });
       }
     }
     await this.renders.enqueue(orders);
@@ -274,6 +308,35 @@ export class PlanService {
     };
     return [daily as JobDefinition<never>, make as JobDefinition<never>, this.replacements.jobDefinition(log)];
   }
+}
+
+/**
+ * The titles of a day's new scripts, distinct from each other and from the day's drafts: a
+ * language's hook styles are written side by side, so one call's own care (distinctTitles) does
+ * not reach across them. Earlier drafts keep their titles; a later script's repeat gets the
+ * language's numbered suffix.
+ */
+function dayDistinctTitles(existing: readonly repo.RenderView[], written: readonly { language: ScriptLanguage; scripts: readonly repo.ScriptRow[] }[]): Map<number, string> {
+  type Batch = Parameters<typeof distinctTitles>[0];
+  const entry = (title: string) => ({ body: { title } }) as unknown as Batch[number];
+  const titles = new Map<number, string>();
+  for (const language of SCRIPT_LANGUAGES) {
+    const before = existing.filter((row) => row.language === language).map((row) => entry((row.script as { title: string }).title));
+    const fresh = written.filter((group) => group.language === language).flatMap((group) => group.scripts);
+    const out = distinctTitles([...before, ...fresh.map((script) => entry(script.body.title))], language, new Set());
+    fresh.forEach((script, index) => titles.set(script.id, out[before.length + index]!.body.title));
+  }
+  return titles;
+}
+
+/**
+ * A script cut to its length band's beats (three for short, four for medium; long as written):
+ * the first beats and the last (the last leads into the call to action).
+ */
+export function fitBand(body: ScriptBody, band: LengthBand): ScriptBody {
+  const keep = BAND_BEATS[band];
+  if (keep === null || body.beats.length <= keep) return body;
+  return { ...body, beats: [...body.beats.slice(0, keep - 1), body.beats.at(-1)!] };
 }
 
 function sum(mix: Record<ScriptLanguage, number>): number {

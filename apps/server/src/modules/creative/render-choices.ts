@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Look } from './renderer/look-types.js';
-import { LOOKS } from './renderer/looks.js';
+import { LOOKS, lookById } from './renderer/looks.js';
 import { recentRenderChoices, type RecentRenderChoice } from './render-choice-repository.js';
 import { seededOrder } from './seeded.js';
 
@@ -8,8 +8,9 @@ import { seededOrder } from './seeded.js';
  * What makes a merchant's videos differ from each other beyond their words: the look, the
  * opening shot and the clips.
  *
- * A plan's day: the day's five slots take five different looks (the day's seeded order of the
- * library, slot by slot) and their material from one ordering of the library shared by the
+ * A plan's day: each slot takes the look the plan's learner chose for it (docs/decisions/085;
+ * a day made before the learner, five different looks in the day's seeded order of the
+ * library, slot by slot) and its material from one ordering of the library shared by the
  * day — material the merchant's videos of the last 7 days did not use first, then the least
  * recently used — dealt out slot by slot, so each slot opens on its own item and takes its
  * own items before anyone else's. Every slot computes the same ordering (it leaves out the
@@ -30,10 +31,17 @@ export interface ChoiceRender {
   planDate: string | null;
   planSlot: number | null;
   seed: string;
+  /** A plan's slot: the look its learner chose (docs/decisions/085). */
+  learning?: { look: string } | null;
 }
 
-/** The look of a render. */
+/**
+ * The look of a render: a plan's slot takes the look its learner chose; a slot made before the
+ * learner (or a look since retired), the day's seeded order of the library.
+ */
 export function chooseLook(render: ChoiceRender, recent: readonly RecentRenderChoice[]): Look {
+  const learned = render.learning?.look;
+  if (learned && LOOKS.some((look) => look.id === learned)) return lookById(learned);
   if (render.planDate !== null && render.planSlot !== null) {
     const order = seededOrder(LOOKS, `look:${render.merchantId}:${render.planDate}`);
     return order[render.planSlot % order.length]!;

@@ -88,6 +88,8 @@ export interface RenderOrder {
   /** A replacement of a rejected plan draft: which one (docs/decisions/075). */
   planRound?: number;
   seed?: string;
+  /** A plan's slot: the learner's choices and reason (docs/decisions/085). */
+  learning?: repo.StoredRenderLearning;
 }
 
 /**
@@ -220,6 +222,7 @@ export class RenderService {
           planSlot: order.planSlot ?? null,
           planRound: order.planRound ?? 0,
           seed: order.seed ?? '',
+          learning: order.learning ?? null,
           createdById: order.createdById,
         })),
       );
@@ -339,6 +342,7 @@ export class RenderService {
       output_footage_id: row.outputFootageId,
       look: row.look,
       opening_footage_id: row.openingFootageId,
+      reason: row.learning?.reason[lang] ?? null,
       duration: row.durationSeconds,
       video_url: video?.url ?? null,
       download_url: download?.url ?? null,

@@ -47,6 +47,9 @@ export async function creativeRoutes(app: FastifyInstance): Promise<void> {
   // The script desk (docs/decisions/074): an operator reads it; a merchant has no desk.
   route(app, api.creative.scriptList, WORKERS, (caller, { body, request }) => scripts.list(caller, body, request.lang));
   route(app, api.creative.scriptUpdate, MAKERS, (caller, { body, request }) => scripts.update(caller, body, request.lang));
+  // The plan's pins and bans (docs/decisions/085): staff and the merchant's studio set them; its operator reads them.
+  route(app, api.creative.learningGet, WORKERS, (caller, { body }) => app.services.creativeLearning.get(caller, body.merchant_id));
+  route(app, api.creative.learningSet, MAKERS, (caller, { body }) => app.services.creativeLearning.set(caller, body));
   route(app, api.creative.scriptAdd, MAKERS, (caller, { body, request }) => scripts.add(caller, body, request.lang));
   // What worked (docs/decisions/084): a merchant reads its own; studio and operator their merchants'.
   route(app, api.creative.insightsGet, READERS, (caller, { body }) => app.services.creativeInsights.get(caller, body));

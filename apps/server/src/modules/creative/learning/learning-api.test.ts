@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LearningSettings, Render } from '@nearcast/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaterial } from '../../../test/creative-fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { videoWorld, type VideoWorld } from '../../../test/video-fixtures.js';
+import { addDays, localDate } from '../draft-service.js';
+
+/**
+ * The plan's pins and bans over the API (docs/decisions/085): set by staff and the merchant's
+ * studio, read by its operator, refused with a clear 400 when they contradict themselves, and
+ * held by the day's plan, whose drafts say why they were chosen in the reader's language.
+ */
+let t: TestApp;
+let w: VideoWorld;
+let merchant: number;
+let dataDir: string;
+
+const as = (name: string, lang?: 'en' | 'es' | 'zh') => ({ token: w.tokens.get(name)!, ...(lang ? { lang } : {}) });
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-learning-'));
+  t = await createTestApp({ config: { DATA_DIR: dataDir } });
+  w = await videoWorld(t);
+  merchant = w.ids.get('client')!;
+  await addMaterial(t, w.tokens.get('client')!, 'mp4');
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('pins and bans', () => {
+  it('start empty, are set by the studio, read by its operator, and replaced whole', async () => {
+    const empty = await t.call<LearningSettings>('/v1/creative/learning/get', { merchant_id: merchant }, as('studio'));
+    expect(empty.code, empty.msg).toBe('200');
+    expect(empty.data).toMatchObject({ merchant_id: merchant, pins: {}, bans: {}, update_time: null });
+    expect(empty.data.arms.look).toContain('street_pop');
+    expect(empty.data.arms.posting_hour).toEqual(['09:00', '12:00', '15:00', '18:30', '20:30']);
+
+    const set = await t.call<LearningSettings>(
+      '/v1/creative/learning/set',
+      { merchant_id: merchant, pins: { hook_style: 'local_pride' }, bans: { look: ['classic', 'street_pop'], length_band: ['long'] } },
+      as('studio'),
+    );
+    expect(set.code, set.msg).toBe('200');
+    expect(set.data).toMatchObject({ pins: { hook_style: 'local_pride' }, bans: { look: ['classic', 'street_pop'], length_band: ['long'] } });
+    const read = await t.call<LearningSettings>('/v1/creative/learning/get', { merchant_id: merchant }, as('operator'));
+    expect(read.data.pins).toEqual({ hook_style: 'local_pride' });
+    expect((await t.call('/v1/creative/learning/set', { merchant_id: merchant }, as('operator'))).code).toBe('403');
+    expect((await t.call('/v1/creative/learning/get', { merchant_id: merchant }, as('client'))).code).toBe('403');
+  });
+
+  it('refuses a pin that is also banned, a ban of every arm and an unknown arm, in the caller’s language, and changes nothing', async () => {
+    const clash = await t.call('/v1/creative/learning/set', { merchant_id: merchant, pins: { look: 'classic' }, bans: { look: ['classic'] } }, as('studio', 'es'));
+    expect(clash.code).toBe('400');
+    expect((clash.data as { fields: Record<string, string> }).fields['pins.look']).toBe('Una opción fijada no puede estar también prohibida');
+    const all = await t.call('/v1/creative/learning/set', { merchant_id: merchant, bans: { length_band: ['short', 'medium', 'long'] } }, as('studio', 'zh'));
+    expect(all.code).toBe('400');
+    expect((all.data as { fields: Record<string, string> }).fields['bans.length_band']).toBe('请至少保留一个允许的选项');
+    const unknown = await t.call('/v1/creative/learning/set', { merchant_id: merchant, pins: { posting_hour: '03:00' } }, as('studio'));
+    expect(unknown.code).toBe('400');
+    const read = await t.call<LearningSettings>('/v1/creative/learning/get', { merchant_id: merchant }, as('studio'));
+    expect(read.data.pins).toEqual({ hook_style: 'local_pride' });
+  });
+
+  it('are the uniform not-found for another studio’s merchant', async () => {
+    const other = w.ids.get('client2')!;
+    expect((await t.call('/v1/creative/learning/get', { merchant_id: other }, as('studio'))).code).toBe('404');
+    expect((await t.call('/v1/creative/learning/set', { merchant_id: other, pins: { hook_style: 'question' } }, as('studio'))).code).toBe('404');
+  });
+
+  it('hold in the day’s plan, whose drafts say why in the reader’s language', async () => {
+    const day = addDays(localDate(new Date(), 'America/Los_Angeles'), 1);
+    const run = await t.call('/v1/creative/plan/run', { merchant_id: merchant, date: day }, as('studio'));
+    expect(run.code, run.msg).toBe('200');
+    await t.app.services.creativePlans.idle();
+    const rows = await t.query<{ id: number; learning: { hookStyle: string; look: string; lengthBand: string; hour: string }; beats: number }>(
+      sql`select r.id, r.learning, jsonb_array_length(r.script->'beats') as beats from creative_renders r where merchant_id = ${merchant} and plan_date = ${day} order by plan_slot`,
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.learning.hookStyle).toBe('local_pride');
+      expect(['classic', 'street_pop']).not.toContain(row.learning.look);
+      expect(row.learning.lengthBand).not.toBe('long');
+      expect(row.beats).toBeLessThanOrEqual(row.learning.lengthBand === 'short' ? 3 : 4);
+      expect(['09:00', '12:00', '15:00', '18:30', '20:30']).toContain(row.learning.hour);
+    }
+    for (const [lang, text] of [
+      ['en', 'Pinned by the studio: local-pride openings'],
+      ['es', 'Fijado por el estudio: las aperturas de orgullo local'],
+      ['zh', '工作室已固定：本地自豪式开头'],
+    ] as const) {
+      const listed = await t.call<{ list: Render[] }>('/v1/creative/render/list', { merchant_id: merchant, date: day, page_size: 100 }, as('studio', lang));
+      const plan = listed.data.list.filter((render) => render.origin === 'plan');
+      expect(plan).toHaveLength(5);
+      for (const render of plan) expect(render.reason, lang).toMatch(new RegExp(`^${text}`));
+    }
+  });
+});
