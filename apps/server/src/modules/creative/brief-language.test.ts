@@ -7,7 +7,7 @@ import { rewriteHours } from './hours-format.js';
 import { detectLanguage, fitsLanguage, latinWords, spaceHanLatin } from './language-detect.js';
 import { localizePlaces, placeNameIn } from './place-names.js';
 import { createScriptWriter } from './script-writer.js';
-import { hashtagOf } from './template-script-writer.js';
+import { hashtagOf } from './script-captions.js';
 
 /** A brief in the new shape, as brief/get answers it. */
 function brief(overrides: Partial<Brief> = {}): Brief {

@@ -3,7 +3,7 @@ import type { LocalizedBriefField, ScriptLanguage } from '@nearcast/contract';
 import { readCappedText } from './provider-answer.js';
 import { fitsLanguage } from './language-detect.js';
 import { safeBriefValue } from './script-guard.js';
-import type { ScriptLog } from './script-writer.js';
+import type { ScriptLog } from './script-writing.js';
 
 /**
  * Fills a brief's empty language from another with the configured language model (the same

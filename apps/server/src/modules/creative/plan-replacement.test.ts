@@ -8,7 +8,7 @@ import { addMaterial, fakeRenderer, sampleScript, testEngine } from '../../test/
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { addDays, localDate } from './draft-service.js';
-import { textKey } from './script-writer.js';
+import { textKey } from './script-writing.js';
 
 /**
  * The plan keeps its promise (docs/decisions/075): a rejected plan draft is made again for its

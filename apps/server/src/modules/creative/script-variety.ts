@@ -1,7 +1,7 @@
 import type { ScriptLanguage } from '@nearcast/contract';
 import type { Db } from '../../db/client.js';
 import * as repo from './repository.js';
-import { textKey, type WrittenScript } from './script-writer.js';
+import { textKey, type WrittenScript } from './script-writing.js';
 
 /**
  * What keeps a merchant's drafts from repeating what the studio turned down and a day's drafts

@@ -19,8 +19,10 @@ import type { LanguageBrief } from './brief-language.js';
 import { startFakeLlm, type FakeLlm, type FakeLlmMode } from '../../test/fake-llm.js';
 import { SCRIPT_LIBRARIES, SLOTS, slotsOf, type LineTemplate, type LanguageScripts } from './script-library/index.js';
 import { briefFacts, textLanguageProblem, unsafeRequest, withoutForeignFacts } from './script-guard.js';
-import { createScriptWriter, scriptFingerprint, type ScriptLog, type ScriptRequest, type WrittenScript } from './script-writer.js';
-import { SCRIPT_STRUCTURE_NAMES, areaOf, fillText } from './template-script-writer.js';
+import { createScriptWriter } from './script-writer.js';
+import { scriptFingerprint, type ScriptLog, type ScriptRequest, type WrittenScript } from './script-writing.js';
+import { SCRIPT_STRUCTURE_NAMES } from './script-structures.js';
+import { areaOf, fillText } from './script-text-fill.js';
 
 // Each language's view of a brief (brief-language.ts): what the writers read for one language.
 const BRIEFS: Record<ScriptLanguage, LanguageBrief> = {

@@ -1,4 +1,4 @@
-import type { CategoryNouns, CategoryScripts, LanguageScripts, LineTemplate } from './index.js';
+import type { CategoryNouns, CategoryScripts, LanguageScripts, LineTemplate } from './library-types.js';
 
 /**
  * US English: the voice of a local shop owner talking straight to camera — warm, direct,

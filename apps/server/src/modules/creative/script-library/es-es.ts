@@ -1,4 +1,4 @@
-import type { CategoryNouns, CategoryScripts, LanguageScripts, LineTemplate } from './index.js';
+import type { CategoryNouns, CategoryScripts, LanguageScripts, LineTemplate } from './library-types.js';
 
 /**
  * Spanish as US Hispanic local businesses speak to their customers: neutral Latin American,

@@ -1,4 +1,4 @@
-import type { CategoryNouns, CategoryScripts, LanguageScripts, LineTemplate } from './index.js';
+import type { CategoryNouns, CategoryScripts, LanguageScripts, LineTemplate } from './library-types.js';
 
 /**
  * 简体中文：抖音、小红书上本地小店的口播腔调——像店主对着镜头跟街坊聊天，句子短、口语化，
