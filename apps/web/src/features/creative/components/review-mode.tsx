@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { DRAFT_REASON_MAX, scriptLines, type Render } from '@nearcast/contract';
 import { Button, Input, Modal, Segmented } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_Z_INDEX } from '../../../components/layers';
 import { useReviewKeys } from '../lib/review-keys';
@@ -44,6 +44,36 @@ export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, on
   const next = renders[at + 1];
   const pending = render?.state === 'done' && render.draft === 'pending';
 
+  const player = useRef<HTMLDivElement>(null);
+  // Each draft's video address as first seen. The list is fetched again after every decision
+  // sent, each time with newly signed addresses; a new address would make the element load its
+  // video again from nothing (the one loaded ahead too, just before its turn). An address that
+  // fails (expired after a long pause) is forgotten, and the list's current one is taken.
+  const addresses = useRef(new Map<number, string>());
+  const [, setForgotten] = useState(0);
+  const addressOf = (item: Render): string | null => {
+    const known = addresses.current.get(item.id);
+    if (known) return known;
+    if (item.video_url) addresses.current.set(item.id, item.video_url);
+    return item.video_url;
+  };
+  const forget = (item: Render) => {
+    if (addresses.current.get(item.id) === item.video_url) return;
+    addresses.current.delete(item.id);
+    setForgotten((count) => count + 1);
+  };
+  // The draft on screen plays from its start; the one loaded ahead stays still and silent until
+  // its turn (a draft gone back from keeps loaded as the next one, so it is stopped and rewound).
+  // Before paint, so the frame that shows a draft already has it playing.
+  useLayoutEffect(() => {
+    for (const element of player.current?.querySelectorAll('video') ?? []) {
+      if (element === video.current) continue;
+      element.pause();
+      if (element.currentTime > 0) element.currentTime = 0;
+    }
+    const current = video.current;
+    if (current?.paused) void current.play().catch(() => undefined);
+  }, [render?.id]);
   useEffect(() => {
     if (video.current) video.current.playbackRate = speed;
   }, [speed, render?.id]);
@@ -99,26 +129,37 @@ export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, on
     >
       {render && (
         <div className="cr-review__body" data-testid="review-mode" data-render={render.id}>
-          <div className="cr-review__player">
-            {render.video_url ? (
-              <video
-                key={render.id}
-                ref={video}
-                className="cr-review__video"
-                src={render.video_url}
-                poster={render.cover_url ?? undefined}
-                autoPlay
-                muted
-                playsInline
-                controls
-                loop
-                onLoadedMetadata={(event) => (event.currentTarget.playbackRate = speed)}
-                data-testid="review-video"
-              />
-            ) : (
-              <p className="cr-muted cr-review__no-video">{render.error ?? t('preview.no_video')}</p>
-            )}
-            {next?.video_url && <video key={`next-${next.id}`} src={next.video_url} preload="auto" muted hidden aria-hidden="true" data-testid="review-prefetch" />}
+          <div className="cr-review__player" ref={player}>
+            {/* The draft on screen and the next one in the same list of elements, keyed by draft: the
+                next one loads while this one plays, and when it comes on (J, or after a decision) the
+                very element that loaded it is shown and played, with nothing to fetch again. */}
+            {[render, next].map((item) => {
+              const src = item && addressOf(item);
+              if (!item || !src) return null;
+              const current = item.id === render.id;
+              return (
+                <video
+                  key={item.id}
+                  ref={current ? video : undefined}
+                  className={current ? 'cr-review__video' : undefined}
+                  src={src}
+                  poster={current ? (item.cover_url ?? undefined) : undefined}
+                  preload="auto"
+                  autoPlay={current}
+                  muted
+                  playsInline
+                  controls={current}
+                  loop
+                  hidden={!current}
+                  aria-hidden={current ? undefined : true}
+                  onLoadedMetadata={(event) => (event.currentTarget.playbackRate = speed)}
+                  onError={() => forget(item)}
+                  data-render={item.id}
+                  data-testid={current ? 'review-video' : 'review-prefetch'}
+                />
+              );
+            })}
+            {!render.video_url && <p className="cr-muted cr-review__no-video">{render.error ?? t('preview.no_video')}</p>}
             <Segmented<number>
               value={speed}
               onChange={setSpeed}
@@ -152,10 +193,12 @@ export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, on
                 data-testid="review-reject"
               >
                 <p className="cr-subtitle">{t('review.reject_title')}</p>
+                {/* The focus goes to the first quick reason, not the field: R and then a number is
+                    a rejection in two keys, and in the field the number would be a character. */}
                 <ol className="cr-review__reasons">
                   {QUICK_REASONS.map((key, position) => (
                     <li key={key}>
-                      <Button size="small" onClick={quick(position + 1)} data-testid={`review-reason-${position + 1}`}>
+                      <Button size="small" onClick={quick(position + 1)} autoFocus={position === 0} data-testid={`review-reason-${position + 1}`}>
                         <kbd>{position + 1}</kbd> {t(`review.reason_${key}`)}
                       </Button>
                     </li>
@@ -167,7 +210,6 @@ export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, on
                   maxLength={DRAFT_REASON_MAX}
                   placeholder={t('review.reason_own')}
                   aria-label={t('review.reason_own')}
-                  autoFocus
                   data-testid="review-reason"
                 />
                 <div className="cr-review__reject-actions">

@@ -163,6 +163,28 @@ describe('the review queue', () => {
     expect(askedFor(api.creative.draftReject.path)[0]!.body).toEqual({ id: 2, reason: 'The footage does not fit' });
   });
 
+  it('keeps a sent decision’s draft out of the review while the list in hand still says it is pending', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = newUser();
+    showQueue();
+    await screen.findByTestId('queue-cards');
+    await user.click(screen.getByTestId('queue-start'));
+    await screen.findByTestId('review-mode');
+    await press(user, 'a');
+    await waitFor(() => expect(reviewed()).toBe('2'));
+    // Sent after its 10 s; the list fetched afterwards was read before the approval landed.
+    await act(async () => {
+      vi.advanceTimersByTime(10_500);
+    });
+    await waitFor(() => expect(askedFor(api.creative.draftBulkApprove.path)).toHaveLength(1));
+    await waitFor(() => expect(askedFor(api.creative.renderList.path).length).toBeGreaterThan(1));
+    expect(reviewed()).toBe('2');
+    expect(screen.queryByTestId('render-1')).not.toBeInTheDocument();
+    // Nothing is decided twice: the next A is the second draft's.
+    await press(user, 'a');
+    await waitFor(() => expect(reviewed()).toBe('3'));
+  });
+
   it('sends nothing when a decision is undone within 10 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = newUser();

@@ -11,7 +11,7 @@ import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { notifyError } from '../../../lib/notify';
 import { rejectDraft } from '../api/decide-draft';
 import { bulkApprove, refreshAfterDecisions, useMerchantZones, useRetryRender, useReviewQueue } from '../api/review-queue';
-import { useDecisionQueue, type Decision } from '../lib/decision-queue';
+import { idsOf, useDecisionQueue, type Decision } from '../lib/decision-queue';
 import { downloadName } from '../lib/download-name';
 import { useOpenInDesk } from '../lib/open-in-desk';
 import { RenderCard, type RenderActions } from './render-card';
@@ -46,22 +46,37 @@ export function ReviewQueue({ canAct, merchant, onMerchantChange }: { canAct: bo
   const fail = (message: string, error: unknown) => {
     if (!isSignedOut(error) && !isAbort(error)) notifyError(failureText(message, error));
   };
+  // Drafts whose decision has been sent: the list in hand still says they are pending until it is
+  // fetched again, and shown again meanwhile one would come back under the reviewer's next key
+  // (and be decided twice). Taken out of the set again when the server refused the decision.
+  const [sent, setSent] = useState<ReadonlySet<number>>(new Set());
   const send = async (decision: Decision) => {
+    const ids = idsOf(decision);
+    setSent((current) => new Set([...current, ...ids]));
+    let back: number[] = [];
     try {
       if (decision.kind === 'approve') {
         const { results } = await bulkApprove({ ids: decision.ids });
         const refused = results.filter((result) => !result.ok);
+        back = refused.map((result) => result.id);
         if (refused.length > 0) notifyError(t('queue.approve_refused', { count: refused.length, reason: refused[0]?.error?.message ?? '' }));
       } else {
         await rejectDraft({ id: decision.id, reason: decision.reason });
       }
     } catch (error) {
+      back = ids;
       fail(t(decision.kind === 'approve' ? 'approve.failed' : 'reject.failed'), error);
     }
+    if (back.length > 0)
+      setSent((current) => {
+        const next = new Set(current);
+        for (const id of back) next.delete(id);
+        return next;
+      });
     await refreshAfterDecisions(queryClient);
   };
   const decisions = useDecisionQueue(send);
-  const visible = (queue.data?.list ?? []).filter((render) => !decisions.held.has(render.id));
+  const visible = (queue.data?.list ?? []).filter((render) => !decisions.held.has(render.id) && !(sent.has(render.id) && render.draft === 'pending'));
   const titleOf = (render: Render) => render.script.title || t('scripts.untitled');
   const approve = (renders: readonly Render[]) => {
     if (renders.length === 0) return;
