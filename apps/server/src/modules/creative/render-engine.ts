@@ -28,6 +28,7 @@ import { renderChoices } from './render-choices.js';
 import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
 import type { RenderClip } from './renderer/render-graph.js';
 import type { RenderInput, RenderResult, VoiceTrack } from './renderer/renderer.js';
+import { autoMusicBed } from './renderer/music-beds.js';
 import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
 import { failingInputOf, plainDetail, staffDetail, toolOutputOf } from './tool-output.js';
@@ -74,9 +75,9 @@ export interface RenderEngineDeps {
   onDone?: (renderId: number) => Promise<void>;
   /** Called when a render failed its last attempt (its studio is told). */
   onFailed?: (renderId: number) => Promise<void>;
-  settings: RenderEngineSettings;
   /** The render's own short link for the end card's QR code, sent on to `target` (docs/decisions/083); null: the target itself. */
   shortLinks?: { linkFor(render: { id: number; merchantId: number }, target: string | null, coupon: string): Promise<string | null> };
+  settings: RenderEngineSettings;
   /** The clock of leases and back-offs (tests move it on instead of waiting). */
   now?: () => Date;
 }
@@ -521,7 +522,7 @@ export class RenderEngine {
         notes.push(storedMessage('creative.note.music_fallback'));
       }
     } else if (choice !== 'none') {
-      music = { bed: choice === 'auto' || choice === 'library' ? bedForTone(brief.tone) : (choice as MusicBed) };
+      music = { bed: choice === 'auto' ? autoMusicBed(row.seed || String(row.id)) : choice === 'library' ? bedForTone(brief.tone) : (choice as MusicBed) };
     }
 
     let voice: VoiceTrackInput | null = null;

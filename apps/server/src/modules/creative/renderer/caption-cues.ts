@@ -57,9 +57,16 @@ export function cueLength(text: string, language: ScriptLanguage): number {
   return han + latin;
 }
 
+/** Characters that open or close a group: text hugs them on their inner side ("(213)"). */
+const OPENING = /[([{（［｛「『“‘《〈]/u;
+const CLOSING = /[)\]}）］｝」』”’》〉]/u;
+
 /**
  * Words joined as they are written: spaces between Latin words, none between Chinese characters
  * or before and after Chinese punctuation, and a space between Han and Latin text ("欢迎来 Carmen’s").
+ * Chinese is timed character by character, and a bracket or a number's hyphen travels with the
+ * character before it ("电(" then "213)"), so no space follows an opening bracket, precedes a
+ * closing one, or splits a number at its hyphen ("555-0101").
  */
 export function joinWords(words: readonly { text: string }[]): string {
   let text = '';
@@ -68,7 +75,9 @@ export function joinWords(words: readonly { text: string }[]): string {
     const after = word.text.slice(0, 1);
     const bothCjk = CJK.test(before) && CJK.test(after);
     const touchesCjkPunctuation = CJK_PUNCTUATION.test(before) || CJK_PUNCTUATION.test(after);
-    text += text && !bothCjk && !touchesCjkPunctuation ? ` ${word.text}` : word.text;
+    const hugsBracket = OPENING.test(before) || CLOSING.test(after);
+    const joinsNumber = /\d-$/.test(text) && /^\d/.test(word.text);
+    text += text && !bothCjk && !touchesCjkPunctuation && !hugsBracket && !joinsNumber ? ` ${word.text}` : word.text;
   }
   return text;
 }

@@ -195,7 +195,8 @@ export function buildCaptionsAss(input: CaptionsInput): string {
   }
 
   for (const block of input.endCard) {
-    const face = block.style === 'EndSmall' ? fonts.regular : fonts.bold;
+    // The headline (EndCta) in the look's display face, as its titles; the rest in the body faces.
+    const face = block.style === 'EndSmall' ? fonts.regular : block.style === 'EndCta' ? titleFace : fonts.bold;
     events.push({ start: timeline.endCard.start, end: timeline.endCard.end + 1, style: block.style, text: blockText({ ...block, tags: `\\fad(300,0)${block.tags ?? ''}` }, face, face.family), layer: 3 });
   }
 
@@ -219,7 +220,7 @@ export function buildCaptionsAss(input: CaptionsInput): string {
     { name: 'ThirdShape', bold: false, size: 20, primary: assColor(palette.accent), outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 7 },
     { name: 'ThirdRibbon', bold: false, size: 20, primary: assColor(colours.ink, 0x20), outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 7 },
     { name: 'Shape', bold: false, size: 20, primary: assColor(palette.highlight), outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 7 },
-    ...endCardStyles(size, fonts, palette),
+    ...endCardStyles(size, palette, titleFace.family),
   ];
   return assDocument(size, fonts, styles, events);
 }
@@ -229,13 +230,13 @@ export function displayFamily(fonts: CaptionFonts, font: LatinDisplayFont): stri
   return fonts.display[font].family;
 }
 
-function endCardStyles(size: FrameSize, fonts: CaptionFonts, palette: Palette): StyleSpec[] {
+function endCardStyles(size: FrameSize, palette: Palette, headlineFamily: string): StyleSpec[] {
   const onPrimary = assColor(palette.onPrimary);
   const clear = assColor('#000000', 0xff);
   return [
     // The call to action's words over one rounded box of the accent (EndCtaBox, drawn by the layout).
     { name: 'EndCtaBox', bold: false, size: 20, primary: assColor(palette.accent), outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 7 },
-    { name: 'EndCta', bold: true, size: size.height * 0.05, primary: assColor(palette.onAccent), outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 8 },
+    { name: 'EndCta', font: headlineFamily, bold: true, size: size.height * 0.05, primary: assColor(palette.onAccent), outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 8 },
     { name: 'EndShop', bold: true, size: size.height * 0.034, primary: onPrimary, outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 8 },
     { name: 'EndSmall', bold: false, size: size.height * 0.021, primary: onPrimary, outline: clear, back: clear, borderStyle: 1, border: 0, shadow: 0, alignment: 8 },
   ];

@@ -1,6 +1,7 @@
 import type { ScriptLanguage } from '@nearcast/contract';
 import { contrast, drawableText, fitOrTruncate, fitText, luminance, safeArea, type FittedText, type Palette } from './captions-ass.js';
 import type { EndCardInput } from './end-card.js';
+import type { TextFace } from './fonts.js';
 import type { PaletteUse } from './look-types.js';
 
 /**
@@ -27,7 +28,9 @@ export interface EndCardColours {
 }
 
 export interface EndCardParts {
+  /** The call to action, measured in the look's display face (`ctaFace`), as it is drawn. */
   cta: FittedText | null;
+  ctaFace: TextFace;
   phone: FittedText | null;
   shop: FittedText | null;
   address: FittedText | null;
@@ -56,6 +59,14 @@ export function formatPhone(phone: string): string {
   return phone.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The face of the end card's headline (its call to action): the look's display face, as its
+ * titles use, so the card ends the video in the same voice; the body bold without a look.
+ */
+export function endCardHeadlineFace(input: Pick<EndCardInput, 'fonts' | 'titleFont'>): TextFace {
+  return input.fonts.display[input.titleFont ?? 'body'];
+}
+
 /** The parts fitted to `columnWidth` (the safe area's width unless given). */
 export function endCardParts(input: EndCardInput, columnWidth?: number): EndCardParts {
   const { size, fonts, language } = input;
@@ -64,16 +75,17 @@ export function endCardParts(input: EndCardInput, columnWidth?: number): EndCard
   const min = size.width * MIN_TEXT;
   const at = (value: number) => Math.max(min, value);
   const colours = endCardColours(input.palette, input.paletteUse);
+  const ctaFace = endCardHeadlineFace(input);
 
-  const ctaText = drawableText(input.callToAction, fonts.bold);
+  const ctaText = drawableText(input.callToAction, ctaFace);
   let cta: FittedText | null = null;
   if (ctaText) {
     // One line a little smaller reads better than the same words broken at the largest size.
     const maxSize = at(size.height * 0.05);
     const sidePadding = size.height * 0.012 * 1.8;
     cta =
-      fitText(ctaText, fonts.bold, { maxSize, minSize: at(maxSize * 0.8), maxWidth: width - 2 * sidePadding, maxLines: 1 }) ??
-      fitOrTruncate(ctaText, fonts.bold, { maxSize, minSize: at(size.height * 0.032), maxWidth: width - 2 * sidePadding, maxLines: 3 });
+      fitText(ctaText, ctaFace, { maxSize, minSize: at(maxSize * 0.8), maxWidth: width - 2 * sidePadding, maxLines: 1 }) ??
+      fitOrTruncate(ctaText, ctaFace, { maxSize, minSize: at(size.height * 0.032), maxWidth: width - 2 * sidePadding, maxLines: 3 });
   }
   const phoneNumber = input.phone ? formatPhone(input.phone) : '';
   const phoneText = phoneNumber ? drawableText(`${CALL[language]} ${phoneNumber}`, fonts.bold) : '';
@@ -84,5 +96,5 @@ export function endCardParts(input: EndCardInput, columnWidth?: number): EndCard
   const address = addressText ? fitOrTruncate(addressText, fonts.regular, { maxSize: at(size.height * 0.026), minSize: min, maxWidth: width, maxLines: columnWidth ? 4 : 2 }) : null;
   const hintText = input.qrLink ? drawableText(SCAN_HINT[language], fonts.regular) : '';
   const hint = hintText ? fitOrTruncate(hintText, fonts.regular, { maxSize: min, minSize: min, maxWidth: width, maxLines: 2 }) : null;
-  return { cta, phone, shop, address, hint, colours };
+  return { cta, ctaFace, phone, shop, address, hint, colours };
 }

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { assColor, drawableText, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
 import { endCardParts, type EndCardParts } from './end-card-parts.js';
 import type { CaptionFonts } from './fonts.js';
-import type { EndCardLayoutName, PaletteUse } from './look-types.js';
+import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-types.js';
 
 /**
  * The end card: the call to action in the video's language, the shop's phone number, its name,
@@ -38,6 +38,8 @@ export interface EndCardInput {
   palette?: Palette;
   layout?: EndCardLayoutName;
   paletteUse?: PaletteUse;
+  /** The look's title face: the call to action is set in it (the body bold without one). */
+  titleFont?: LatinDisplayFont;
 }
 
 export interface EndCardBand {
@@ -99,8 +101,9 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
   const boxed = [parts.cta, badge ? parts.phone : null].filter((part): part is NonNullable<typeof part> => Boolean(part));
   if (boxed.length > 0) {
     const sidePadding = padding * 1.8;
-    const heights = boxed.map((part) => part.lines.length * fonts.bold.lineHeight(part.size));
-    const textWidth = Math.max(...boxed.flatMap((part) => part.lines.map((line) => fonts.bold.width(line, part.size))));
+    const faceOf = (part: (typeof boxed)[number]) => (part === parts.cta ? parts.ctaFace : fonts.bold);
+    const heights = boxed.map((part) => part.lines.length * faceOf(part).lineHeight(part.size));
+    const textWidth = Math.max(...boxed.flatMap((part) => part.lines.map((line) => faceOf(part).width(line, part.size))));
     const boxWidth = Math.min(width, textWidth + 2 * sidePadding);
     const boxHeight = heights.reduce((sum, height) => sum + height, 0) + 2 * padding + (boxed.length - 1) * padding;
     ctaBox = { x: Math.round(centreX - boxWidth / 2), y: Math.round(cursor), width: Math.round(boxWidth), height: Math.round(boxHeight) };
@@ -187,7 +190,8 @@ function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   if (logo) top.push({ height: logo.maxHeight, place: (y) => (logo.top = Math.round(y)) });
   for (const [part, style] of [[parts.cta, 'EndCta'], [parts.phone, 'EndShop']] as const) {
     if (!part) continue;
-    top.push({ height: part.lines.length * fonts.bold.lineHeight(part.size), place: (y) => texts.push({ style, lines: part.lines, size: part.size, align: 8, x: centreX, y, tags: tint(colours.onFeature) }) });
+    const face = part === parts.cta ? parts.ctaFace : fonts.bold;
+    top.push({ height: part.lines.length * face.lineHeight(part.size), place: (y) => texts.push({ style, lines: part.lines, size: part.size, align: 8, x: centreX, y, tags: tint(colours.onFeature) }) });
   }
   // The band reaches from the frame's top to a little below its content, at least 40% down.
   const contentHeight = top.reduce((sum, item) => sum + item.height, 0) + gap * Math.max(0, top.length - 1);
@@ -231,12 +235,13 @@ function posterLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   let cursor = safe.top + size.height * 0.02;
   const bar = { x: safe.left, y: Math.round(cursor), width: Math.round(width * 0.3), height: Math.max(4, Math.round(size.height * 0.012)), color: colours.feature };
   cursor += bar.height + gap;
-  const cta = drawableText(input.callToAction, fonts.bold);
+  const face = parts.ctaFace;
+  const cta = drawableText(input.callToAction, face);
   if (cta) {
     const min = Math.max(size.width * END_CARD_MIN_TEXT, size.height * 0.04);
-    const fitted = fitText(cta, fonts.bold, { maxSize: size.height * 0.075, minSize: min, maxWidth: width, maxLines: 3 }) ?? fitOrTruncate(cta, fonts.bold, { maxSize: min, minSize: min, maxWidth: width, maxLines: 4 });
+    const fitted = fitText(cta, face, { maxSize: size.height * 0.075, minSize: min, maxWidth: width, maxLines: 3 }) ?? fitOrTruncate(cta, face, { maxSize: min, minSize: min, maxWidth: width, maxLines: 4 });
     texts.push({ style: 'EndCta', lines: fitted.lines, size: fitted.size, align: 7, x: safe.left, y: cursor, tags: tint(colours.onGround) });
-    cursor += fitted.lines.length * fonts.bold.lineHeight(fitted.size) + gap;
+    cursor += fitted.lines.length * face.lineHeight(fitted.size) + gap;
   }
   if (parts.phone) {
     texts.push({ style: 'EndShop', lines: parts.phone.lines, size: parts.phone.size, align: 7, x: safe.left, y: cursor, tags: tint(colours.highlight) });

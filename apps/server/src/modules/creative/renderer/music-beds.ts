@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MusicBed } from '@nearcast/contract';
+import { MUSIC_BEDS, type MusicBed } from '@nearcast/contract';
 import { run, type MediaTools } from '../../material/media-tools.js';
 import { parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';
 import { BEDS } from './music-bed-specs.js';
 import { PRE_ROLL_SECONDS, SAMPLE_RATE, Song, num } from './music-synth.js';
+import { seededRandom } from '../seeded.js';
 
 /**
  * The music beds shipped with the platform: short loops we synthesise ourselves with ffmpeg's
@@ -19,6 +20,15 @@ export const MUSIC_DIR = fileURLToPath(new URL('../../../../assets/music/', impo
 
 export function musicBedFile(bed: MusicBed): string {
   return path.join(MUSIC_DIR, `${bed}.m4a`);
+}
+
+/**
+ * The bed of a render whose music is `auto`: any of the bundled beds, drawn from the render's
+ * seed, so a merchant's day of videos does not all play the same three tunes and a render
+ * re-run keeps its music.
+ */
+export function autoMusicBed(seed: string): MusicBed {
+  return MUSIC_BEDS[Math.floor(seededRandom(`music-bed:${seed}`)() * MUSIC_BEDS.length)]!;
 }
 
 /** What make-music-beds measured of each file: integrated loudness (LUFS), true peak (dBTP), length. */

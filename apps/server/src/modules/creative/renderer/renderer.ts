@@ -116,6 +116,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       palette,
       layout: look.endCard,
       paletteUse: look.palette,
+      titleFont: look.titleFont,
     });
     const captionsFile = path.join(input.workDir, 'captions.ass');
     const coverAssFile = path.join(input.workDir, 'cover.ass');
