@@ -1,4 +1,4 @@
-import { HOOK_STYLES, type HookStyle, type ScriptLanguage } from '@nearcast/contract';
+import { HOOK_STYLES, PLAN_LENGTH_BANDS, PLAN_POSTING_HOURS, type HookStyle, type PlanLengthBand, type PlanPostingHour, type ScriptLanguage } from '@nearcast/contract';
 import { LOOKS } from '../renderer/looks.js';
 
 /**
@@ -13,8 +13,8 @@ export type Dimension = (typeof DIMENSIONS)[number];
  * (medium) or kept as written, up to six (long). A band of what the plan asked for, not of the
  * seconds measured, so that what is learned is what the plan can choose again.
  */
-export const LENGTH_BANDS = ['short', 'medium', 'long'] as const;
-export type LengthBand = (typeof LENGTH_BANDS)[number];
+export const LENGTH_BANDS = PLAN_LENGTH_BANDS;
+export type LengthBand = PlanLengthBand;
 /** The beats a script keeps in each band (null: as written). */
 export const BAND_BEATS: Record<LengthBand, number | null> = { short: 3, medium: 4, long: null };
 
@@ -22,8 +22,8 @@ export const BAND_BEATS: Record<LengthBand, number | null> = { short: 3, medium:
  * The posting hours a slot may ask for, in the merchant's time, as `HH:MM`: the draft flow's own
  * hours (draft-service.ts POSTING_HOURS), around meals and after work.
  */
-export const POSTING_HOUR_ARMS = ['09:00', '12:00', '15:00', '18:30', '20:30'] as const;
-export type PostingHourArm = (typeof POSTING_HOUR_ARMS)[number];
+export const POSTING_HOUR_ARMS = PLAN_POSTING_HOURS;
+export type PostingHourArm = PlanPostingHour;
 
 export const ARMS: Record<Dimension, readonly string[]> = {
   hook: HOOK_STYLES,

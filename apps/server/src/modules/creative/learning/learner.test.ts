@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../seeded.js';
-import { ARMS, hourOfArm, NO_PINS, type Dimension, type Outcome, type PinsBans } from './arms.js';
+import { LOOK_IDS, PLAN_LENGTH_BANDS, PLAN_POSTING_HOURS } from '@nearcast/contract';
+import { POSTING_HOURS } from '../draft-service.js';
+import { LOOKS } from '../renderer/looks.js';
+import { ARMS, armOfHour, hourOfArm, NO_PINS, type Dimension, type Outcome, type PinsBans } from './arms.js';
 import { chooseDay, DEFAULT_LEARNER, type DayRequest, type LearnerSettings } from './learner.js';
 import { normal } from './normal-gamma.js';
 import { reasonOf } from './reason.js';
@@ -129,6 +132,15 @@ describe('the learner', () => {
     expect(chooseDay(request(history))).toEqual(a);
     const others = ['x', 'y', 'z'].map((seed) => chooseDay(request(history, NO_PINS, '2027-02-15', seed)));
     expect(others.some((other) => JSON.stringify(other) !== JSON.stringify(a))).toBe(true);
+  });
+});
+
+describe('the arms', () => {
+  it('are the renderer’s looks and the contract’s lists, so a pin or ban names a real choice', () => {
+    expect([...LOOK_IDS].sort()).toEqual(LOOKS.map((look) => look.id).sort());
+    expect(ARMS.length).toEqual(PLAN_LENGTH_BANDS);
+    expect(ARMS.hour).toEqual(PLAN_POSTING_HOURS);
+    expect(POSTING_HOURS.map((hour) => armOfHour(hour))).toEqual([...PLAN_POSTING_HOURS]);
   });
 });
 
