@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { LearningSettings, Render } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMaterial } from '../../../test/creative-fixtures.js';
+import { addMaterial, fakeRenderer, testEngine } from '../../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { videoWorld, type VideoWorld } from '../../../test/video-fixtures.js';
+import { connectSandbox, videoWorld, type VideoWorld } from '../../../test/video-fixtures.js';
 import { addDays, localDate } from '../draft-service.js';
 
 /**
@@ -18,20 +18,24 @@ let t: TestApp;
 let w: VideoWorld;
 let merchant: number;
 let dataDir: string;
+let workRoot: string;
 
 const as = (name: string, lang?: 'en' | 'es' | 'zh') => ({ token: w.tokens.get(name)!, ...(lang ? { lang } : {}) });
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-learning-'));
+  workRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'nc-learning-work-'));
   t = await createTestApp({ config: { DATA_DIR: dataDir } });
   w = await videoWorld(t);
   merchant = w.ids.get('client')!;
   await addMaterial(t, w.tokens.get('client')!, 'mp4');
+  await connectSandbox(t, w.tokens.get('studio')!, merchant);
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(workRoot, { recursive: true, force: true });
 });
 
 describe('pins and bans', () => {
@@ -101,4 +105,28 @@ describe('pins and bans', () => {
       for (const render of plan) expect(render.reason, lang).toMatch(new RegExp(`^${text}`));
     }
   });
+
+  it('are made in the look the learner chose, and an approved draft goes out at the hour it chose', async () => {
+    const day = addDays(localDate(new Date(), 'America/Los_Angeles'), 2);
+    await t.call('/v1/creative/plan/run', { merchant_id: merchant, date: day }, as('studio'));
+    await t.app.services.creativePlans.idle();
+    const rows = await t.query<{ id: number; learning: { look: string; hour: string } }>(
+      sql`select id, learning from creative_renders where merchant_id = ${merchant} and plan_date = ${day} order by plan_slot limit 2`,
+    );
+    const engine = testEngine(t, { render: fakeRenderer(), workRoot }).engine;
+    for (const row of rows) await engine.run(row.id);
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (const row of rows) {
+      const approved = await t.call<Render>('/v1/creative/draft/approve', { id: row.id }, as('studio'));
+      expect(approved.code, approved.msg).toBe('200');
+      expect(approved.data.look).toBe(row.learning.look);
+      const [slot] = await t.query<{ slot_at: Date }>(sql`select slot_at from creative_renders where id = ${row.id}`);
+      const [h, m] = row.learning.hour.split(':').map(Number) as [number, number];
+      const quarters = [0, 15, 30, 45].map((extra) => {
+        const minutes = h * 60 + m + extra;
+        return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      });
+      expect(quarters).toContain(clock.format(new Date(slot!.slot_at)));
+    }
+  }, 120_000);
 });
