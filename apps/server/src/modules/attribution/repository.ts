@@ -107,24 +107,7 @@ export async function dropSaltsBefore(ex: Executor, day: string): Promise<number
   return dropped.length;
 }
 
-/** Distinct visitors one address brought to a link on a day. */
-export async function visitorsFrom(ex: Executor, code: string, day: string, origin: string): Promise<number> {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(attributionVisitors)
-    .where(and(eq(attributionVisitors.code, code), eq(attributionVisitors.day, day), eq(attributionVisitors.origin, origin)));
-  return Number(row?.n ?? 0);
-}
 
-/** Whether this visitor has counted on the link that day already (it may count again after the window). */
-export async function knownVisitor(ex: Executor, code: string, day: string, visitor: string): Promise<boolean> {
-  const [row] = await ex
-    .select({ code: attributionVisitors.code })
-    .from(attributionVisitors)
-    .where(and(eq(attributionVisitors.code, code), eq(attributionVisitors.day, day), eq(attributionVisitors.visitor, visitor)))
-    .limit(1);
-  return row !== undefined;
-}
 
 /**
  * Counts a visit unless the same visitor counted within the window: the visitor's row is made,
@@ -148,6 +131,49 @@ export async function countVisit(ex: Executor, visit: { code: string; merchantId
     .values({ code: visit.code, day: visit.day, merchantId: visit.merchantId, visits: 1 })
     .onConflictDoUpdate({ target: [attributionVisitDays.code, attributionVisitDays.day], set: { visits: sql`${attributionVisitDays.visits} + 1` } });
   return true;
+}
+
+/** The visitors already counted that day on these links from these addresses (a few per address at most). */
+export async function visitorsOfOrigins(ex: Executor, day: string, codes: readonly string[], origins: readonly string[]): Promise<{ code: string; origin: string; visitor: string }[]> {
+  if (codes.length === 0 || origins.length === 0) return [];
+  return ex
+    .select({ code: attributionVisitors.code, origin: attributionVisitors.origin, visitor: attributionVisitors.visitor })
+    .from(attributionVisitors)
+    .where(and(eq(attributionVisitors.day, day), inArray(attributionVisitors.code, [...codes]), inArray(attributionVisitors.origin, [...origins])));
+}
+
+/**
+ * Counts a batch of one day's visits in a few statements: each visitor's row is made, or moved
+ * on when it last counted more than `windowMinutes` before this visit; the links' and the day's
+ * counters move by what counted. The batch holds each (code, visitor) once. Answers how many counted.
+ */
+export async function countVisits(
+  ex: Executor,
+  day: string,
+  visits: readonly { code: string; merchantId: number; visitor: string; origin: string; at: Date }[],
+  windowMinutes: number,
+): Promise<number> {
+  if (visits.length === 0) return 0;
+  const counted = await ex
+    .insert(attributionVisitors)
+    .values(visits.map((visit) => ({ code: visit.code, day, visitor: visit.visitor, origin: visit.origin, lastCountedAt: visit.at })))
+    .onConflictDoUpdate({
+      target: [attributionVisitors.code, attributionVisitors.day, attributionVisitors.visitor],
+      set: { lastCountedAt: sql`excluded.last_counted_at` },
+      setWhere: sql`${attributionVisitors.lastCountedAt} < excluded.last_counted_at - make_interval(mins => ${windowMinutes})`,
+    })
+    .returning({ code: attributionVisitors.code });
+  const perCode = new Map<string, number>();
+  for (const row of counted) perCode.set(row.code, (perCode.get(row.code) ?? 0) + 1);
+  const merchantOf = new Map(visits.map((visit) => [visit.code, visit.merchantId]));
+  for (const [code, n] of perCode) {
+    await ex.update(attributionLinks).set({ visits: sql`${attributionLinks.visits} + ${n}` }).where(eq(attributionLinks.code, code));
+    await ex
+      .insert(attributionVisitDays)
+      .values({ code, day, merchantId: merchantOf.get(code)!, visits: n })
+      .onConflictDoUpdate({ target: [attributionVisitDays.code, attributionVisitDays.day], set: { visits: sql`${attributionVisitDays.visits} + ${n}` } });
+  }
+  return counted.length;
 }
 
 // ---- redemptions ------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ export const VISITORS_PER_ADDRESS = 5;
 const PENDING_MAX = 20_000;
 /** Visits of the last half hour this process has seen, at most (a repeat is dropped before the database). */
 const RECENT_MAX = 100_000;
+/** Visitors written in one statement at most. */
+const BATCH_ROWS = 500;
 /** How soon after a visit its batch is counted. */
 const FLUSH_AFTER_MS = 200;
 
@@ -81,25 +83,60 @@ export class VisitCounter {
   }
 
   private async count(batch: Visit[]): Promise<number> {
-    let counted = 0;
+    const byDay = new Map<string, Visit[]>();
     for (const visit of batch) {
-      try {
-        if (await this.countOne(visit)) counted += 1;
-      } catch (error) {
-        // A visit not counted is a number a little low; the redirect was answered long ago.
-        this.log?.warn({ err: error, code: visit.code }, 'counting a short-link visit failed');
+      const day = utcDayOf(visit.at);
+      byDay.set(day, [...(byDay.get(day) ?? []), visit]);
+    }
+    let counted = 0;
+    for (const [day, visits] of byDay) {
+      for (let start = 0; start < visits.length; start += BATCH_ROWS) {
+        try {
+          counted += await this.countDay(day, visits.slice(start, start + BATCH_ROWS));
+        } catch (error) {
+          // Visits not counted are a number a little low; their redirects were answered long ago.
+          this.log?.warn({ err: error, visits: visits.length }, 'counting short-link visits failed');
+        }
       }
     }
     return counted;
   }
 
-  private async countOne(visit: Visit): Promise<boolean> {
-    const day = utcDayOf(visit.at);
-    const { visitor, origin } = visitorHashes(await this.saltOf(day), visit);
-    if ((await repo.visitorsFrom(this.db, visit.code, day, origin)) >= VISITORS_PER_ADDRESS && !(await repo.knownVisitor(this.db, visit.code, day, visitor))) return false;
-    return this.db.transaction((tx) =>
-      repo.countVisit(tx, { code: visit.code, merchantId: visit.merchantId, day, visitor, origin, at: visit.at, since: new Date(visit.at.getTime() - REPEAT_WINDOW_MS) }),
+  /**
+   * One day's visits in a few statements, whatever their number: the address cap is read once
+   * for the batch and applied here, then the visitors are written together.
+   */
+  private async countDay(day: string, visits: Visit[]): Promise<number> {
+    const salt = await this.saltOf(day);
+    const rows = new Map<string, { code: string; merchantId: number; visitor: string; origin: string; at: Date }>();
+    for (const visit of visits) {
+      const { visitor, origin } = visitorHashes(salt, visit);
+      // A visitor twice in one batch is a repeat within the window: its first visit stands.
+      if (!rows.has(`${visit.code}\n${visitor}`)) rows.set(`${visit.code}\n${visitor}`, { code: visit.code, merchantId: visit.merchantId, visitor, origin, at: visit.at });
+    }
+    const candidates = [...rows.values()];
+    const known = await repo.visitorsOfOrigins(
+      this.db,
+      day,
+      [...new Set(candidates.map((row) => row.code))],
+      [...new Set(candidates.map((row) => row.origin))],
     );
+    const seen = new Map<string, Set<string>>();
+    const seenOf = (code: string, origin: string) => {
+      const key = `${code}\n${origin}`;
+      let set = seen.get(key);
+      if (!set) seen.set(key, (set = new Set()));
+      return set;
+    };
+    for (const row of known) seenOf(row.code, row.origin).add(row.visitor);
+    const allowed = candidates.filter((row) => {
+      const set = seenOf(row.code, row.origin);
+      if (set.has(row.visitor)) return true;
+      if (set.size >= VISITORS_PER_ADDRESS) return false;
+      set.add(row.visitor);
+      return true;
+    });
+    return this.db.transaction((tx) => repo.countVisits(tx, day, allowed, REPEAT_WINDOW_MS / 60_000));
   }
 
   private async saltOf(day: string): Promise<string> {
