@@ -170,7 +170,7 @@ describe('reframing', () => {
       if (pattern) {
         expect(graph, look.id).toMatch(pattern);
         // Six segments (five shots and the end card): five tails, each of its own frames.
-        expect(graph.match(/\[tail\d+\]$/gm), look.id).toHaveLength(5);
+        expect(graph.match(/\[tail\d+\];?$/gm), look.id).toHaveLength(5);
         expect(opened, look.id).toBe(6);
       } else {
         expect(graph).not.toMatch(/\[tail\d+\]/);
