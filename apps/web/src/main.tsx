@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { routerReady } from './app/router-ready';
 import './app/global.css';
+import './app/global-chrome.css';
+import './app/global-antd.css';
 import { setForbiddenHandler, setPlanRequiredHandler } from './lib/api-client';
 import { currentLanguage, initI18n, initialLanguage } from './lib/i18n';
 import { getCookieConsent, getToken } from './lib/storage';

@@ -16,7 +16,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardActivity } from '../api/dashboard-activity';
 import { describeActivity, toneOf, type ActivityTone } from '../lib/activity';
 import { relativeTime } from '../lib/relative-time';
-import './panels.css';
+import './panels-styles';
 
 const MARKS: Record<ActivityTone, ReactNode> = {
   money: <DollarOutlined />,

@@ -9,7 +9,7 @@ import { formatDate, DATE_FORMAT } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardClient } from '../api/dashboard-client';
 import { ChangeHint } from './figure-tile';
-import './panels.css';
+import './panels-styles';
 
 type FigureKey = 'count' | 'new' | 'paid' | 'renewed' | 'expired';
 const ROWS: { key: FigureKey; higherIsBetter: boolean }[] = [

@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { ROUTE_BY_KEY } from '../../../lib/routes';
 import { useSession } from '../../../lib/session';
 import { useDashboardTotal } from '../api/dashboard-total';
-import './panels.css';
+import './panels-styles';
 
 /**
  * Publishing accounts in the caller's scope per platform (from /v1/dashboard/total): how many are

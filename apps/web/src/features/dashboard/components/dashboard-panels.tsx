@@ -16,7 +16,7 @@ import { PlanCard } from './plan-card';
 import { ProfitPanel } from './profit-panel';
 import { TopStudiosPanel } from './top-studios-panel';
 import { TrendCard } from './trend-card';
-import './panels.css';
+import './panels-styles';
 
 /**
  * The figures, the trend, the feed and the role's panels. The page loads this module lazily,

@@ -6,7 +6,7 @@ import { StatTile } from '../../../components/stat-tiles';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatUsd } from '../../../lib/money';
 import { changeOf, isGoodChange } from '../../../lib/change';
-import './panels.css';
+import './panels-styles';
 
 export function formatFigure(value: number, money: boolean, locale: string): string {
   return money ? formatUsd(value, locale) : new Intl.NumberFormat(locale).format(value);

@@ -17,7 +17,7 @@ import { LoadFailed } from '../../../components/list-state';
 import { useDashboardTotal } from '../api/dashboard-total';
 import { headlineTiles, type HeadlineTile } from '../lib/headline';
 import { FigureTile } from './figure-tile';
-import './panels.css';
+import './panels-styles';
 
 const ICONS: Record<HeadlineTile['field'], ReactNode> = {
   revenue_cents: <DollarOutlined />,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { daysLeftHere } from '../../../lib/days-left';
 import { formatDate, DATE_FORMAT } from '../../../lib/format-date';
-import './panels.css';
+import './panels-styles';
 
 const STATE_COLOR = { paid: 'success', unpaid: 'error', expired: 'warning' } as const;
 

@@ -6,7 +6,7 @@ import { InlineLoadFailed } from '../../../components/list-state';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardProfit } from '../api/dashboard-profit';
 import { ChangeHint, formatFigure } from './figure-tile';
-import './panels.css';
+import './panels-styles';
 
 /** /v1/dashboard/profit for staff: what went to studios and agents, and what the platform kept. */
 export function ProfitPanel({ range }: { range: DashboardRange }) {

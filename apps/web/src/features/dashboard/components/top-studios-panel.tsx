@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatUsd } from '../../../lib/money';
 import { useDashboardStudio } from '../api/dashboard-studio';
 import { ChangeHint } from './figure-tile';
-import './panels.css';
+import './panels-styles';
 
 const PLACES_SHOWN = 6;
 

@@ -10,7 +10,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardPay } from '../api/dashboard-pay';
 import { chartPoints, trendSummary } from '../lib/trend';
 import { formatFigure } from './figure-tile';
-import './panels.css';
+import './panels-styles';
 
 
 type Metric = 'revenue' | 'plays';

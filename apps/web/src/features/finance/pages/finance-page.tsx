@@ -16,6 +16,7 @@ import { SettingsPanel } from '../components/settings-panel';
 import { SettlementApplyModal } from '../components/settlement-apply-modal';
 import { SettlementsTable } from '../components/settlements-table';
 import { SubAgentsTable } from '../components/sub-agents-table';
+import '../../../components/wrapping-tabs.css';
 import './finance.css';
 
 const NO_FILTERS: RecordFilters = {};
@@ -70,7 +71,7 @@ function EarnerFinance() {
         <BalanceTiles balances={balance.data?.balances} loading={balance.isPending} />
       )}
       <Tabs
-        className="fin-tabs"
+        className="fin-tabs nc-wrap-tabs"
         destroyOnHidden
         items={[
           { key: 'earnings', label: <span data-testid="tab-earnings">{t('tabs.earnings')}</span>, children: <RecordsTable view="earnings" filters={EARNINGS} receipts={false} testId="earnings-table" /> },
@@ -100,7 +101,7 @@ function StaffFinance({ isSuper }: { isSuper: boolean }) {
         <PlatformTiles summary={summary.data} loading={summary.isPending} />
       )}
       <Tabs
-        className="fin-tabs"
+        className="fin-tabs nc-wrap-tabs"
         activeKey={tab}
         onChange={setTab}
         destroyOnHidden

@@ -7,7 +7,16 @@ import { HomeHeader } from '../components/home-header';
 import { planStanding } from '../../../lib/plan-standing';
 import { useSession } from '../../../lib/session';
 import { Benefits, ClosingCta, HomeFooter, HowItWorks, PackageBanner, PlanNotice, Vision } from '../components/sections';
-import '../home.css';
+// The landing page's sheets, in cascade order: each later one may override an earlier one.
+import '../home-shell.css';
+import '../home-hero.css';
+import '../home-numbers.css';
+import '../home-audiences.css';
+import '../home-earnings.css';
+import '../home-story.css';
+import '../home-faq.css';
+import '../home-banners.css';
+import '../home-latest.css';
 
 /**
  * The landing page (spec §1, §2 "Home"): the AI studio franchise pitched first (hero, benefits,

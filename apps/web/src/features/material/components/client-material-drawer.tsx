@@ -15,7 +15,7 @@ import { MaterialGrid } from './material-grid';
 import { MaterialPreview } from './material-preview';
 import { MaterialTypeLabel, MaterialUsageTag } from './material-tags';
 import { UsageMarkModal } from './usage-mark-modal';
-import '../pages/material.css';
+import '../pages/material-styles';
 
 export interface MaterialClient {
   id: number;

@@ -28,7 +28,7 @@ import { MerchantPicker } from '../../../components/merchant-picker';
 import { StorageMeter } from '../components/storage-meter';
 import { activeFilterCount, isNarrowed, toMaterialQuery, type MaterialFilterValues } from '../lib/filters';
 import { formatDuration } from '../lib/media';
-import './material.css';
+import './material-styles';
 
 const DAY = 'YYYY-MM-DD';
 type View = 'grid' | 'list';

@@ -5,7 +5,7 @@ import type { JoinRole } from '../lib/join-state';
 import { JoinSteps } from './join-steps';
 import { LinkButton } from '../../../components/link-button';
 import { SettleForm } from './settle-form';
-import './onboarding.css';
+import './onboarding-styles';
 
 /**
  * The last step of joining for a paid client or studio whose information is incomplete

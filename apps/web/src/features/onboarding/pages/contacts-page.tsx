@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
 import { useContacts } from '../api/list-contacts';
 import { formatUsPhone } from '../lib/phone';
-import '../components/onboarding.css';
+import '../components/onboarding-styles';
 
 type ContactRow = ResponseOf<typeof api.contact.list>['list'][number];
 

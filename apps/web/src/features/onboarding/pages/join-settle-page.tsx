@@ -12,7 +12,7 @@ import { JoinSteps } from '../components/join-steps';
 import { LinkButton } from '../../../components/link-button';
 import { SettleDone, SettleStep } from '../components/settle-step';
 import { JOIN_PATH, joinStateOf, PLAN_TYPE, type JoinRole } from '../lib/join-state';
-import '../components/onboarding.css';
+import '../components/onboarding-styles';
 
 const HIGHLIGHTS = ['one', 'two', 'three'] as const;
 

@@ -14,7 +14,7 @@ import { invalidateEndpoints } from '../../../lib/query-keys';
 import { PENDING_POLLS, useVerifyPayment, type Verification } from '../api/verify-payment';
 import { formatUsd } from '../../../lib/money';
 import { afterPaymentPath, contactPath, planPath, sessionIdOf, totalDays } from '../lib/purchase';
-import './payment.css';
+import './payment-styles';
 
 type Outcome =
   | { state: 'verifying' }

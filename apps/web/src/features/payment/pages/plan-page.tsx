@@ -13,7 +13,7 @@ import { CheckIcon } from '../components/check-icon';
 import { FrameActions } from '../components/frame-actions';
 import { checkColour, planStyle } from '../components/plan-style';
 import { PurchasePanel } from '../components/purchase-panel';
-import './payment.css';
+import './payment-styles';
 
 function idOf(value: string | undefined): number | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;

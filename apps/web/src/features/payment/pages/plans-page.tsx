@@ -12,7 +12,7 @@ import { MyPlanPanel } from '../components/my-plan-panel';
 import { JoinTypePicker } from '../components/join-type-picker';
 import { PackageGrid } from '../components/package-grid';
 import { chosenJoinType, offeredJoinTypes } from '../lib/purchase';
-import './payment.css';
+import './payment-styles';
 
 /** The enabled packages of a type: the catalogue is a handful, so one page holds them all. */
 const catalogue = (type: PriceListRequest['type']): PriceListRequest => ({ type, status: 'enabled', page_size: 100 });

@@ -13,7 +13,10 @@ import { GradientSwatch, Money, TypeTag } from '../components/package-bits';
 import { PackageDeleteButton } from '../components/package-delete-button';
 import { PackageFormModal } from '../components/package-form-modal';
 import { PackageStatusSwitch } from '../components/package-status-switch';
-import './pricing.css';
+// The screen's sheets in cascade order: a later one may override an earlier one.
+import './pricing-list.css';
+import './pricing-form.css';
+import './pricing-preview.css';
 
 type PackageType = PricePackage['type'];
 type PackageStatus = PricePackage['status'];

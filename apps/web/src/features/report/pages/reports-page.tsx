@@ -14,7 +14,11 @@ import { useMonthlyReports } from '../api/list-monthly-reports';
 import { ReportDetail } from '../components/report-detail';
 import { ReportList, ReportListSkeleton } from '../components/report-list';
 import { emptyKind, nextReportDate, reportIdOf } from '../lib/report-view';
-import './reports.css';
+// The page's sheets in cascade order: a later one may override an earlier one.
+import './reports-list.css';
+import './reports-report.css';
+import './reports-cards.css';
+import './reports-top.css';
 
 /** A year of months per page. */
 const PAGE_SIZE = 12;
