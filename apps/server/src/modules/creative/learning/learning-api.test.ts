@@ -8,6 +8,7 @@ import { addMaterial, fakeRenderer, testEngine } from '../../../test/creative-fi
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../../test/video-fixtures.js';
 import { addDays, localDate } from '../draft-service.js';
+import { outcomePort } from './outcomes.js';
 
 /**
  * The plan's pins and bans over the API (docs/decisions/085): set by staff and the merchant's
@@ -129,4 +130,22 @@ describe('pins and bans', () => {
       expect(quarters).toContain(clock.format(new Date(slot!.slot_at)));
     }
   }, 120_000);
+
+  it('reads its evidence from the post outcomes: its own and its category’s, a post not 24 hours old left out', async () => {
+    const other = w.ids.get('client2')!;
+    const [render] = await t.query<{ id: number; learning: { lengthBand: string } }>(sql`select id, learning from creative_renders where merchant_id = ${merchant} and learning is not null limit 1`);
+    const at = new Date(Date.now() - 3 * 86_400_000);
+    // Not 24 hours old: no result yet (an older post with no reading reads 0 plays, as the insights say).
+    const young = new Date(Date.now() - 2 * 3_600_000);
+    await t.query(sql`insert into creative_post_outcomes (post_id, platform, merchant_id, render_id, category, language, look, hook_style, posted_at, posting_hour, plays_24h, plays, likes, comments, shares)
+      values (900001, 'tiktok', ${merchant}, ${render!.id}, 'cafe', 'es', 'classic', 'question', ${at}, 18, 1200, 1500, 30, 10, 5),
+             (900002, 'tiktok', ${merchant}, null, 'cafe', 'en', 'classic', 'bold_claim', ${young}, 9, null, 10, 0, 0, 0),
+             (900003, 'youtube', ${other}, null, 'cafe', 'zh', 'editorial', 'local_pride', ${at}, 12, 300, 300, 3, 0, 0)`);
+    const evidence = await outcomePort(t.database.db, () => Promise.resolve('cafe'))(merchant);
+    expect(evidence.own).toEqual([
+      expect.objectContaining({ merchantId: merchant, language: 'es', platform: 'tiktok', hook: 'question', look: 'classic', length: render!.learning.lengthBand, hour: 18, plays24h: 1200, visits: 0 }),
+    ]);
+    expect(evidence.own[0]!.engagement).toBeCloseTo(45 / 1500, 5);
+    expect(evidence.pool).toEqual([expect.objectContaining({ merchantId: other, language: 'zh', hook: 'local_pride', length: null, plays24h: 300 })]);
+  });
 });
