@@ -149,6 +149,11 @@ const cases = [
   ['studio', '/v1/creative/render/list', { review: 'pending', sort: 'plan_day', page_size: 100 }],
   ['studio', '/v1/creative/plan/get', { merchant_id: merchant.user.id }],
   ['studio', '/v1/creative/brief/get', { merchant_id: merchant.user.id }],
+  // What worked (docs/decisions/084): the merchant's own year, its studio's read, and across the
+  // studio's merchants. A merchant's year of outcomes at five posts a day is bench:insights'.
+  ['client', '/v1/creative/insights/get', { range: '365d' }],
+  ['studio', '/v1/creative/insights/get', { merchant_id: merchant.user.id, range: '365d' }],
+  ['studio', '/v1/creative/insights/get', { range: '90d' }],
   ['studio', '/v1/report/monthly/list', {}],
   ['super', '/v1/report/monthly/list', {}],
   ['client', '/v1/report/monthly/list', {}],

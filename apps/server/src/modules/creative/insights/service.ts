@@ -12,7 +12,9 @@ export type LinkCounter = (db: Db, postIds: readonly number[]) => Promise<Map<nu
 /** Best and worst videos shown. */
 const SHOWN = 3;
 /** Posts asked about per call of the link counter (each is a bound parameter). */
-const LINK_CHUNK = 5_000;
+const LINK_CHUNK = 2_000;
+/** The category's newest outcomes a prior pools: plenty for a median, few enough to read at once. */
+const PRIOR_LIMIT = 5_000;
 
 /**
  * What worked for a merchant, or across the merchants a caller works for (docs/decisions/084),
@@ -47,7 +49,7 @@ export class InsightsService {
       pool = own;
       if (measured(own) < INSIGHT_MIN_VIDEOS && category !== null) {
         source = 'category_prior';
-        pool = await repo.listOutcomes(this.db, { category, since }, now);
+        pool = await repo.listOutcomes(this.db, { category, since, limit: PRIOR_LIMIT }, now);
       }
     } else {
       pool = await repo.listOutcomes(this.db, { since }, now, repo.callerMerchants(caller));
@@ -89,7 +91,7 @@ export class InsightsService {
       min_videos: INSIGHT_MIN_VIDEOS,
       own_measured: measured(own),
       links_counted: links !== null,
-      sampled: pool.length >= repo.OUTCOME_READ_LIMIT,
+      sampled: pool.length >= (source === 'category_prior' ? PRIOR_LIMIT : repo.OUTCOME_READ_LIMIT),
       totals: wire(figuresOf(pool, links)),
       choices: choiceFigures(pool, links).map((row): InsightChoice => ({ dimension: row.dimension, value: row.value, ...wire(row) })),
       best: best.map(video),

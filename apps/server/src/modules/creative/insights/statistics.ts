@@ -76,7 +76,8 @@ export function choiceOf(outcome: PostOutcome, dimension: ChoiceDimension): stri
 
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers natively, several times faster than a comparator.
+  const sorted = Float64Array.from(values).sort();
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
