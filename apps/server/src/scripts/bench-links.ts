@@ -71,13 +71,15 @@ async function row(name: string, rate: number, seconds: number, agent: string, v
     `${name.padEnd(34)} ${String(result.total).padStart(6)} visits  p50 ${latency.p50} ms  p95 ${latency.p95} ms  p99 ${latency.p99} ms  max ${latency.max} ms  ` +
       `not 302: ${other}  counted so far: ${visits}`,
   );
-  return { p95: latency.p95 ?? Infinity, other, visits };
+  return { p95: latency.p95 ?? Infinity, other, visits, total: result.total };
 }
 
 // The redirect alone first (link previews are sent on but never counted), which also warms the process.
 await row(`link previews (never counted) ${RATE}/s`, RATE, Math.min(SECONDS, 5), 'Slackbot-LinkExpanding 1.0', VISITORS);
 const people = await row(`people (${VISITORS} addresses) ${RATE}/s`, RATE, SECONDS, BROWSER, VISITORS);
-console.log(`  each of ${VISITORS} visitors counted once: ${people.visits === VISITORS ? 'yes' : `no (${people.visits})`}`);
+// At a low rate or a short run not every visitor comes; requests still in flight at the end count too.
+const came = Math.min(VISITORS, people.total);
+console.log(`  ${people.visits} counted for ${came} visitors who came: ${people.visits >= came && people.visits <= VISITORS ? 'each once' : 'NOT each once'}`);
 const flood = await row('flood (one address) 1000/s', 1_000, 3, BROWSER, 0);
 console.log(`  the flood counted at most once: ${flood.visits - people.visits <= 1 ? 'yes' : `no (${flood.visits - people.visits})`}`);
 const ok = people.p95 < BUDGET_P95_MS && people.other === 0 && flood.other === 0;
