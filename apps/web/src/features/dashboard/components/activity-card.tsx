@@ -72,7 +72,7 @@ export function ActivityCard() {
     );
 
   return (
-    <Card className="dash-card" title={<span className="dash-card__title"><HistoryOutlined /> {t('activity.title')}</span>} data-testid="activity-card">
+    <Card className="dash-card" title={<span className="nc-card-title"><HistoryOutlined /> {t('activity.title')}</span>} data-testid="activity-card">
       {body}
     </Card>
   );

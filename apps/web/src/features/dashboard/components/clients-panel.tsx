@@ -88,7 +88,7 @@ export function ClientsPanel({ range, showStudio }: { range: DashboardRange; sho
   return (
     <Card
       className="dash-card"
-      title={<span className="dash-card__title"><ShopOutlined /> {t('clients.title')}</span>}
+      title={<span className="nc-card-title"><ShopOutlined /> {t('clients.title')}</span>}
       extra={<Link to="/clients">{t('clients.all')}</Link>}
       data-testid="clients-panel"
     >

@@ -60,7 +60,7 @@ export function ConnectionsCard({ range }: { range: DashboardRange }) {
   return (
     <Card
       className="dash-card"
-      title={<span className="dash-card__title"><ApiOutlined /> {t('connections.title')}</span>}
+      title={<span className="nc-card-title"><ApiOutlined /> {t('connections.title')}</span>}
       extra={
         canAct ? (
           <LinkButton to="/video" size="small" type={needing > 0 ? 'primary' : 'default'} data-testid="connections-act">

@@ -40,7 +40,7 @@ export function ProfitPanel({ range }: { range: DashboardRange }) {
   }
 
   return (
-    <Card className="dash-card" title={<span className="dash-card__title"><FundOutlined /> {t('profit.title')}</span>} data-testid="profit-panel">
+    <Card className="dash-card" title={<span className="nc-card-title"><FundOutlined /> {t('profit.title')}</span>} data-testid="profit-panel">
       {body}
     </Card>
   );

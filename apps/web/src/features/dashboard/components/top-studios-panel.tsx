@@ -108,7 +108,7 @@ export function TopStudiosPanel({ range }: { range: DashboardRange }) {
   return (
     <Card
       className="dash-card"
-      title={<span className="dash-card__title"><TrophyOutlined /> {t('studios.title')}</span>}
+      title={<span className="nc-card-title"><TrophyOutlined /> {t('studios.title')}</span>}
       extra={<Link to="/agents">{t('studios.all')}</Link>}
       data-testid="studios-panel"
     >

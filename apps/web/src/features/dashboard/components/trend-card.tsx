@@ -84,7 +84,7 @@ export function TrendCard({ range, scope }: { range: DashboardRange; scope: Dash
   return (
     <Card
       className="dash-card"
-      title={<span className="dash-card__title"><LineChartOutlined /> {t(money ? (scope === 'client' ? 'trend.spent_title' : 'trend.revenue_title') : 'trend.plays_title')}</span>}
+      title={<span className="nc-card-title"><LineChartOutlined /> {t(money ? (scope === 'client' ? 'trend.spent_title' : 'trend.revenue_title') : 'trend.plays_title')}</span>}
       extra={
         <Segmented<Metric>
           size="small"

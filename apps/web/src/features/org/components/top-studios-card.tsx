@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTopStudios, type TopBy } from '../api/top-studios';
 import { formatUsd } from '../../../lib/money';
+import '../../../components/surface.css';
 import '../pages/center.css';
 import { InlineLoadFailed } from '../../../components/list-state';
 import { RankedList } from '../../../components/ranked-list';
@@ -55,7 +56,7 @@ export function TopStudiosCard({ allStudiosLink = true }: { allStudiosLink?: boo
     <Card
       className="org-card"
       title={
-        <span className="org-card__title">
+        <span className="nc-card-title">
           <TrophyOutlined /> {t('top_studios.title')}
         </span>
       }

@@ -9,6 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatUsd } from '../../../lib/money';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { usePromotionStats } from '../api/promotion-stats';
+import '../../../components/surface.css';
 import './funnel-card.css';
 
 type Days = (typeof PROMOTION_STATS_DAYS)[number];
@@ -84,7 +85,7 @@ export function FunnelCard({ accountId }: { accountId?: number }) {
     <Card
       className="promo-card promo-funnel-card"
       title={
-        <span className="promo-funnel__title">
+        <span className="nc-card-title">
           <FunnelPlotOutlined /> {t('funnel.title')}
         </span>
       }

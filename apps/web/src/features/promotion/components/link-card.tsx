@@ -3,6 +3,7 @@ import type { ResponseOf, api } from '@nearcast/contract';
 import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithNotice } from '../../../lib/clipboard';
+import '../../../components/surface.css';
 
 type PromotionLink = ResponseOf<typeof api.promotion.link>;
 
@@ -14,7 +15,7 @@ export function LinkCard({ link, staff }: { link: PromotionLink; staff: boolean 
   const audience = link.join_type === 'studio' ? 'studio' : staff ? 'business_staff' : 'business';
 
   return (
-    <Card className="promo-card" title={<span className="promo-card__title"><LinkOutlined /> {t('link.title')}</span>}>
+    <Card className="promo-card" title={<span className="nc-card-title"><LinkOutlined /> {t('link.title')}</span>}>
       <p className="promo-card__lead" data-testid="promotion-audience">
         {t(`link.audience.${audience}`)}
       </p>

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { DEFAULT_QR_SIZE, linkProblem, QR_TEXT_MAX, qrFileName, type QrSize } from '../lib/qr';
+import '../../../components/surface.css';
 
 interface Generated {
   text: string;
@@ -74,7 +75,7 @@ export function QrCard({ defaultLink, code }: { defaultLink: string; code: strin
   };
 
   return (
-    <Card className="promo-card" title={<span className="promo-card__title"><QrcodeOutlined /> {t('qr.title')}</span>}>
+    <Card className="promo-card" title={<span className="nc-card-title"><QrcodeOutlined /> {t('qr.title')}</span>}>
       <div className="promo-qr">
         <Form layout="vertical" requiredMark={false} className="promo-qr__form" onFinish={() => void generate()} noValidate>
           {/* Not a named form field (the card keeps its own state), so antd ties no label to it: htmlFor does. */}
