@@ -7,6 +7,7 @@ import { dueJobIds } from '../../apps/server/src/modules/video/publish-repositor
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../apps/server/src/db/schema';
 import type { Services } from '../../apps/server/src/services';
+import { seedReviewDay } from './review-day-seed';
 
 /**
  * Test-only hooks of the journeys' server: preloaded by global-setup (`--import`), never part
@@ -65,6 +66,18 @@ diagnostics.subscribe('fastify.initialization', (message) => {
       if (!before) throw new Error(`no account ${body.email}`);
       await db.update(accounts).set({ expireAt: at }).where(eq(accounts.email, body.email));
       return { previous: before.expireAt ? before.expireAt.toISOString() : null };
+    });
+    // A studio's review day (review-day-seed.ts): a studio, its merchants with briefs, and their
+    // pending drafts made by the real render engine from one tiny real video.
+    app.post('/__e2e/creative/review-day', async (request) => {
+      const body = (request.body ?? {}) as { tag?: unknown; merchants?: unknown; drafts?: unknown };
+      const tag = String(body.tag ?? '');
+      const merchants = Number(body.merchants ?? 20);
+      const drafts = Number(body.drafts ?? 5);
+      if (!/^[a-z0-9]{1,16}$/.test(tag)) throw new Error('tag must be 1 to 16 lower-case letters and digits');
+      if (!Number.isInteger(merchants) || merchants < 1 || merchants > 30) throw new Error('merchants must be a whole number from 1 to 30');
+      if (!Number.isInteger(drafts) || drafts < 1 || drafts > 10) throw new Error('drafts must be a whole number from 1 to 10');
+      return seedReviewDay(fastify.services, { tag, merchants, drafts });
     });
   };
   // Registered on the root instance itself (not an encapsulated child), like fastify-plugin does.
