@@ -127,6 +127,19 @@ describe('the learner', () => {
     expect(result.choices[1]!.some((entry) => entry.choice.look === 'night_market')).toBe(true);
   }, 60_000);
 
+  it('gives one look at most two of a day’s slots, however far ahead it is, unless the studio pins it', () => {
+    // Every post in the favourite look: the evidence alone would open all five videos with it.
+    const favourite = history.map((outcome) => ({ ...outcome, look: 'street_pop', plays24h: outcome.plays24h * 4 }));
+    const others = history.map((outcome) => ({ ...outcome, look: outcome.look === 'street_pop' ? 'classic' : outcome.look }));
+    for (let i = 0; i < 10; i++) {
+      const looks = chooseDay(request([...favourite, ...others], NO_PINS, '2027-02-15', `cap-${i}`)).map((decision) => decision.choice.look);
+      expect(looks.filter((look) => look === 'street_pop').length).toBeLessThanOrEqual(2);
+      expect(new Set(looks).size).toBeGreaterThanOrEqual(3);
+    }
+    const pinned = chooseDay(request(history, { ...NO_PINS, pins: { look: 'street_pop' } })).map((decision) => decision.choice.look);
+    expect(pinned).toEqual(Array(5).fill('street_pop'));
+  });
+
   it('is deterministic for a seed and varies with it', () => {
     const a = chooseDay(request(history));
     expect(chooseDay(request(history))).toEqual(a);

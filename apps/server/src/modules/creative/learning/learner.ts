@@ -20,9 +20,15 @@ export interface LearnerSettings {
   exploreDays: number;
   /** Own posts an arm needs before a reason quotes the shop's own numbers. */
   minEvidence: number;
+  /**
+   * The most slots of one day that may take the same arm, per dimension. A day's videos are
+   * promised to look like different videos: a look that wins may open two of them, not five, so
+   * the others take the next-best draws. A pin is the studio's own choice and is not capped.
+   */
+  perDay: Partial<Record<Dimension, number>>;
 }
 
-export const DEFAULT_LEARNER: LearnerSettings = { weights: DEFAULT_REWARD_WEIGHTS, priorWeight: 8, exploreDays: 14, minEvidence: 3 };
+export const DEFAULT_LEARNER: LearnerSettings = { weights: DEFAULT_REWARD_WEIGHTS, priorWeight: 8, exploreDays: 14, minEvidence: 3, perDay: { look: 2 } };
 
 /** A choice made but not yet measured (a draft of the last days): the floor counts it as tried. */
 export interface RecentChoice {
@@ -156,10 +162,14 @@ export function chooseDay(request: DayRequest, learner: LearnerSettings = DEFAUL
     // The slot that explores: one of the day's, chosen by the seed so no language always pays for it.
     const exploringSlot = floor && decisions.length > 0 ? Math.floor(seededRandom(`${request.seed}:floor:${dimension}`)() * decisions.length) : -1;
     const statsByLanguage = new Map<ScriptLanguage, Map<string, ArmStats>>();
+    const cap = learner.perDay[dimension] ?? Infinity;
+    const taken = new Map<string, number>();
+    const take = (arm: string) => taken.set(arm, (taken.get(arm) ?? 0) + 1);
     for (const decision of decisions) {
       if (decision.slot === exploringSlot && floor) {
         decision.choice[dimension] = floor.arm;
         decision.why[dimension] = { kind: 'exploring', days: floor.days };
+        take(floor.arm);
         continue;
       }
       let stats = statsByLanguage.get(decision.language);
@@ -168,12 +178,17 @@ export function chooseDay(request: DayRequest, learner: LearnerSettings = DEFAUL
         statsByLanguage.set(decision.language, stats);
       }
       const random = seededRandom(`${request.seed}:${decision.slot}:${dimension}`);
-      let best = allowed[0]!;
+      // Arms the day has used up are left out while any other is allowed.
+      const open = allowed.filter((arm) => (taken.get(arm) ?? 0) < cap);
+      const candidates = open.length > 0 ? open : allowed;
+      let best = candidates[0]!;
       let bestDraw = -Infinity;
       for (const arm of allowed) {
+        // Every allowed arm is drawn, in the same order, so a cap never shifts another arm's draw.
         const draw = sampleMean(stats.get(arm)?.posterior ?? VAGUE, random);
-        if (draw > bestDraw) [best, bestDraw] = [arm, draw];
+        if (candidates.includes(arm) && draw > bestDraw) [best, bestDraw] = [arm, draw];
       }
+      take(best);
       decision.choice[dimension] = best;
       decision.why[dimension] = explain(best, allowed, stats, learner);
     }
