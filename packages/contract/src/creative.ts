@@ -141,9 +141,9 @@ export const brief = z.object({
   translated: briefTranslated,
   /** The page the end card's QR code opens; empty means the shop's address on a map. */
   link: z.string(),
-  tone: z.enum(SCRIPT_TONES),
   /** A coupon the videos offer ("say TACO5 at the counter"), shown on their posts; '' for none (docs/decisions/083). */
   coupon_code: z.string().optional(),
+  tone: z.enum(SCRIPT_TONES),
   brand_colors: z.object({ primary: z.string(), accent: z.string() }),
   /** An image material of the merchant shown on the end card; null for the shop name alone. */
   logo_footage_id: z.number().int().nullable(),
@@ -171,10 +171,10 @@ export const briefUpdateRequest = z
     link: optionalText(BRIEF_LIMITS.link)
       .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: 'creative.link_invalid' })
       .optional(),
-    tone: z.enum(SCRIPT_TONES, { error: 'validation.invalid_option' }).optional(),
     coupon_code: optionalText(COUPON_CODE_MAX)
       .refine((value) => value === '' || COUPON_CODE.test(value), { error: 'attribution.coupon_invalid' })
       .optional(),
+    tone: z.enum(SCRIPT_TONES, { error: 'validation.invalid_option' }).optional(),
     brand_colors: z.strictObject({ primary: color, accent: color }).optional(),
     logo_footage_id: id.nullable().optional(),
     music: z.enum(MUSIC_CHOICES, { error: 'validation.invalid_option' }).optional(),

@@ -7,8 +7,8 @@ import * as financeRecords from './finance-records.js';
 import * as footage from './footage.js';
 import * as content from './content.js';
 import * as creative from './creative.js';
-import * as creativeLearning from './creative-learning.js';
 import * as creativeDesk from './creative-desk.js';
+import * as creativeLearning from './creative-learning.js';
 import * as creativeInsights from './creative-insights.js';
 import * as dashboard from './dashboard.js';
 import * as onboarding from './onboarding.js';
@@ -21,9 +21,9 @@ import * as upload from './upload.js';
 import { UPLOAD_FILE_FIELD } from './upload.js';
 import * as verification from './verification.js';
 import * as promotion from './promotion.js';
+import * as attribution from './attribution.js';
 import * as report from './report.js';
 import * as video from './video.js';
-import * as attribution from './attribution.js';
 import * as waitlist from './waitlist.js';
 import { empty, ok, refuseUnsafeStrings } from './fields.js';
 
@@ -172,14 +172,14 @@ export const api = {
     visit: endpoint('/v1/promotion/visit', promotion.promotionVisitRequest, ok),
     stats: endpoint('/v1/promotion/stats', promotion.promotionStatsRequest, promotion.promotionStatsResponse),
   },
-  base: {
-    send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
   // A video's short link and the customers it brought back (ours; docs/decisions/083).
   attribution: {
     linkGet: endpoint('/v1/attribution/link/get', attribution.attributionLinkRequest, attribution.attributionLink),
     redemptionAdd: endpoint('/v1/attribution/redemption/add', attribution.attributionRedemptionAddRequest, attribution.attributionRedemptionAddResponse),
     redemptionList: endpoint('/v1/attribution/redemption/list', attribution.attributionRedemptionListRequest, attribution.attributionRedemptionListResponse),
   },
+  base: {
+    send: endpoint('/v1/base/send', account.sendCodeRequest, account.sendCodeResponse),
     // A temporary upload (spec §7: multipart form data, field `file`); a later call claims it.
     ossTemp: multipartEndpoint('/v1/base/oss/temp', upload.uploadFields, upload.uploadResponse),
     // Spec §7 "Video URL": a signed, expiring URL of a post's final video.
@@ -292,11 +292,11 @@ export const api = {
     renderRetry: endpoint('/v1/creative/render/retry', creative.renderRetryRequest, creative.render),
     scriptList: endpoint('/v1/creative/script/list', creative.scriptListRequest, creative.scriptListResponse),
     scriptUpdate: endpoint('/v1/creative/script/update', creative.scriptUpdateRequest, creative.script),
+    // A script written by hand on the desk, kept from its first whole version (docs/decisions/086).
+    scriptAdd: endpoint('/v1/creative/script/add', creativeDesk.scriptAddRequest, creative.script),
     // The plan that learns (docs/decisions/085): the studio's pins and bans per merchant.
     learningGet: endpoint('/v1/creative/learning/get', creativeLearning.learningGetRequest, creativeLearning.learningSettings),
     learningSet: endpoint('/v1/creative/learning/set', creativeLearning.learningSetRequest, creativeLearning.learningSettings),
-    // A script written by hand on the desk, kept from its first whole version (docs/decisions/086).
-    scriptAdd: endpoint('/v1/creative/script/add', creativeDesk.scriptAddRequest, creative.script),
     // What worked per choice, per merchant or across the caller's merchants (docs/decisions/084).
     insightsGet: endpoint('/v1/creative/insights/get', creativeInsights.insightsGetRequest, creativeInsights.insights),
   },
