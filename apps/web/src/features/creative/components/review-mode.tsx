@@ -78,6 +78,12 @@ export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, on
     if (video.current) video.current.playbackRate = speed;
   }, [speed, render?.id]);
   useEffect(() => setReason(''), [render?.id, rejecting]);
+  // On a phone the reasons open below the video and the script, where the Undo bar floats over
+  // the dialog's bottom: the block is brought up clear of it (its scroll-margin, review.css).
+  const rejectForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (rejecting) rejectForm.current?.scrollIntoView?.({ block: 'end' });
+  }, [rejecting, render?.id]);
 
   const move = (step: number) => {
     onRejecting(false);
@@ -185,6 +191,7 @@ export function ReviewMode({ renders, index, onIndex, rejecting, onRejecting, on
             <MerchantAnswerNote render={render} />
             {rejecting ? (
               <form
+                ref={rejectForm}
                 className="cr-review__reject"
                 onSubmit={(event) => {
                   event.preventDefault();
