@@ -10,6 +10,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { AppError, invalid, tooMany } from '../../errors.js';
 import { newEmailCode, newToken, sha256 } from './crypto.js';
 import { accountExistsMessage, emailCodeMessage, noAccountMessage } from './mail-templates.js';
+import * as codeRepo from './email-code-repository.js';
 import * as repo from './repository.js';
 
 const codeHash = (email: string, scene: EmailCodeScene, code: string) => sha256(`${scene}:${email}:${code}`);
@@ -32,7 +33,7 @@ export class EmailCodeService {
   async send(email: string, scene: EmailCodeScene, ip: string, lang: ApiLanguage): Promise<{ resend_after_seconds: number }> {
     const account = await repo.findAccountByEmail(this.db, email);
 
-    const latest = await repo.latestEmailCode(this.db, email, scene);
+    const latest = await codeRepo.latestEmailCode(this.db, email, scene);
     if (latest) {
       const waited = (Date.now() - latest.createdAt.getTime()) / 1000;
       if (waited < EMAIL_CODE_RESEND_SECONDS) {
@@ -42,7 +43,7 @@ export class EmailCodeService {
 
     const usable = scene === 'register' ? !account : Boolean(account);
     const code = newEmailCode();
-    const row = await repo.insertEmailCode(this.db, {
+    const row = await codeRepo.insertEmailCode(this.db, {
       email,
       scene,
       codeHash: usable ? codeHash(email, scene, code) : sha256(`unusable:${newToken()}`),
@@ -57,7 +58,7 @@ export class EmailCodeService {
     try {
       await this.mailer.send(message);
     } catch (error) {
-      await repo.deleteEmailCode(this.db, row.id);
+      await codeRepo.deleteEmailCode(this.db, row.id);
       throw Object.assign(new AppError('500', 'auth.mail_failed'), { cause: error });
     }
     return { resend_after_seconds: EMAIL_CODE_RESEND_SECONDS };
@@ -77,11 +78,11 @@ export class EmailCodeService {
    * transaction rolls back) and answers its id; the caller consumes it with `consume`.
    */
   async check(email: string, scene: EmailCodeScene, code: string): Promise<number> {
-    const row = await repo.latestEmailCode(this.db, email, scene);
+    const row = await codeRepo.latestEmailCode(this.db, email, scene);
     if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) throw invalid({ code: 'auth.code_invalid' });
     if (row.attempts >= EMAIL_CODE_MAX_TRIES) throw invalid({ code: 'auth.code_too_many' });
     if (row.codeHash !== codeHash(email, scene, code)) {
-      await repo.countEmailCodeAttempt(this.db, row.id);
+      await codeRepo.countEmailCodeAttempt(this.db, row.id);
       if (row.attempts + 1 >= EMAIL_CODE_MAX_TRIES) throw invalid({ code: 'auth.code_too_many' });
       throw invalid({ code: 'auth.code_invalid' });
     }
@@ -90,6 +91,6 @@ export class EmailCodeService {
 
   /** Uses the code up inside the caller's transaction; a second use of one code fails. */
   async consume(ex: Executor, id: number): Promise<void> {
-    if (!(await repo.consumeEmailCode(ex, id))) throw invalid({ code: 'auth.code_invalid' });
+    if (!(await codeRepo.consumeEmailCode(ex, id))) throw invalid({ code: 'auth.code_invalid' });
   }
 }

@@ -10,6 +10,7 @@ import type { EmailCodeService } from './email-code-service.js';
 import { toCurrentUser } from './presenter.js';
 import { accountSecret } from './sign-in-throttle-repository.js';
 import { admitSignIn, signInLocked, signInSucceeded } from './sign-in-throttle.js';
+import * as planRepo from './plan-repository.js';
 import * as repo from './repository.js';
 import type { AccountRow, NewAccountRow } from './repository.js';
 import type { ClientMeta, SessionService } from './session-service.js';
@@ -186,8 +187,8 @@ export class AccountService {
   }
 
   /** Applies a paid order to its buyer; the caller passes its fulfilment transaction. */
-  async applyPurchase(ex: Executor, accountId: number, purchase: repo.Purchase): Promise<AccountRow> {
-    const row = await repo.applyPurchase(ex, accountId, purchase);
+  async applyPurchase(ex: Executor, accountId: number, purchase: planRepo.Purchase): Promise<AccountRow> {
+    const row = await planRepo.applyPurchase(ex, accountId, purchase);
     if (!row) throw notFound('org.account_not_found');
     return row;
   }
@@ -199,11 +200,11 @@ export class AccountService {
 
   /** Takes back the plan days a fully refunded payment bought (the refund's transaction). */
   async takeBackPlan(ex: Executor, accountId: number, days: number): Promise<void> {
-    await repo.takeBackPlan(ex, accountId, days);
+    await planRepo.takeBackPlan(ex, accountId, days);
   }
 
   expireOverdue(): Promise<number> {
-    return repo.expireOverdue(this.db);
+    return planRepo.expireOverdue(this.db);
   }
 
   // ---- for other modules: narrow questions about accounts, which only this module reads ----
@@ -240,12 +241,12 @@ export class AccountService {
 
   /** Merchants whose plan ran at some time since `since` and that existed before `before` (monthly reports). */
   merchantsWithPlanSince(since: Date, before: Date): Promise<{ id: number; stateId: number | null }[]> {
-    return repo.merchantsWithPlanSince(this.db, since, before);
+    return planRepo.merchantsWithPlanSince(this.db, since, before);
   }
 
   /** Paid plans expiring in [from, to), for the plan reminders. */
   paidPlansExpiringBetween(from: Date, to: Date): Promise<{ id: number; expireAt: Date }[]> {
-    return repo.paidPlansExpiringBetween(this.db, from, to);
+    return planRepo.paidPlansExpiringBetween(this.db, from, to);
   }
 
   /** How many enabled accounts of these types there are (an announcement's audience). */

@@ -2,7 +2,7 @@ import { SESSION_REMEMBER_TTL_DAYS, SESSION_TTL_DAYS, roleOf, type AgentType } f
 import type { Caller } from '../../access/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { newToken, sha256 } from './crypto.js';
-import * as repo from './repository.js';
+import * as repo from './session-repository.js';
 
 const DAY_MS = 86_400_000;
 
