@@ -5,6 +5,7 @@ import { forbidden, notFound, rejected } from '../../errors.js';
 import type { AuditService } from '../audit/service.js';
 import { toSummary } from './presenter.js';
 import * as repo from './repository.js';
+import * as totals from './totals-repository.js';
 import { listFilter, mainAgent, newAccount, stateCounts, type Body } from './rules.js';
 
 /**
@@ -19,7 +20,7 @@ export class AgentService {
   ) {}
 
   private async withStats(rows: repo.SummaryRow[]): Promise<AgentSummary[]> {
-    const stats = await repo.agentStats(
+    const stats = await totals.agentStats(
       this.db,
       rows.map((row) => row.account.id),
     );

@@ -15,6 +15,7 @@ import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import { toSummary } from './presenter.js';
 import * as repo from './repository.js';
+import * as totals from './totals-repository.js';
 import type { AccountRow, NewAccountRow } from './repository.js';
 
 /**
@@ -49,13 +50,13 @@ export async function knownTotalOf(ex: Executor, caller: Caller, filter: repo.Ac
   if (!isStaff(caller.role)) return undefined;
   const simple = Object.entries(filter).every(([key, value]) => value === undefined || key === 'accountTypes' || key === 'payState');
   if (!simple) return undefined;
-  const payStatus = filter.payState ? repo.PAY_STATUS_BY_STATE[filter.payState] : undefined;
-  return (await repo.rollupCounts(ex, filter.accountTypes ?? null, payStatus)).total;
+  const payStatus = filter.payState ? totals.PAY_STATUS_BY_STATE[filter.payState] : undefined;
+  return (await totals.rollupCounts(ex, filter.accountTypes ?? null, payStatus)).total;
 }
 
 /** Totals by state: from the rollups for staff, counted within the scope for everyone else. */
-export function stateCounts(ex: Executor, caller: Caller, type: number): Promise<repo.StateCounts> {
-  return isStaff(caller.role) ? repo.rollupCounts(ex, [type]) : repo.countByState(ex, { accountTypes: [type], scope: caller });
+export function stateCounts(ex: Executor, caller: Caller, type: number): Promise<totals.StateCounts> {
+  return isStaff(caller.role) ? totals.rollupCounts(ex, [type]) : totals.countByState(ex, { accountTypes: [type], scope: caller });
 }
 
 /** The counts of one account type as the studio and client pages show them. */

@@ -5,6 +5,7 @@ import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import { toStudio } from './presenter.js';
 import * as repo from './repository.js';
+import * as totals from './totals-repository.js';
 import { countOf, knownTotalOf, listFilter, placeUnderAgent, visible, type Body } from './rules.js';
 
 /** Studios: the list with their clients and sales, their counts, the top ones, and which agent each is under. */
@@ -35,6 +36,6 @@ export class StudioService {
   }
 
   async top(caller: Caller, body: Body<'studio', 'top'>) {
-    return { list: await repo.topStudios(this.db, { accountTypes: [ACCOUNT_TYPE.studio], scope: caller }, body.by, body.limit) };
+    return { list: await totals.topStudios(this.db, { accountTypes: [ACCOUNT_TYPE.studio], scope: caller }, body.by, body.limit) };
   }
 }
