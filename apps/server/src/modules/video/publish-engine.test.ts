@@ -453,7 +453,7 @@ describe('platform answers', () => {
     expect(post!.status).toBe('done');
     expect(await eventsOf(queued.postId)).toEqual([
       { type: 'video.uploading', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'tiktok' } },
-      { type: 'video.published', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'tiktok', title: 'Morning bake', private_only: true } },
+      { type: 'video.published', accountId: merchantId, payload: { post_id: queued.postId, job_id: queued.id, platform: 'tiktok', title: 'Morning bake', language: 'en', private_only: true } },
     ]);
   });
 
