@@ -26,5 +26,5 @@ CREATE TABLE "creative_post_outcomes" (
 	CONSTRAINT "creative_post_outcomes_post_id_platform_pk" PRIMARY KEY("post_id","platform")
 );
 --> statement-breakpoint
-CREATE INDEX "creative_post_outcomes_merchant_idx" ON "creative_post_outcomes" USING btree ("merchant_id","posted_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "creative_post_outcomes_category_idx" ON "creative_post_outcomes" USING btree ("category","posted_at" DESC NULLS LAST) WHERE "creative_post_outcomes"."category" is not null;
+CREATE INDEX "creative_post_outcomes_merchant_idx" ON "creative_post_outcomes" USING btree ("merchant_id","posted_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "creative_post_outcomes_category_idx" ON "creative_post_outcomes" USING btree ("category","posted_at" DESC NULLS FIRST) WHERE "creative_post_outcomes"."category" is not null;

@@ -49,10 +49,10 @@ export const creativePostOutcomes = pgTable(
   (t) => [
     primaryKey({ columns: [t.postId, t.platform] }),
     // The insights of one merchant (and the studio's, one merchant at a time) over a range.
-    index('creative_post_outcomes_merchant_idx').on(t.merchantId, t.postedAt.desc().nullsLast()),
+    index('creative_post_outcomes_merchant_idx').on(t.merchantId, t.postedAt.desc().nullsFirst()),
     // The category's prior: the newest outcomes of every merchant of a category.
     index('creative_post_outcomes_category_idx')
-      .on(t.category, t.postedAt.desc().nullsLast())
+      .on(t.category, t.postedAt.desc().nullsFirst())
       .where(sql`${t.category} is not null`),
   ],
 );
