@@ -248,7 +248,7 @@ export function DataTable<T extends { id: number }>({
  * a link or button, a keyboard cannot reach that scroll (WCAG 2.1.1). The area then takes focus
  * itself, named, so arrow keys scroll it; it gives the focus up again once everything fits.
  */
-function useKeyboardScrollArea(table: { current: GetRef<typeof Table> | null }, label: string): void {
+export function useKeyboardScrollArea(table: { current: GetRef<typeof Table> | null }, label: string): void {
   useEffect(() => {
     const mark = () => {
       const area = table.current?.nativeElement?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');

@@ -1,8 +1,9 @@
 import { INSIGHT_DIMENSIONS, INSIGHT_RANGES, type InsightDimension, type InsightRange, type Insights, type InsightVideo } from '@nearcast/contract';
-import { Alert, Card, Segmented, Select, Skeleton, Table, Tag } from 'antd';
+import { Alert, Card, Segmented, Select, Skeleton, Table, Tag, type GetRef } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardScrollArea } from '../../../components/data-table/data-table';
 import { InlineLoadFailed } from '../../../components/list-state';
 import { StatTiles } from '../../../components/stat-tiles';
 import { currentLanguage } from '../../../lib/i18n';
@@ -27,6 +28,9 @@ export function InsightsPanel({ merchantId }: { merchantId: number | null }) {
   const data = insights.data;
   const rows = data?.choices.filter((row) => row.dimension === dimension) ?? [];
   const na = t('insights.not_counted');
+  // On a phone the table scrolls sideways; with no link in its cells the scroll takes the focus.
+  const table = useRef<GetRef<typeof Table>>(null);
+  useKeyboardScrollArea(table, t('insights.title'));
 
   const columns: ColumnsType<Choice> = [
     { key: 'value', title: t(`insights.dimension.${dimension}`), render: (_, row) => choiceLabel(t, row.dimension, row.value, language) },
@@ -110,6 +114,7 @@ export function InsightsPanel({ merchantId }: { merchantId: number | null }) {
               />
             </div>
             <Table<Choice>
+              ref={table}
               rowKey={(row) => `${row.dimension}:${row.value}`}
               columns={columns}
               dataSource={rows}

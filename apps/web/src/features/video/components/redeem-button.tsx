@@ -39,7 +39,7 @@ export function RedeemButton({ postId }: { postId: number }) {
 
   return (
     <div className="video-short-link" data-testid={`short-link-${postId}`} style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, minWidth: 0 }}>
-      <Typography.Text className="video-muted" style={{ maxWidth: '100%' }} ellipsis={{ tooltip: data.url }}>
+      <Typography.Text className="video-muted" style={{ maxWidth: '100%' }} ellipsis={{ tooltip: data.url }} title={data.url}>
         {data.url}
       </Typography.Text>
       <Button size="small" type="text" icon={<CopyOutlined />} aria-label={t('short_link.copy')} onClick={() => void copyWithNotice(data.url, t('short_link.copied'))} />
