@@ -1,5 +1,6 @@
 import type { Role } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ROLE_OF } from '../../test/demo-roles.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -10,19 +11,10 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
  */
 let t: TestApp;
 const tokens = new Map<string, string>();
-const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
+const DEMO = Object.keys(DEMO_ROLE_OF) as (keyof typeof DEMO_ROLE_OF)[];
+/** The demo's accounts that have never paid, with the role that would otherwise let them in. */
 const UNPAID = ['newstudio', 'newclient'] as const;
-const ROLE_OF: Record<(typeof DEMO)[number] | (typeof UNPAID)[number], Role> = {
-  super: 'super',
-  admin: 'admin',
-  agent: 'partner',
-  subagent: 'partner',
-  studio: 'studio',
-  operator: 'operator',
-  client: 'client',
-  newstudio: 'studio',
-  newclient: 'client',
-};
+const ROLE_OF: Record<(typeof DEMO)[number] | (typeof UNPAID)[number], Role> = { ...DEMO_ROLE_OF, newstudio: 'studio', newclient: 'client' };
 const SHOP_SIDE: Role[] = ['super', 'admin', 'studio', 'operator', 'client'];
 
 beforeAll(async () => {
