@@ -104,7 +104,43 @@ export function clearSession(): void {
   write(KEYS.token, null);
   write(KEYS.user, null);
   write(KEYS.role, null);
+  clearDeskDrafts();
   emit();
+}
+
+/** Where unfinished desk scripts are kept: one key per merchant and language under this prefix. */
+const DESK_PREFIX = 'nearcast.desk-drafts.';
+
+/**
+ * Scripts written by hand on a merchant's desk that are not whole yet, so the server cannot keep
+ * them (it keeps a script once the contract's rules pass): this device keeps them until then, so
+ * a reload or a closed tab does not lose half a script. They are a merchant's words, so signing
+ * out forgets them with the session.
+ */
+export function readDeskDrafts(scope: string): unknown[] {
+  const stored = read(DESK_PREFIX + scope);
+  if (!stored) return [];
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeDeskDrafts(scope: string, drafts: readonly unknown[]): void {
+  write(DESK_PREFIX + scope, drafts.length === 0 ? null : JSON.stringify(drafts));
+}
+
+function clearDeskDrafts(): void {
+  const s = store();
+  if (!s) return;
+  try {
+    const keys = Array.from({ length: s.length }, (_, index) => s.key(index)).filter((key): key is string => key?.startsWith(DESK_PREFIX) === true);
+    for (const key of keys) s.removeItem(key);
+  } catch {
+    // Nothing kept that could be read: nothing to forget.
+  }
 }
 
 export function isLanguage(value: unknown): value is Language {

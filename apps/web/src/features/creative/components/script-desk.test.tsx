@@ -3,6 +3,7 @@ import { answerApi, newUser, renderInShell, setLanguage, setViewportWidth } from
 import { api, type Brief, type Render, type Script, type ScriptBody } from '@nearcast/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../../lib/storage';
 import { DESK_SAVE_MS } from '../lib/desk-seed';
 import { ScriptDesk } from './script-desk';
 
@@ -104,6 +105,7 @@ beforeEach(() => {
   asked.length = 0;
   deskList = [];
   holdAdd = null;
+  localStorage.clear();
 });
 
 describe('a script written by hand on the desk', () => {
@@ -172,5 +174,40 @@ describe('a script written by hand on the desk', () => {
     await waitFor(() => expect(askedFor(api.creative.scriptUpdate.path)).toHaveLength(1), { timeout: 3_000 });
     expect(askedFor(api.creative.scriptUpdate.path)[0]!.body).toMatchObject({ id: 77, body: { title: 'Later words' } });
     expect(deskList.map((script) => script.body.title)).toEqual(['Later words']);
+  }, 30_000);
+
+  it('keeps a half-written one on this device until it is whole, and forgets it at sign-out', async () => {
+    const user = newUser();
+    const first = showDesk();
+    const english = await screen.findByRole('region', { name: 'English' });
+    await user.click(within(english).getByTestId('desk-en-by-hand'));
+    write(english, 'Half a script', false);
+    await pause();
+    first.unmount();
+
+    // A reload: the server has nothing (it was never whole), the device has the words.
+    const second = showDesk();
+    const reloaded = await screen.findByRole('region', { name: 'English' });
+    await waitFor(() => expect(within(reloaded).getByTestId('desk-en-script-title')).toHaveValue('Half a script'));
+    expect(within(reloaded).getByTestId('desk-en-script-beat-3-on-screen')).toHaveValue('Beat 3');
+    expect(askedFor(api.creative.scriptAdd.path)).toHaveLength(0);
+
+    // Finished there: the server keeps it, and the device's copy is gone.
+    type(within(reloaded).getByTestId('desk-en-script-cta-on-screen'), 'Book a table');
+    await waitFor(() => expect(askedFor(api.creative.scriptAdd.path)).toHaveLength(1), { timeout: 3_000 });
+    expect(askedFor(api.creative.scriptAdd.path)[0]!.body).toMatchObject({ body: { title: 'Half a script', call_to_action: { on_screen: 'Book a table' } } });
+    await waitFor(() => expect(Object.keys(localStorage).filter((key) => key.startsWith('nearcast.desk-drafts.'))).toEqual([]));
+    second.unmount();
+
+    // Another half-written one, then a sign-out: nothing of it stays on the device.
+    deskList = [];
+    showDesk();
+    const third = await screen.findByRole('region', { name: 'English' });
+    await user.click(within(third).getByTestId('desk-en-by-hand'));
+    write(third, 'Private words', false);
+    await pause();
+    expect(Object.keys(localStorage).some((key) => key.startsWith('nearcast.desk-drafts.'))).toBe(true);
+    clearSession();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('nearcast.desk-drafts.'))).toEqual([]);
   }, 30_000);
 });

@@ -139,6 +139,11 @@ function LanguageDesk({
     onError: (error) => fail(t('desk.save_failed'), error),
     onKept: (hand, script) =>
       update((state) => ({ ...state, candidates: state.candidates.map((candidate) => (handOf(candidate) === hand ? { ...candidate, script } : candidate)) })),
+    onRestore: (restored) =>
+      update((state) => {
+        const candidates = [...state.candidates, ...restored].slice(-CANDIDATES_KEPT);
+        return { ...state, candidates, selected: candidates.length - 1 };
+      }),
   });
   const edit = (draft: ScriptDraft) => {
     const hand = handOf(current);

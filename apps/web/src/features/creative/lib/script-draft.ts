@@ -43,6 +43,32 @@ export function blankScript(): ScriptDraft {
   };
 }
 
+/**
+ * A draft as something else kept it (this device's storage, from an older version of the page
+ * perhaps): every field of the right kind, or null. Its words are not judged here; the editor
+ * does that as for any draft.
+ */
+export function asScriptDraft(value: unknown): ScriptDraft | null {
+  const isText = (text: unknown): text is string => typeof text === 'string';
+  const asLine = (line: unknown): LineDraft | null => {
+    const { on_screen, spoken } = (line ?? {}) as Partial<Record<keyof LineDraft, unknown>>;
+    return isText(on_screen) && isText(spoken) ? { on_screen, spoken } : null;
+  };
+  if (typeof value !== 'object' || value === null) return null;
+  const draft = value as Partial<Record<keyof ScriptDraft, unknown>>;
+  const hook = asLine(draft.hook);
+  const call = asLine(draft.call_to_action);
+  const beats = Array.isArray(draft.beats) ? draft.beats.map(asLine) : null;
+  const captions = Array.isArray(draft.captions) ? draft.captions : null;
+  if (!isText(draft.title) || !hook || !call || !beats || beats.some((beat) => !beat) || !captions) return null;
+  const keptCaptions = captions.flatMap((caption: unknown) => {
+    const { platform, caption: text, hashtags } = (caption ?? {}) as Partial<Record<keyof CaptionDraft, unknown>>;
+    const known = (PUBLISH_TARGETS as readonly unknown[]).includes(platform);
+    return known && isText(text) && Array.isArray(hashtags) && hashtags.every(isText) ? [{ platform: platform as PublishTargetName, caption: text, hashtags }] : [];
+  });
+  return { title: draft.title, hook, beats: beats as LineDraft[], call_to_action: call, captions: keptCaptions };
+}
+
 /** A generated script, copied so that editing it never changes the answer it came in. */
 export function draftOf(body: ScriptBody): ScriptDraft {
   const line = (value: LineDraft): LineDraft => ({ on_screen: value.on_screen, spoken: value.spoken });
