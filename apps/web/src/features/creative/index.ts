@@ -27,3 +27,9 @@ export const ReviewQueue = lazy(retryImport(() => import('./components/review-qu
  */
 export const InsightsPanel = lazy(retryImport(() => import('./components/insights-panel').then((module) => ({ default: module.InsightsPanel }))));
 export const WhatWorksCard = lazy(retryImport(() => import('./components/what-works-card').then((module) => ({ default: module.WhatWorksCard }))));
+
+/**
+ * What the plan learns (docs/decisions/085): one merchant's pins and bans and where each option
+ * stands, beside the insights on /video (needs the `creative` namespace). Lazy for the same reason.
+ */
+export const LearningPanel = lazy(retryImport(() => import('./components/learning-panel').then((module) => ({ default: module.LearningPanel }))));

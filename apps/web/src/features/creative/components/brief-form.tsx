@@ -3,6 +3,7 @@ import {
   api,
   BRIEF_LIMITS,
   BUSINESS_CATEGORIES,
+  COUPON_CODE_MAX,
   MUSIC_CHOICES,
   SCRIPT_LANGUAGES,
   SCRIPT_TONES,
@@ -37,6 +38,7 @@ export interface BriefValues {
   offer: LocalizedText;
   call_to_action: LocalizedText;
   link: string;
+  coupon_code: string;
   tone: ScriptTone;
   brand_colors: { primary: string; accent: string };
   logo_footage_id: number | null;
@@ -56,6 +58,7 @@ export function valuesOf(brief: Brief): BriefValues {
     offer: { ...brief.offer },
     call_to_action: { ...brief.call_to_action },
     link: brief.link,
+    coupon_code: brief.coupon_code ?? '',
     tone: brief.tone,
     brand_colors: { ...brief.brand_colors },
     logo_footage_id: brief.logo_footage_id,
@@ -220,6 +223,10 @@ function BriefFields({ brief, merchantId, editable, listable, own }: BriefFormPr
         {localized('call_to_action', BRIEF_LIMITS.callToAction, t('brief.call_to_action_placeholder'))}
         <div className="cr-brief__grid">
           {text('link', BRIEF_LIMITS.link, 'https://')}
+          {/* Optional: the posts offer it, and the counter records it as a redemption (docs/decisions/083). */}
+          <Form.Item name="coupon_code" label={t('brief.coupon_code')} extra={t('brief.coupon_code_hint', { max: COUPON_CODE_MAX })}>
+            <Input maxLength={COUPON_CODE_MAX} placeholder={t('brief.coupon_code_placeholder')} autoComplete="off" spellCheck={false} allowClear data-testid="brief-coupon_code" />
+          </Form.Item>
           <Form.Item name="tone" label={t('brief.tone')}>
             <Select<ScriptTone> options={SCRIPT_TONES.map((value) => ({ value, label: t(`tone.${value}`) }))} data-testid="brief-tone" />
           </Form.Item>

@@ -8,6 +8,7 @@ import { formatDay, formatDayTime, zoneNameOf } from '../../../lib/date-style';
 import { columnOf, type BoardColumn } from '../lib/renders';
 import { ApproveModal } from './decision-modals';
 import { MerchantAnswerNote, merchantAnswerOf } from './merchant-answer';
+import { RenderReason } from './render-reason';
 // The card's own styles: it is drawn on the review queue too, where the workspace's sheet is not loaded.
 import '../pages/creative.css';
 
@@ -114,6 +115,7 @@ export function RenderCard({ render, actions, timeZone, showMerchant = false }: 
             {timeZone ? timeIn(render.create_time, timeZone, i18n.resolvedLanguage) : formatDate(render.create_time, 'HH:mm')}
           </span>
         </p>
+        <RenderReason reason={render.reason} />
         {(render.state === 'queued' || rendering) && (
           <div className="cr-render__progress">
             <Progress

@@ -9,7 +9,7 @@ import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { InsightsPanel, ProductionWorkspace, ReviewQueue } from '../../creative';
+import { InsightsPanel, LearningPanel, ProductionWorkspace, ReviewQueue } from '../../creative';
 import { useVideoPlatforms } from '../api/list-platforms';
 import { usePosts } from '../api/list-posts';
 import { useCreateReviewLink } from '../api/review-link';
@@ -216,6 +216,12 @@ export function VideoPage() {
         // What worked per choice, for the merchant picked or every merchant the studio serves.
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
           <InsightsPanel merchantId={merchant} />
+        </Suspense>
+      )}
+      {!(staff && merchant === null) && (
+        // What the plan learns for the merchant picked (else how to pick one); the studio and staff pin and ban, an operator reads.
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <LearningPanel merchantId={merchant} canEdit={canReview} />
         </Suspense>
       )}
       <ComposerDrawer open={composing} onClose={() => setComposing(false)} onCreated={created} initialMerchant={merchant} />
