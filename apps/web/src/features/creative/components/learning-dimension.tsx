@@ -14,6 +14,7 @@ const STANDING_COLORS: Record<Standing, string | undefined> = {
   learning: 'processing',
   untried: undefined,
   held: undefined,
+  off: undefined,
   banned: 'error',
 };
 

@@ -7,7 +7,7 @@ import { LearningPanel } from './learning-panel';
 
 const arms = { hook_style: [...HOOK_STYLES], look: [...LOOK_IDS], length_band: [...PLAN_LENGTH_BANDS], posting_hour: [...PLAN_POSTING_HOURS] };
 
-/** Merchant 2 has a pinned length and a banned look; 3 nothing set; 4's read fails; 5's save fails. */
+/** Merchant 2 has a pinned length and a banned look; 3 nothing set (and no offer); 4's read fails; 5's save fails. */
 const settingsOf = (merchantId: number): LearningSettings =>
   merchantId === 3
     ? { merchant_id: 3, pins: {}, bans: {}, arms, update_time: null }
@@ -59,6 +59,8 @@ beforeAll(async () => {
         asked.push({ path, body });
         const merchant = (body as { merchant_id: number }).merchant_id;
         if (path === api.creative.insightsGet.path) return { code: '200', data: insights(merchant) };
+        // Only the offer is read here: merchant 3's brief has none in any language.
+        if (path === api.creative.briefGet.path) return { code: '200', data: { merchant_id: merchant, offer: merchant === 3 ? { en: '', es: '', zh: '' } : { en: '2-for-1 tacos', es: '', zh: '' } } };
         if (path === api.creative.learningGet.path) return merchant === 4 ? { code: '500', msg: 'Something went wrong', data: null } : { code: '200', data: settingsOf(merchant) };
         if (path === api.creative.learningSet.path) {
           if (merchant === 5) return { code: '400', msg: 'Leave at least one choice allowed', data: { fields: { 'bans.look': 'Leave at least one choice allowed' } } };
@@ -79,15 +81,15 @@ const standing = (dimension: string, arm: string) => screen.getByTestId(`learnin
 const sets = () => asked.filter((call) => call.path === api.creative.learningSet.path);
 
 describe('what the plan learns', () => {
-  it('shows where each option stands: pinned, paused by a pin, banned, leading, in the draw, not tried', async () => {
+  it('shows where each option stands: pinned, paused by a pin, banned, off, most plays, in the draw, not tried', async () => {
     renderInShell(<LearningPanel merchantId={2} canEdit />);
     await screen.findByTestId('learning-hook_style');
-    await waitFor(() => expect(standing('hook_style', 'question')).toBe('Leading'));
+    await waitFor(() => expect(standing('hook_style', 'question')).toBe('Most plays so far'));
     expect(standing('hook_style', 'bold_claim')).toBe('In the draw');
     expect(standing('hook_style', 'offer_first')).toBe('In the draw');
     expect(standing('hook_style', 'local_pride')).toBe('Not tried yet');
     expect(standing('look', 'classic')).toBe('Banned');
-    expect(standing('look', 'street_pop')).toBe('Leading');
+    expect(standing('look', 'street_pop')).toBe('Most plays so far');
     expect(standing('length_band', 'short')).toBe('Pinned');
     expect(standing('length_band', 'long')).toBe('Paused by the pin');
     expect(standing('posting_hour', '18:30')).toBe('In the draw');
@@ -157,6 +159,9 @@ describe('what the plan learns', () => {
     expect(await screen.findByTestId('learning-retry')).toBeInTheDocument();
     renderInShell(<LearningPanel merchantId={3} canEdit />);
     expect(await screen.findByTestId('learning-empty')).toBeInTheDocument();
+    // With no offer in the brief the plan never opens on one, though nothing is banned.
+    await waitFor(() => expect(standing('hook_style', 'offer_first')).toBe('Off: the brief has no offer'));
+    expect(standing('hook_style', 'question')).toBe('Most plays so far');
     renderInShell(<LearningPanel merchantId={null} canEdit />);
     expect(screen.getByTestId('learning-pick')).toBeInTheDocument();
   });

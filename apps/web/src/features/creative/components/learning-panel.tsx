@@ -10,10 +10,11 @@ import { formatDate } from '../../../lib/format-date';
 import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useBrief } from '../api/get-brief';
 import { useInsights } from '../api/get-insights';
 import { useLearning } from '../api/get-learning';
 import { useSetLearning } from '../api/set-learning';
-import { bodyOf, draftOf, evidenceOf, isEmptyDraft, sameDraft, standingsOf, toggleBan, togglePin, type LearningDraft } from '../lib/learning-draft';
+import { bodyOf, draftOf, evidenceOf, isEmptyDraft, offWithout, sameDraft, standingsOf, toggleBan, togglePin, type LearningDraft } from '../lib/learning-draft';
 import { changeLines, LearningDimensionCard } from './learning-dimension';
 import './learning.css';
 
@@ -74,6 +75,9 @@ function LearningEditor({ merchantId, settings, canEdit }: { merchantId: number;
   // The same read as the insights panel beside it (same key), so no second request.
   const insights = useInsights(merchantId, '90d');
   const evidence = useMemo(() => evidenceOf(insights.data), [insights.data]);
+  // The brief's offer decides whether the plan may open on it at all (the same read as the brief form's).
+  const brief = useBrief(merchantId);
+  const off = offWithout(brief.data?.offer);
   const dirty = !sameDraft(draft, saved);
   const arms = settings.arms as Record<LearningDimension, readonly string[]>;
 
@@ -137,7 +141,7 @@ function LearningEditor({ merchantId, settings, canEdit }: { merchantId: number;
             dimension={dimension}
             arms={arms[dimension]}
             draft={draft}
-            standings={standingsOf(dimension, arms[dimension], draft, evidence[dimension])}
+            standings={standingsOf(dimension, arms[dimension], draft, evidence[dimension], off[dimension])}
             evidence={evidence[dimension]}
             onPin={canEdit ? (arm) => setDraft((current) => togglePin(current, dimension, arm)) : undefined}
             onBan={canEdit ? (arm) => setDraft((current) => toggleBan(current, dimension, arm, arms[dimension])) : undefined}

@@ -8,10 +8,11 @@ export interface LearningDraft {
 
 /**
  * Where one choice stands: pinned (every slot takes it), held (another choice is pinned, so
- * this one waits), banned (never taken), leading (the best typical plays among the allowed ones
+ * this one waits), banned (never taken), off (the plan leaves it out by itself: an opening on
+ * the offer while the brief has none), leading (the best typical plays among the allowed ones
  * with enough videos to say), learning (in the draw), untried (in the draw, no result yet).
  */
-export type Standing = 'pinned' | 'held' | 'banned' | 'leading' | 'learning' | 'untried';
+export type Standing = 'pinned' | 'held' | 'banned' | 'off' | 'leading' | 'learning' | 'untried';
 
 /** One choice's results from the insights, where the insights measure the same choice. */
 export interface Evidence {
@@ -105,8 +106,11 @@ export function evidenceOf(insights: Insights | undefined): Partial<Record<Learn
   return out;
 }
 
-/** Where each choice of a dimension stands, given the draft and the results (when the dimension has them). */
-export function standingsOf(dimension: LearningDimension, arms: readonly string[], draft: LearningDraft, evidence: Map<string, Evidence> | undefined): Map<string, Standing> {
+/**
+ * Where each choice of a dimension stands, given the draft, the results (when the dimension has
+ * them) and the choices the plan leaves out by itself unless pinned (`off`).
+ */
+export function standingsOf(dimension: LearningDimension, arms: readonly string[], draft: LearningDraft, evidence: Map<string, Evidence> | undefined, off: readonly string[] = []): Map<string, Standing> {
   const pinned = draft.pins[dimension];
   const banned = draft.bans[dimension] ?? [];
   let leader: string | null = null;
@@ -114,7 +118,7 @@ export function standingsOf(dimension: LearningDimension, arms: readonly string[
   if (pinned === undefined && evidence) {
     for (const arm of arms) {
       const figures = evidence.get(arm);
-      if (banned.includes(arm) || !figures?.sure || figures.typical === null) continue;
+      if (banned.includes(arm) || off.includes(arm) || !figures?.sure || figures.typical === null) continue;
       if (figures.typical > best) {
         best = figures.typical;
         leader = arm;
@@ -126,9 +130,16 @@ export function standingsOf(dimension: LearningDimension, arms: readonly string[
     if (pinned === arm) out.set(arm, 'pinned');
     else if (banned.includes(arm)) out.set(arm, 'banned');
     else if (pinned !== undefined) out.set(arm, 'held');
+    else if (off.includes(arm)) out.set(arm, 'off');
     else if (arm === leader) out.set(arm, 'leading');
     else if (evidence && (evidence.get(arm)?.videos ?? 0) === 0) out.set(arm, 'untried');
     else out.set(arm, 'learning');
   }
   return out;
+}
+
+/** The hook the plan never opens on while the brief has no offer in any language (docs/decisions/085). */
+export function offWithout(offer: { en: string; es: string; zh: string } | undefined): Partial<Record<LearningDimension, readonly string[]>> {
+  if (!offer || offer.en.trim() || offer.es.trim() || offer.zh.trim()) return {};
+  return { hook_style: ['offer_first'] };
 }
