@@ -158,20 +158,33 @@ export async function findPasswordHash(ex: Executor, id: number): Promise<string
 
 // ---- an account's place in the network ---------------------------------------------------------
 
+/** Where an account stands in the network, for an event's scope. */
+export interface AccountScope {
+  studioId: number | null;
+  agentId: number | null;
+  mainAgentId: number | null;
+  operatorId: number | null;
+}
+
 /**
  * The accounts above `id` at this moment, for an event's scope: its studio (itself when a
  * studio), its agent (itself when a partner; a client without one inherits its studio's), that
  * agent's main agent (the agent itself when it is a main agent), and its operator.
  */
-export async function scopeOf(
-  ex: Executor,
-  id: number,
-): Promise<{ studioId: number | null; agentId: number | null; mainAgentId: number | null; operatorId: number | null }> {
+export async function scopeOf(ex: Executor, id: number): Promise<AccountScope> {
+  return (await scopesOf(ex, [id])).get(id) ?? { studioId: null, agentId: null, mainAgentId: null, operatorId: null };
+}
+
+/** `scopeOf` for many accounts in one statement (a seed writing the history of thousands); unknown ids are left out. */
+export async function scopesOf(ex: Executor, ids: readonly number[]): Promise<Map<number, AccountScope>> {
+  const scopes = new Map<number, AccountScope>();
+  if (ids.length === 0) return scopes;
   const studio = alias(accounts, 'studio');
   const agent = alias(accounts, 'agent');
   const agentOf = sql<number | null>`case when ${accounts.accountType} = ${ACCOUNT_TYPE.partner} then ${accounts.id} else coalesce(${accounts.agentId}, ${studio.agentId}) end`;
-  const [row] = await ex
+  const rows = await ex
     .select({
+      id: accounts.id,
       studioId: sql<number | null>`case when ${accounts.accountType} = ${ACCOUNT_TYPE.studio} then ${accounts.id} else ${accounts.studioId} end`,
       agentId: agent.id,
       agentType: agent.agentType,
@@ -181,11 +194,12 @@ export async function scopeOf(
     .from(accounts)
     .leftJoin(studio, and(eq(studio.id, accounts.studioId), eq(accounts.accountType, ACCOUNT_TYPE.client)))
     .leftJoin(agent, eq(agent.id, agentOf))
-    .where(eq(accounts.id, id))
-    .limit(1);
-  if (!row) return { studioId: null, agentId: null, mainAgentId: null, operatorId: null };
-  const mainAgentId = row.agentId === null ? null : row.agentType === 'sub' ? row.agentMainId : row.agentId;
-  return { studioId: row.studioId, agentId: row.agentId, mainAgentId, operatorId: row.operatorId };
+    .where(inArray(accounts.id, [...ids]));
+  for (const row of rows) {
+    const mainAgentId = row.agentId === null ? null : row.agentType === 'sub' ? row.agentMainId : row.agentId;
+    scopes.set(row.id, { studioId: row.studioId, agentId: row.agentId, mainAgentId, operatorId: row.operatorId });
+  }
+  return scopes;
 }
 
 // ---- notification targets (read by the notification module through the account service) ----
