@@ -72,7 +72,7 @@ function LearningEditor({ merchantId, settings, canEdit }: { merchantId: number;
   const [draft, setDraft] = useState<LearningDraft>(saved);
   const [confirm, confirmDialog] = useConfirm();
   const save = useSetLearning();
-  // The same read as the insights panel beside it (same key), so no second request.
+  // The insights panel's own read while it shows its default 90 days (one key, one request).
   const insights = useInsights(merchantId, '90d');
   const evidence = useMemo(() => evidenceOf(insights.data), [insights.data]);
   // The brief's offer decides whether the plan may open on it at all (the same read as the brief form's).
