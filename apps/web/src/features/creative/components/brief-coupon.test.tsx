@@ -70,7 +70,7 @@ describe('the brief’s coupon', () => {
     await waitFor(() => expect(updates()).toHaveLength(1));
     expect(updates()[0]!.body).toMatchObject({ merchant_id: 7, coupon_code: 'TACO-5' });
     expect(await screen.findByText('The brief is saved.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('speaks the reader’s language, the contract’s message too', async () => {
     await setLanguage('es-ES', ['common', 'creative', 'video']);
@@ -81,5 +81,5 @@ describe('the brief’s coupon', () => {
     await user.click(screen.getByTestId('brief-save'));
     expect(await screen.findByText('Un cupón lleva letras, números y guiones, como máximo 24')).toBeInTheDocument();
     await setLanguage('en-US', ['common', 'creative', 'video']);
-  }, 20_000);
+  });
 });

@@ -123,7 +123,7 @@ describe('what the plan learns', () => {
     expect(sets()[0]!.body).toEqual({ merchant_id: 2, pins: { length_band: 'short', hook_style: 'bold_claim' }, bans: { look: ['editorial', 'classic'] } });
     expect(await screen.findByText('Saved. The next plan days follow these pins and bans.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('learning-unsaved')).not.toBeInTheDocument());
-  }, 20_000);
+  });
 
   it('lifts a pin, discards unsaved changes, and keeps one option allowed', async () => {
     const user = newUser();
@@ -141,7 +141,7 @@ describe('what the plan learns', () => {
     await user.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() => expect(sets()).toHaveLength(1));
     expect(sets()[0]!.body).toEqual({ merchant_id: 2, pins: { length_band: 'short' }, bans: { look: ['classic'], length_band: ['medium', 'long'] } });
-  }, 20_000);
+  });
 
   it('says so when a save fails, and keeps the changes to try again', async () => {
     const user = newUser();
@@ -152,7 +152,7 @@ describe('what the plan learns', () => {
     expect(await screen.findByText("The plan's pins and bans were not saved — Leave at least one choice allowed")).toBeInTheDocument();
     expect(screen.getByTestId('learning-unsaved')).toBeInTheDocument();
     expect(standing('look', 'editorial')).toBe('Banned');
-  }, 20_000);
+  });
 
   it('has an error state with a retry, an empty state, and a way to pick a merchant', async () => {
     renderInShell(<LearningPanel merchantId={4} canEdit />);
