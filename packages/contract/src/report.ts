@@ -19,6 +19,12 @@ export const REPORT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** How many videos the report lists by the plays they gained in the month. */
 export const REPORT_TOP_VIDEOS = 5;
 
+/** How many videos the report lists by the link visits they brought in the month. */
+export const REPORT_TOP_VISIT_VIDEOS = 5;
+
+/** What "what the plan learned" compares: the plan's learner's dimensions. */
+export const REPORT_LESSON_DIMENSIONS = ['hook', 'look', 'length', 'hour'] as const;
+
 export const monthlyReportListRequest = z.strictObject({
   /** One merchant's reports; without it, the reports of every merchant the caller may read. */
   merchant_id: id.optional(),
@@ -73,8 +79,34 @@ export const monthlyReportVideo = z.object({
   plays: z.number().int(),
   likes: metric,
   cover_url: z.string().nullable(),
+  /**
+   * Counted visits of its short link on the month's days, and redemptions recorded through it in
+   * the month; null in a report built before the report counted them.
+   */
+  visits: metric,
+  redemptions: metric,
 });
 export type MonthlyReportVideo = z.infer<typeof monthlyReportVideo>;
+
+/**
+ * One thing the plan learned in the month, from the merchant's own videos of the month (the
+ * post outcomes the insights read): the choice whose videos had the most typical plays by 24
+ * hours against the best other choice with enough videos, when it did clearly better.
+ */
+export const monthlyReportLesson = z.object({
+  dimension: z.enum(REPORT_LESSON_DIMENSIONS),
+  /** A hook style, a look's id, a length band (`short`, `medium`, `long`) or an `HH:MM` posting hour. */
+  value: z.string(),
+  /** The best other choice of the dimension, the one it is compared with. */
+  versus: z.string(),
+  /** Typical plays by 24 hours of `value`'s videos over `versus`'s, to one decimal (at least 1.1). */
+  ratio: z.number(),
+  videos: z.number().int(),
+  versus_videos: z.number().int(),
+  /** The finding in words, in the language of the report's PDF. */
+  text: z.string(),
+});
+export type MonthlyReportLesson = z.infer<typeof monthlyReportLesson>;
 
 export const monthlyReport = monthlyReportSummary.extend({
   /** The month's first and last UTC day, and the month before's. */
@@ -88,6 +120,19 @@ export const monthlyReport = monthlyReportSummary.extend({
   previous_cost_per_thousand_cents: z.number().int().nullable(),
   platforms: z.array(monthlyReportPlatform),
   top: z.array(monthlyReportVideo),
+  /*
+   * What the money bought: the month's short-link visits (UTC days) and redemptions over all the
+   * merchant's links, and the plan's month price over each (null without a plan or any). All
+   * four are null in a report built before the report counted them.
+   */
+  visits: metric,
+  redemptions: metric,
+  cost_per_visit_cents: z.number().int().nullable(),
+  cost_per_redemption_cents: z.number().int().nullable(),
+  /** The videos that brought the most link visits in the month (null: built before they were counted). */
+  top_by_visits: z.array(monthlyReportVideo).nullable(),
+  /** What the plan learned this month (null: built before the report said; empty: nothing clear yet). */
+  lessons: z.array(monthlyReportLesson).nullable(),
   /** What the studio did for the merchant in the month. */
   work: z.object({
     /** Distinct materials the month's new videos were made from. */

@@ -26,3 +26,17 @@ export async function linkTotalsByPost(db: Executor, postIds: readonly number[])
 export function linkTotalsByMerchant(db: Executor, merchantId: number, from: Date, to: Date): Promise<LinkTotals> {
   return repo.totalsByMerchant(db, merchantId, from, to);
 }
+
+/**
+ * Each post's link counts over a period (visits on its UTC days, redemptions recorded in it),
+ * as `linkTotalsByPost` counts a post: by its link. A post without a short link is absent.
+ */
+export async function linkPeriodTotalsByPost(db: Executor, postIds: readonly number[], from: Date, to: Date): Promise<Map<number, LinkTotals>> {
+  const rows = await repo.periodTotalsByPost(db, postIds, from, to);
+  return new Map(rows.map((row) => [row.postId, { visits: row.visits, redemptions: row.redemptions }]));
+}
+
+/** A merchant's posts that brought the most link visits over a period, most first (none without visits). */
+export function postsByLinkVisits(db: Executor, merchantId: number, from: Date, to: Date, limit: number): Promise<({ postId: number } & LinkTotals)[]> {
+  return repo.topPostsByVisits(db, merchantId, from, to, limit);
+}

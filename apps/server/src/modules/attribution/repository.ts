@@ -248,3 +248,41 @@ export async function totalsByMerchant(ex: Executor, merchantId: number, from: D
   ]);
   return { visits: Number(visits?.n ?? 0), redemptions: Number(redemptions?.n ?? 0) };
 }
+
+/** The visits (UTC days in `[from, to)`) and redemptions (recorded in it) of each link of a merchant's posts. */
+function periodTotals(from: Date, to: Date) {
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  return sql`
+    v as (select code, sum(visits)::int as visits from ${attributionVisitDays}
+           where day >= ${day(from)} and day < ${day(to)} group by code),
+    r as (select code, count(*)::int as redemptions from ${attributionRedemptions}
+           where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz group by code)`;
+}
+
+/** Each post's link counts over a period: a post is counted as its link is, like `totalsByPost`. */
+export async function periodTotalsByPost(ex: Executor, postIds: readonly number[], from: Date, to: Date): Promise<{ postId: number; visits: number; redemptions: number }[]> {
+  if (postIds.length === 0) return [];
+  const ids = sql.raw(`'{${[...new Set(postIds)].map(Number).join(',')}}'::int[]`);
+  const rows = await selectRows<{ post_id: number; visits: number | null; redemptions: number | null }>(
+    ex,
+    sql`with ${periodTotals(from, to)}
+        select p.post_id, v.visits, r.redemptions from ${attributionPosts} p
+          left join v on v.code = p.code left join r on r.code = p.code
+         where p.post_id = any(${ids})`,
+  );
+  return rows.map((row) => ({ postId: Number(row.post_id), visits: Number(row.visits ?? 0), redemptions: Number(row.redemptions ?? 0) }));
+}
+
+/** A merchant's posts whose links were visited most over a period, most first. */
+export async function topPostsByVisits(ex: Executor, merchantId: number, from: Date, to: Date, limit: number): Promise<{ postId: number; visits: number; redemptions: number }[]> {
+  const rows = await selectRows<{ post_id: number; visits: number; redemptions: number | null }>(
+    ex,
+    sql`with ${periodTotals(from, to)}
+        select p.post_id, v.visits, r.redemptions from ${attributionPosts} p
+          join v on v.code = p.code left join r on r.code = p.code
+         where p.merchant_id = ${merchantId} and v.visits > 0
+         order by v.visits desc, coalesce(r.redemptions, 0) desc, p.post_id desc
+         limit ${limit}`,
+  );
+  return rows.map((row) => ({ postId: Number(row.post_id), visits: Number(row.visits), redemptions: Number(row.redemptions ?? 0) }));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costPerThousand, dueMonth, monthIn, monthWindow, previousMonth } from './facts.js';
+import { costPer, costPerThousand, dueMonth, monthIn, monthWindow, previousMonth } from './facts.js';
 import { changeText, monthName } from './report-pdf.js';
 
 describe('the month a report is due for', () => {
@@ -29,6 +29,13 @@ describe('the report’s words', () => {
     expect(costPerThousand(99_900, 12_345)).toBe(8_092);
     expect(costPerThousand(99_900, 0)).toBeNull();
     expect(costPerThousand(null, 12_345)).toBeNull();
+  });
+
+  it('prices a visit and a redemption, or says nothing without any or without a plan', () => {
+    expect(costPer(99_900, 130)).toBe(768);
+    expect(costPer(99_900, 3)).toBe(33_300);
+    expect(costPer(99_900, 0)).toBeNull();
+    expect(costPer(null, 130)).toBeNull();
   });
 
   it('writes the month in the spec’s style and the change in each language', () => {

@@ -1,10 +1,22 @@
-import { figure, monthlyReport, monthlyReportVideo } from '@nearcast/contract';
+import { figure, monthlyReport, monthlyReportLesson, monthlyReportVideo } from '@nearcast/contract';
 import { z } from 'zod';
+
+const count = z.number().int();
+
+/** A listed video as stored: its cover a storage key; its link figures absent in a report built before they were counted. */
+const storedVideo = monthlyReportVideo
+  .omit({ cover_url: true, visits: true, redemptions: true })
+  .extend({ cover_key: z.string().nullable(), visits: count.optional(), redemptions: count.optional() });
+
+/** A lesson as stored: its words in the three languages, the reader's taken when it is read. */
+export const storedLesson = monthlyReportLesson.omit({ text: true }).extend({ text: z.object({ en: z.string(), es: z.string(), zh: z.string() }) });
+export type StoredLesson = z.infer<typeof storedLesson>;
 
 /**
  * What a report states, as stored when it was built (the `facts` column): the contract's report
  * without what is made at reading time (its id, the PDF link) and with each top video's cover as
- * a storage key, signed for whoever reads it.
+ * a storage key, signed for whoever reads it. What the report gained later (link visits,
+ * redemptions, lessons) is optional, so a report frozen before still reads as it was.
  */
 export const reportFacts = monthlyReport
   .pick({
@@ -22,7 +34,17 @@ export const reportFacts = monthlyReport
   .extend({
     videos: figure,
     plays: figure,
-    top: z.array(monthlyReportVideo.omit({ cover_url: true }).extend({ cover_key: z.string().nullable() })),
+    top: z.array(storedVideo),
+    links: z
+      .object({
+        visits: count,
+        redemptions: count,
+        cost_per_visit_cents: count.nullable(),
+        cost_per_redemption_cents: count.nullable(),
+        top_by_visits: z.array(storedVideo),
+        lessons: z.array(storedLesson),
+      })
+      .optional(),
   });
 export type ReportFacts = z.infer<typeof reportFacts>;
 
@@ -58,6 +80,11 @@ export function monthWindow(month: string): { start: Date; end: Date; from: stri
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const end = new Date(Date.UTC(year, mon, 1));
   return { start, end, from: `${month}-01`, to: new Date(end.getTime() - DAY_MS).toISOString().slice(0, 10) };
+}
+
+/** A plan's month price over a count (visits, redemptions), in cents; null without a plan or any. */
+export function costPer(priceCents: number | null, count: number): number | null {
+  return priceCents === null || count <= 0 ? null : Math.round(priceCents / count);
 }
 
 /** A plan's month price per thousand plays, in cents; null without a plan or plays. */

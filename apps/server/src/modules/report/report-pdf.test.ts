@@ -62,6 +62,40 @@ describe('report PDF', () => {
     for (const words of ['月度报告', '晨光咖啡', '千次播放成本', '$80.92', '塔可星期二 Taco Tuesday', '工作室为您做了什么']) expect(text).toContain(words);
   });
 
+  it('says what the money bought and what the plan learned, in the reader’s language', async () => {
+    const links: NonNullable<ReportFacts['links']> = {
+      visits: 130,
+      redemptions: 0,
+      cost_per_visit_cents: 768,
+      cost_per_redemption_cents: null,
+      top_by_visits: [{ post_id: 9, title: 'Horchata', platforms: ['tiktok'], plays: 1_200, likes: 30, cover_key: null, visits: 90, redemptions: 0 }],
+      lessons: [
+        {
+          dimension: 'hook',
+          value: 'question',
+          versus: 'offer_first',
+          ratio: 2.1,
+          videos: 12,
+          versus_videos: 9,
+          text: { en: 'Question hooks bring this shop 2.1× the plays of offer-first openings', es: 'Los ganchos con pregunta…', zh: '提问式开头为这家店带来的播放量是开门见优惠式开头的 2.1×' },
+        },
+      ],
+    };
+    const withLinks = { ...facts, top: facts.top.map((video, index) => ({ ...video, visits: index === 0 ? 40 : 0, redemptions: 0 })), links };
+    const en = pdfText(await reportPdf({ ...input, facts: withLinks, covers: [] }, 'en-US'));
+    for (const words of ['What the money bought', 'Link visits', '130', 'Cost per visit', '$7.68', 'Videos that brought the most visits', '1. Horchata', '90 visits · 0 redemptions', '40 visits · 0 redemptions', 'What the plan learned this month', 'Question hooks bring this shop 2.1×']) {
+      expect(en).toContain(words);
+    }
+    // No redemption: no cost per redemption, said as such.
+    expect(en).toMatch(/Cost per redemption\s*Not available/);
+    const zh = pdfText(await reportPdf({ ...input, facts: { ...withLinks, links: { ...links, lessons: [], top_by_visits: [] } }, covers: [] }, 'zh-CN'));
+    for (const words of ['这笔钱带来了什么', '每次访问成本', '本月没有统计到链接访问。', '本月各类视频还不够多']) expect(zh).toContain(words);
+    // A report frozen before it counted links has no such sections.
+    const old = pdfText(await reportPdf({ ...input, covers: [] }, 'en-US'));
+    expect(old).not.toContain('What the money bought');
+    expect(old).not.toContain('What the plan learned');
+  });
+
   it('says "no plan" and "no videos" rather than leaving gaps', async () => {
     const empty: ReportFacts = { ...facts, plan: null, platforms: [], top: [], cost_per_thousand_cents: null, videos: { value: 0, previous: 0 }, plays: { value: 0, previous: 0 } };
     const pdf = await reportPdf({ ...input, facts: empty, covers: [] }, 'en-US');

@@ -1,6 +1,9 @@
-import { formatDay, formatMonth, PLATFORM_NAMES, type Language } from '@nearcast/contract';
+import { apiLanguageOf, formatDay, formatMonth, PLATFORM_NAMES, type Language } from '@nearcast/contract';
 import { formatMoney, pdfDocument } from '../../lib/pdf-text.js';
 import type { ReportFacts } from './facts.js';
+import { REPORT_TEXTS } from './report-texts.js';
+
+export { REPORT_TEXTS };
 
 export interface ReportPdfInput {
   month: string;
@@ -10,118 +13,6 @@ export interface ReportPdfInput {
   /** Each top video's cover (JPEG or PNG), or null where it has none. */
   covers: (Buffer | null)[];
 }
-
-interface ReportTexts {
-  title: string;
-  period: (from: string, to: string) => string;
-  videos: string;
-  plays: string;
-  likes: string;
-  comments: string;
-  shares: string;
-  cpm: string;
-  notAvailable: string;
-  change: (percent: string, month: string) => string;
-  noChange: (month: string) => string;
-  newThisMonth: string;
-  plan: (name: string, price: string) => string;
-  noPlan: string;
-  platforms: string;
-  platform: string;
-  noVideos: string;
-  top: string;
-  noTop: string;
-  playsOf: (plays: string) => string;
-  work: string;
-  materialsUsed: string;
-  videosMade: string;
-  approvals: string;
-  footer: (date: string) => string;
-}
-
-export const REPORT_TEXTS: Record<Language, ReportTexts> = {
-  'en-US': {
-    title: 'Monthly report',
-    period: (from, to) => `${from} – ${to}`,
-    videos: 'Videos published',
-    plays: 'Plays',
-    likes: 'Likes',
-    comments: 'Comments',
-    shares: 'Shares',
-    cpm: 'Cost per 1,000 plays',
-    notAvailable: 'Not available',
-    change: (percent, month) => `${percent} vs ${month}`,
-    noChange: (month) => `Same as ${month}`,
-    newThisMonth: 'New this month',
-    plan: (name, price) => `Your plan: ${name} · ${price} a month`,
-    noPlan: 'No plan was paid for this month.',
-    platforms: 'By platform',
-    platform: 'Platform',
-    noVideos: 'No video was published this month.',
-    top: 'Top videos',
-    noTop: 'No video gained plays this month.',
-    playsOf: (plays) => `${plays} plays`,
-    work: 'What your studio did',
-    materialsUsed: 'Materials used',
-    videosMade: 'Videos made',
-    approvals: 'Videos you approved',
-    footer: (date) => `Figures count the calendar month in UTC, as your dashboard does. Built on ${date}.`,
-  },
-  'zh-CN': {
-    title: '月度报告',
-    period: (from, to) => `${from} 至 ${to}`,
-    videos: '发布视频',
-    plays: '播放量',
-    likes: '点赞',
-    comments: '评论',
-    shares: '分享',
-    cpm: '千次播放成本',
-    notAvailable: '暂无数据',
-    change: (percent, month) => `较 ${month} ${percent}`,
-    noChange: (month) => `与 ${month} 持平`,
-    newThisMonth: '本月新增',
-    plan: (name, price) => `您的套餐：${name} · 每月 ${price}`,
-    noPlan: '本月没有已付费的套餐。',
-    platforms: '各平台数据',
-    platform: '平台',
-    noVideos: '本月没有发布视频。',
-    top: '热门视频',
-    noTop: '本月没有视频获得播放。',
-    playsOf: (plays) => `${plays} 次播放`,
-    work: '工作室为您做了什么',
-    materialsUsed: '使用素材',
-    videosMade: '制作视频',
-    approvals: '您审核通过的视频',
-    footer: (date) => `数据按 UTC 自然月统计，与仪表盘一致。生成于 ${date}。`,
-  },
-  'es-ES': {
-    title: 'Informe mensual',
-    period: (from, to) => `${from} – ${to}`,
-    videos: 'Vídeos publicados',
-    plays: 'Reproducciones',
-    likes: 'Me gusta',
-    comments: 'Comentarios',
-    shares: 'Compartidos',
-    cpm: 'Coste por 1.000 reproducciones',
-    notAvailable: 'No disponible',
-    change: (percent, month) => `${percent} frente a ${month}`,
-    noChange: (month) => `Igual que en ${month}`,
-    newThisMonth: 'Nuevo este mes',
-    plan: (name, price) => `Tu plan: ${name} · ${price} al mes`,
-    noPlan: 'Este mes no se pagó ningún plan.',
-    platforms: 'Por plataforma',
-    platform: 'Plataforma',
-    noVideos: 'Este mes no se publicó ningún vídeo.',
-    top: 'Vídeos destacados',
-    noTop: 'Ningún vídeo ganó reproducciones este mes.',
-    playsOf: (plays) => `${plays} reproducciones`,
-    work: 'Lo que hizo tu estudio',
-    materialsUsed: 'Materiales usados',
-    videosMade: 'Vídeos creados',
-    approvals: 'Vídeos que aprobaste',
-    footer: (date) => `Las cifras cuentan el mes natural en UTC, como tu panel. Generado el ${date}.`,
-  },
-};
 
 /*
  * Dates in spec §9's style in every language (the contract's helper, shared with the web and the
@@ -215,6 +106,45 @@ export async function reportPdf(input: ReportPdfInput, language: Language): Prom
     doc.y += 8;
   };
 
+  /** A label and its value on one line. */
+  const pair = (label: string, value: string) => {
+    const y = doc.y;
+    doc.fillColor(muted);
+    write(label, 'body', 10, left, y, { width: width * 0.6 });
+    doc.fillColor(ink);
+    write(value, 'bold', 10, left + width * 0.6, y, { width: width * 0.4 });
+    doc.y = y + 18;
+  };
+  const money = (cents: number | null) => (cents === null ? texts.notAvailable : formatMoney(cents, language));
+  const counts = (visits: number, redemptions: number) => texts.linkCounts(visits, redemptions, (value) => new Intl.NumberFormat(language).format(value));
+
+  // What the money bought: the links' month (a report built before they were counted has none).
+  const { links } = facts;
+  if (links) {
+    heading(texts.bought);
+    pair(texts.visits, number(links.visits));
+    pair(texts.redemptions, number(links.redemptions));
+    pair(texts.costPerVisit, money(links.cost_per_visit_cents));
+    pair(texts.costPerRedemption, money(links.cost_per_redemption_cents));
+    doc.fillColor(muted);
+    write(texts.boughtNote, 'body', 8, left, doc.y, { width });
+    doc.y += 10;
+    doc.fillColor(ink);
+    write(texts.topVisits, 'bold', 10, left, doc.y, { width });
+    doc.y += 4;
+    if (links.top_by_visits.length === 0) nothing(texts.noVisits);
+    links.top_by_visits.forEach((video, index) => {
+      if (doc.y > doc.page.height - 80) doc.addPage();
+      const y = doc.y;
+      doc.fillColor(ink);
+      write(`${index + 1}. ${video.title || '—'}`, 'body', 10, left, y, { width: width * 0.6 });
+      doc.fillColor(muted);
+      write(counts(video.visits ?? 0, video.redemptions ?? 0), 'body', 9, left + width * 0.6, y + 1, { width: width * 0.4 });
+      doc.y = Math.max(doc.y, y + 16);
+    });
+    doc.y += 10;
+  }
+
   // Per platform: a table.
   heading(texts.platforms);
   if (facts.platforms.length === 0) {
@@ -262,24 +192,31 @@ export async function reportPdf(input: ReportPdfInput, language: Language): Prom
     write(`${texts.playsOf(number(video.plays))}${likes} · ${video.platforms.map((platform) => PLATFORM_NAMES[platform]).join(', ')}`, 'body', 9, left + coverBox.width + 12, y + 28, {
       width: width - coverBox.width - 12,
     });
+    if (video.visits !== undefined) {
+      write(counts(video.visits, video.redemptions ?? 0), 'body', 9, left + coverBox.width + 12, y + 42, { width: width - coverBox.width - 12 });
+    }
     doc.y = y + coverBox.height + 10;
   });
   doc.y += 6;
 
+  // What the plan learned from the month's videos, in the reader's words.
+  if (links) {
+    heading(texts.lessons);
+    if (links.lessons.length === 0) nothing(texts.noLessons);
+    const key = apiLanguageOf(language);
+    for (const lesson of links.lessons) {
+      doc.fillColor(ink);
+      write(`• ${lesson.text[key]}`, 'body', 10, left, doc.y, { width });
+      doc.y += 4;
+    }
+    doc.y += 6;
+  }
+
   // What the studio did for the merchant.
   heading(texts.work);
-  for (const [label, value] of [
-    [texts.materialsUsed, facts.work.materials_used],
-    [texts.videosMade, facts.work.videos_made],
-    [texts.approvals, facts.work.approvals],
-  ] as const) {
-    const y = doc.y;
-    doc.fillColor(muted);
-    write(label, 'body', 10, left, y, { width: width * 0.6 });
-    doc.fillColor(ink);
-    write(number(value), 'bold', 10, left + width * 0.6, y, { width: width * 0.4 });
-    doc.y = y + 18;
-  }
+  pair(texts.materialsUsed, number(facts.work.materials_used));
+  pair(texts.videosMade, number(facts.work.videos_made));
+  pair(texts.approvals, number(facts.work.approvals));
 
   doc.y += 18;
   doc.fillColor('#888888');

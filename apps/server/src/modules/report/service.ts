@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, REPORT_TOP_VIDEOS, type api, type Language, type MonthlyReport, type MonthlyReportSummary, type ParsedRequestOf } from '@nearcast/contract';
+import { ACCOUNT_TYPE, apiLanguageOf, REPORT_TOP_VIDEOS, REPORT_TOP_VISIT_VIDEOS, type api, type Language, type MonthlyReport, type MonthlyReportSummary, type ParsedRequestOf } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Readable } from 'node:stream';
 import type { Caller } from '../../access/caller.js';
@@ -10,12 +10,15 @@ import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
+import { linkPeriodTotalsByPost, linkTotalsByMerchant, postsByLinkVisits } from '../attribution/reads.js';
+import { postOutcomes } from '../creative/insights/reads.js';
 import type { DashboardService } from '../dashboard/service.js';
 import type { EventService } from '../events/service.js';
 import type { DeliveryService } from '../notification/delivery-service.js';
 import type { PaymentService } from '../payment/service.js';
 import type { VideoService } from '../video/service.js';
-import { costPerThousand, dueMonth, monthIn, monthWindow, previousMonth, reportFacts, type ReportFacts } from './facts.js';
+import { costPer, costPerThousand, dueMonth, monthIn, monthWindow, previousMonth, reportFacts, type ReportFacts } from './facts.js';
+import { lessonsOf } from './lessons.js';
 import { reportPdf } from './report-pdf.js';
 import * as repo from './repository.js';
 
@@ -32,6 +35,16 @@ export interface ReportSources {
   areas: Pick<AreaService, 'placeOf'>;
   notificationDelivery: Pick<DeliveryService, 'languageOf'>;
 }
+
+/** A month's video as the report keeps it. */
+const videoOf = (post: { postId: number; title: string; platforms: ReportFacts['top'][number]['platforms']; plays: number; likes: number | null; thumbKey: string | null }) => ({
+  post_id: post.postId,
+  title: post.title,
+  platforms: post.platforms,
+  plays: post.plays,
+  likes: post.likes,
+  cover_key: post.thumbKey,
+});
 
 const sum = (values: (number | null)[]): number | null => (values.every((value) => value === null) ? null : values.reduce<number>((total, value) => total + (value ?? 0), 0));
 
@@ -55,15 +68,29 @@ export class ReportService {
     const cur = monthWindow(month);
     const prev = monthWindow(previousMonth(month));
     const { video, dashboard, payments, accounts } = this.sources;
-    const [days, now, before, plan, previousPlan, cards] = await Promise.all([
+    // The short links' month (the attribution module's reads): the videos it ranks are then read with the others.
+    const byVisits = await postsByLinkVisits(this.db, merchantId, cur.start, cur.end, REPORT_TOP_VISIT_VIDEOS);
+    const [days, now, before, plan, previousPlan, cards, links, outcomes] = await Promise.all([
       dashboard.merchantDays(merchantId, { from: cur.from, to: cur.to, previousFrom: prev.from, previousTo: prev.to }),
-      video.monthOfMerchant(merchantId, cur.start, cur.end, REPORT_TOP_VIDEOS),
+      video.monthOfMerchant(
+        merchantId,
+        cur.start,
+        cur.end,
+        REPORT_TOP_VIDEOS,
+        byVisits.map((row) => row.postId),
+      ),
       video.monthOfMerchant(merchantId, prev.start, prev.end, 0),
       payments.monthlyPriceAt(merchantId, cur.end),
       payments.monthlyPriceAt(merchantId, prev.end),
       accounts.cardsOf([merchantId]),
+      linkTotalsByMerchant(this.db, merchantId, cur.start, cur.end),
+      // The month's own videos as the insights read them (the creative module's post outcomes).
+      postOutcomes(this.db, { merchantIds: [merchantId], since: cur.start }, this.laterOf(cur.end)),
     ]);
+    const topLinks = await linkPeriodTotalsByPost(this.db, now.posts.map((post) => post.postId), cur.start, cur.end);
     const card = cards.get(merchantId);
+    const price = plan?.priceCents ?? null;
+    const picked = new Map(now.picked.map((post) => [post.postId, post]));
     const metric = (name: 'likes' | 'comments' | 'shares') => ({
       value: sum(now.platforms.map((row) => row[name])),
       previous: sum(before.platforms.map((row) => row[name])),
@@ -80,9 +107,28 @@ export class ReportService {
       cost_per_thousand_cents: costPerThousand(plan?.priceCents ?? null, days.plays.value),
       previous_cost_per_thousand_cents: costPerThousand(previousPlan?.priceCents ?? null, days.plays.previous ?? 0),
       platforms: now.platforms,
-      top: now.posts.map((post) => ({ post_id: post.postId, title: post.title, platforms: post.platforms, plays: post.plays, likes: post.likes, cover_key: post.thumbKey })),
+      top: now.posts.map((post) => ({ ...videoOf(post), ...(topLinks.get(post.postId) ?? { visits: 0, redemptions: 0 }) })),
       work: { materials_used: now.work.materialsUsed, videos_made: now.work.videosMade, approvals: now.work.approvals },
+      links: {
+        visits: links.visits,
+        redemptions: links.redemptions,
+        cost_per_visit_cents: costPer(price, links.visits),
+        cost_per_redemption_cents: costPer(price, links.redemptions),
+        top_by_visits: byVisits.map((row) => {
+          const post = picked.get(row.postId);
+          // A post with visits that the video module no longer has (deleted) is listed by its numbers alone.
+          const shown = post ? videoOf(post) : { post_id: row.postId, title: '', platforms: [], plays: 0, likes: null, cover_key: null };
+          return { ...shown, visits: row.visits, redemptions: row.redemptions };
+        }),
+        lessons: lessonsOf(outcomes.filter((o) => o.postedAt < cur.end)),
+      },
     };
+  }
+
+  /** The later of the clock and `at`: a month's posts are judged no earlier than its end. */
+  private laterOf(at: Date): Date {
+    const now = this.clock();
+    return now > at ? now : at;
   }
 
   /**
@@ -154,16 +200,33 @@ export class ReportService {
     const ttl = this.settings.urlTtlSeconds;
     const [pdf, covers] = await Promise.all([
       this.pdfOf(row, facts, language),
-      Promise.all(facts.top.map((video) => (video.cover_key ? this.storage.signedUrl(video.cover_key, ttl).then((link) => link.url) : null))),
+      Promise.all(
+        [...facts.top, ...(facts.links?.top_by_visits ?? [])].map((video) => (video.cover_key ? this.storage.signedUrl(video.cover_key, ttl).then((link) => link.url) : null)),
+      ),
     ]);
     const link = await this.storage.signedUrl(pdf, ttl);
-    const { top, videos, plays, ...rest } = facts;
+    const { top, videos, plays, links, ...rest } = facts;
+    const shown = [...top, ...(links?.top_by_visits ?? [])];
+    const coverOf = new Map(shown.map((video, index) => [video.post_id, covers[index] ?? null]));
+    const said = apiLanguageOf(language);
+    const wire = ({ cover_key: _key, visits, redemptions, ...video }: ReportFacts['top'][number]) => ({
+      ...video,
+      cover_url: coverOf.get(video.post_id) ?? null,
+      visits: visits ?? null,
+      redemptions: redemptions ?? null,
+    });
     return {
       ...this.summary(row, facts),
       ...rest,
       videos,
       plays_figure: plays,
-      top: top.map(({ cover_key: _key, ...video }, index) => ({ ...video, cover_url: covers[index] ?? null })),
+      top: top.map(wire),
+      visits: links?.visits ?? null,
+      redemptions: links?.redemptions ?? null,
+      cost_per_visit_cents: links?.cost_per_visit_cents ?? null,
+      cost_per_redemption_cents: links?.cost_per_redemption_cents ?? null,
+      top_by_visits: links ? links.top_by_visits.map(wire) : null,
+      lessons: links ? links.lessons.map((lesson) => ({ ...lesson, text: lesson.text[said] })) : null,
       pdf: { url: link.url, expires_at: link.expiresAt.toISOString(), file_name: `nearcast-report-${row.month}-${language}.pdf`, language },
     };
   }

@@ -374,8 +374,8 @@ export class VideoService {
    * A merchant's videos over a month, for its monthly report (the caller, the report module,
    * has checked who may read it): growth per platform, the leading posts, and what was made.
    */
-  monthOfMerchant(merchantId: number, from: Date, to: Date, top: number) {
-    return statsRepo.monthOfMerchant(this.db, merchantId, from, to, top);
+  monthOfMerchant(merchantId: number, from: Date, to: Date, top: number, picked: readonly number[] = []) {
+    return statsRepo.monthOfMerchant(this.db, merchantId, from, to, top, picked);
   }
 
   /** The merchant's own published videos and their numbers. */

@@ -163,7 +163,8 @@ export interface MonthWork {
 /**
  * A merchant's videos over `[from, to)`: each published job's growth is its last reading before
  * `to` minus its last reading before `from` (none: zero, as a video published inside the month
- * started from nothing). Per platform, and per post for the month's leading videos.
+ * started from nothing). Per platform, and per post for the month's leading videos and for the
+ * posts `picked` by the caller (another module's ranking), whatever they gained.
  */
 export async function monthOfMerchant(
   ex: Executor,
@@ -171,7 +172,8 @@ export async function monthOfMerchant(
   from: Date,
   to: Date,
   top: number,
-): Promise<{ platforms: MonthPlatform[]; posts: MonthPost[]; work: MonthWork }> {
+  picked: readonly number[] = [],
+): Promise<{ platforms: MonthPlatform[]; posts: MonthPost[]; picked: MonthPost[]; work: MonthWork }> {
   const start = sql`${from.toISOString()}::timestamptz`;
   const end = sql`${to.toISOString()}::timestamptz`;
   const growth = sql`
@@ -192,7 +194,22 @@ export async function monthOfMerchant(
            where s.job_id = jobs.id and s.taken_at < ${start} order by s.taken_at desc limit 1
         ) b on true
     )`;
-  const [platformRows, postRows, workRows] = await Promise.all([
+  type PostRow = { post_id: number; title: string; thumb_key: string | null; platforms: PublishTargetName[]; plays: string | null; likes: string | null };
+  const postsOf = (filter: SQL, limit: number, withoutPlays: boolean) =>
+    selectRows<PostRow>(
+      ex,
+      sql`${growth}
+      select g.post_id, p.title, p.thumb_key, array_agg(distinct g.platform order by g.platform) as platforms,
+             coalesce(sum(g.plays), 0) as plays, sum(g.likes) as likes
+        from grown g join ${videoPosts} p on p.id = g.post_id
+       where ${filter}
+       group by g.post_id, p.title, p.thumb_key
+      having coalesce(sum(g.plays), 0) > 0 or ${withoutPlays ? sql`true` : sql`false`}
+       order by coalesce(sum(g.plays), 0) desc, g.post_id desc
+       limit ${limit}`,
+    );
+  const ids = [...new Set(picked)].map(Number);
+  const [platformRows, postRows, pickedRows, workRows] = await Promise.all([
     selectRows<{ platform: PublishTargetName; videos: string | number; plays: string | null; likes: string | null; comments: string | null; shares: string | null }>(
       ex,
       sql`${growth}
@@ -200,17 +217,8 @@ export async function monthOfMerchant(
              sum(plays) as plays, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares
         from grown group by platform order by platform`,
     ),
-    selectRows<{ post_id: number; title: string; thumb_key: string | null; platforms: PublishTargetName[]; plays: string | null; likes: string | null }>(
-      ex,
-      sql`${growth}
-      select g.post_id, p.title, p.thumb_key, array_agg(distinct g.platform order by g.platform) as platforms,
-             coalesce(sum(g.plays), 0) as plays, sum(g.likes) as likes
-        from grown g join ${videoPosts} p on p.id = g.post_id
-       group by g.post_id, p.title, p.thumb_key
-      having coalesce(sum(g.plays), 0) > 0
-       order by coalesce(sum(g.plays), 0) desc, g.post_id desc
-       limit ${top}`,
-    ),
+    postsOf(sql`true`, top, false),
+    ids.length ? postsOf(sql`g.post_id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`, ids.length, true) : Promise.resolve([]),
     selectRows<{ made: string | number; materials: string | number; approvals: string | number }>(
       ex,
       sql`select count(*) filter (where p.created_at >= ${start} and p.created_at < ${end}) as made,
@@ -221,6 +229,7 @@ export async function monthOfMerchant(
     ),
   ]);
   const num = (value: string | null) => (value === null ? null : Math.max(0, Number(value)));
+  const post = (row: PostRow): MonthPost => ({ postId: Number(row.post_id), title: row.title, thumbKey: row.thumb_key, platforms: row.platforms, plays: num(row.plays) ?? 0, likes: num(row.likes) });
   const work = workRows[0];
   return {
     platforms: platformRows.map((row) => ({
@@ -231,14 +240,8 @@ export async function monthOfMerchant(
       comments: num(row.comments),
       shares: num(row.shares),
     })),
-    posts: postRows.map((row) => ({
-      postId: Number(row.post_id),
-      title: row.title,
-      thumbKey: row.thumb_key,
-      platforms: row.platforms,
-      plays: num(row.plays) ?? 0,
-      likes: num(row.likes),
-    })),
+    posts: postRows.map(post),
+    picked: pickedRows.map(post),
     work: { materialsUsed: Number(work?.materials ?? 0), videosMade: Number(work?.made ?? 0), approvals: Number(work?.approvals ?? 0) },
   };
 }

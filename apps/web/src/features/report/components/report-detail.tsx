@@ -24,6 +24,7 @@ import { useMonthlyReport } from '../api/get-monthly-report';
 import { costView, formatCount, formatReportMonth } from '../lib/report-view';
 import { PlatformTable } from './platform-table';
 import { ChangeHint, FigureCard } from './report-figures';
+import { MoneyBought, PlanLessons } from './report-links';
 import { TopVideos } from './top-videos';
 
 interface ReportDetailProps {
@@ -230,6 +231,8 @@ function ReportBody({ report, showMerchant }: { report: MonthlyReport; showMerch
         </Card>
       </div>
 
+      <MoneyBought report={report} />
+
       <Card className="report-card">
         <h3 className="report-card__title">{t('platforms.title')}</h3>
         <PlatformTable platforms={report.platforms} />
@@ -240,6 +243,8 @@ function ReportBody({ report, showMerchant }: { report: MonthlyReport; showMerch
         <p className="report-card__lead">{t('top.lead')}</p>
         <TopVideos videos={report.top} />
       </Card>
+
+      <PlanLessons lessons={report.lessons} />
     </div>
   );
 }

@@ -22,8 +22,11 @@ function Cover({ url }: { url: string | null }) {
   );
 }
 
-/** The month's videos by the plays they gained in it (up to five), each with its cover. */
-export function TopVideos({ videos }: { videos: MonthlyReportVideo[] }) {
+/**
+ * A list of the month's videos (up to five), each with its cover: by the plays they gained, or by
+ * the link visits they brought. Their visits and redemptions show where the report counted them.
+ */
+export function TopVideos({ videos, emptyText, testId = 'report-top' }: { videos: MonthlyReportVideo[]; emptyText?: string; testId?: string }) {
   const { t } = useTranslation('report');
   const language = currentLanguage();
   const nameOf = usePlatformName();
@@ -31,16 +34,16 @@ export function TopVideos({ videos }: { videos: MonthlyReportVideo[] }) {
 
   if (videos.length === 0) {
     return (
-      <p className="report-muted" data-testid="report-top-empty">
-        {t('top.empty')}
+      <p className="report-muted" data-testid={`${testId}-empty`}>
+        {emptyText ?? t('top.empty')}
       </p>
     );
   }
 
   return (
-    <ol className="report-top" data-testid="report-top">
+    <ol className="report-top" data-testid={testId}>
       {videos.map((video, index) => (
-        <li key={video.post_id} className="report-top__item" data-testid="report-top-video">
+        <li key={video.post_id} className="report-top__item" data-testid={`${testId}-video`}>
           <span className="report-top__rank" aria-hidden="true">
             {index + 1}
           </span>
@@ -60,6 +63,18 @@ export function TopVideos({ videos }: { videos: MonthlyReportVideo[] }) {
               <dt>{t('figures.likes')}</dt>
               <dd className={video.likes === null ? 'report-na' : undefined}>{formatMetric(video.likes, language, na)}</dd>
             </div>
+            {video.visits !== null && (
+              <div>
+                <dt>{t('top.visits')}</dt>
+                <dd data-testid={`${testId}-visits`}>{formatCount(video.visits, language)}</dd>
+              </div>
+            )}
+            {video.redemptions !== null && (
+              <div>
+                <dt>{t('top.redemptions')}</dt>
+                <dd>{formatCount(video.redemptions, language)}</dd>
+              </div>
+            )}
           </dl>
         </li>
       ))}

@@ -38,10 +38,27 @@ function fullReport(summary: MonthlyReportSummary, language: string): MonthlyRep
       { platform: 'bilibili', videos: 8, plays: 36_200, likes: null, comments: 230, shares: 0 },
     ],
     top: [
-      { post_id: 501, title: 'Taco Tuesday', platforms: ['bilibili', 'youtube'], plays: 20_000, likes: null, cover_url: null },
-      { post_id: 502, title: 'Salsa verde', platforms: ['youtube'], plays: 9_000, likes: 420, cover_url: '/covers/502.jpg' },
+      { post_id: 501, title: 'Taco Tuesday', platforms: ['bilibili', 'youtube'], plays: 20_000, likes: null, cover_url: null, visits: 40, redemptions: 3 },
+      { post_id: 502, title: 'Salsa verde', platforms: ['youtube'], plays: 9_000, likes: 420, cover_url: '/covers/502.jpg', visits: 0, redemptions: 0 },
     ],
     work: { materials_used: 23, videos_made: 14, approvals: 11 },
+    ...(summary.id === october.id
+      ? {
+          // No redemption this month: a cost per visit, none per redemption.
+          visits: 130,
+          redemptions: 0,
+          cost_per_visit_cents: 230,
+          cost_per_redemption_cents: null,
+          top_by_visits: [
+            { post_id: 503, title: 'Horchata', platforms: ['youtube'], plays: 1_200, likes: 30, cover_url: null, visits: 90, redemptions: 0 },
+            { post_id: 501, title: 'Taco Tuesday', platforms: ['bilibili', 'youtube'], plays: 20_000, likes: null, cover_url: null, visits: 40, redemptions: 0 },
+          ],
+          lessons: [
+            { dimension: 'hook' as const, value: 'question', versus: 'offer_first', ratio: 2.1, videos: 12, versus_videos: 9, text: '提问式开头为这家店带来的播放量是开门见优惠式开头的 2.1×' },
+          ],
+        }
+      : // September's report was built before the report counted links: nothing to show, not zeros.
+        { visits: null, redemptions: null, cost_per_visit_cents: null, cost_per_redemption_cents: null, top_by_visits: null, lessons: null }),
     pdf: { url: `/files/report-${summary.id}.pdf?sig=abc`, expires_at: '2099-01-01T00:00:00.000Z', file_name: `nearcast-report-${summary.month}.pdf`, language: language as MonthlyReport['language'] },
   };
 }
@@ -129,6 +146,31 @@ describe('the reports page on a wide screen', () => {
     expect(videos[1]!.querySelector('img')).toHaveAttribute('src', '/covers/502.jpg');
   });
 
+  it('shows what the money bought, the videos that brought visits, and what the plan learned', async () => {
+    renderPage();
+    const detail = await screen.findByTestId('report-detail');
+    await waitFor(() => expect(detail).toHaveAttribute('data-state', 'ready'));
+    const bought = within(detail).getByTestId('report-bought');
+    expect(within(bought).getByTestId('report-bought-visits')).toHaveTextContent('130');
+    expect(within(bought).getByTestId('report-bought-cost-visit')).toHaveTextContent('$2.30');
+    // No redemption: no cost per redemption, and why.
+    expect(within(bought).getByTestId('report-bought-cost-redemption')).toHaveTextContent('不提供');
+    expect(within(bought).getByTestId('report-bought-cost-redemption')).toHaveTextContent('本月没有核销');
+    expect(within(bought).getAllByTestId('report-visit-top-visits').map((cell) => cell.textContent)).toEqual(['90', '40']);
+    // The videos by plays carry their own visits.
+    expect(within(within(detail).getByTestId('report-top')).getAllByTestId('report-top-visits').map((cell) => cell.textContent)).toEqual(['40', '0']);
+    expect(within(detail).getByTestId('report-lesson')).toHaveTextContent('提问式开头');
+  });
+
+  it('shows no link figures for a report built before it counted them', async () => {
+    renderPage('/reports?id=41');
+    const detail = await screen.findByTestId('report-detail');
+    await waitFor(() => expect(detail).toHaveAttribute('data-state', 'ready'));
+    expect(within(detail).queryByTestId('report-bought')).toBeNull();
+    expect(within(detail).queryByTestId('report-lessons')).toBeNull();
+    expect(within(detail).getAllByTestId('report-top-video')).toHaveLength(2);
+  });
+
   it('offers the PDF as a download under its file name', async () => {
     renderPage();
     const link = await screen.findByTestId('report-download');
@@ -193,6 +235,7 @@ describe('the reports page on a phone', () => {
     expect(screen.queryByTestId('report-row')).toBeNull();
     // Each platform is a card, not a table wider than the screen.
     expect(within(detail).getByTestId('report-platforms').tagName).toBe('UL');
+    expect(within(detail).queryByTestId('report-bought')).toBeNull();
     await newUser().click(within(detail).getByTestId('report-back'));
     expect(await screen.findAllByTestId('report-row')).toHaveLength(2);
   });

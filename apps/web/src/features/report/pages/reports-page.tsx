@@ -19,6 +19,7 @@ import './reports-list.css';
 import './reports-report.css';
 import './reports-cards.css';
 import './reports-top.css';
+import './reports-links.css';
 
 /** A year of months per page. */
 const PAGE_SIZE = 12;
