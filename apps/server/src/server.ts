@@ -7,6 +7,7 @@ import { seedDemoLibrary } from './demo/material-library.js';
 import { startDemoProduction } from './demo/production-seed.js';
 import { makeDemoVideoFile, seedDemoVideos } from './demo/video-seed.js';
 import { seedDemoInsights } from './demo/insights-seed.js';
+import { seedDemoLinks } from './demo/links-seed.js';
 import { seedDemo } from './demo/seed.js';
 import { seedDemoPromotion } from './demo/promotion-seed.js';
 import { seedDemoReports } from './demo/report-seed.js';
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
       if (videos) {
         const outcomes = await seedDemoInsights(app.services);
         app.log.info(outcomes, `kept the demo posts' outcomes in ${outcomes.ms} ms`);
+        // Their short links' visits and redemptions, read by the reports built below.
+        const links = await seedDemoLinks(app.services);
+        app.log.info(links, `seeded the demo posts' short-link visits in ${links.ms} ms`);
       }
       app.log.info(await seedDemoPromotion(app.services), "seeded a month of visitors to the demo's promotion links");
     }
