@@ -549,6 +549,7 @@ export class RenderEngine {
         qrLink: (await this.deps.shortLinks?.linkFor(row, qrLinkOf(brief), brief.coupon_code ?? '')) ?? qrLinkOf(brief),
         logoPath,
         phone: brief.phone,
+        coupon: brief.coupon_code ?? '',
       },
       look: chosen.look,
       clips,

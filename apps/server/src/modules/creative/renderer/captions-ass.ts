@@ -102,9 +102,25 @@ function assDocument(size: FrameSize, fonts: CaptionFonts, styles: StyleSpec[], 
 /** A block's text with its font switches (drawings, `\p1`, are shapes and left as they are). */
 const blockText = (block: TextBlock, face: TextFace, family: string) => {
   const drawing = block.tags?.includes('\\p1') ?? false;
-  const lines = drawing ? block.lines : block.lines.map((line) => scriptRuns(line, face, family));
+  const lines = drawing ? block.lines : linesWithRuns(block.lines, face, family);
   return `{\\an${block.align}\\pos(${Math.round(block.x)},${Math.round(block.y)})\\fs${Math.round(block.size)}${block.tags ?? ''}}${lines.join('\\N')}`;
 };
+
+/**
+ * Each line with its font switches. libass keeps a \fn past \N, so a line that opens in the
+ * style's family after one that ended in another (a Chinese line, then a Latin coupon code)
+ * names the style's family again; lines that were right already are left as they were.
+ */
+function linesWithRuns(lines: readonly string[], face: TextFace, family: string): string[] {
+  let inEffect = family;
+  return lines.map((line) => {
+    let text = scriptRuns(line, face, family);
+    if (inEffect !== family && !text.startsWith('{\\fn')) text = `{\\fn${family}}${text}`;
+    const switches = [...text.matchAll(/\{\\fn([^}\\]+)\}/g)];
+    inEffect = switches.length > 0 ? switches[switches.length - 1]![1]! : inEffect;
+    return text;
+  });
+}
 
 export interface CaptionsInput {
   timeline: Timeline;

@@ -1,5 +1,5 @@
 import type { ScriptLanguage } from '@nearcast/contract';
-import { contrast, drawableText, fitOrTruncate, fitText, luminance, safeArea, type FittedText, type Palette } from './captions-ass.js';
+import { contrast, drawableText, fitOrTruncate, fitText, luminance, safeArea, wrapText, type FittedText, type Palette } from './captions-ass.js';
 import type { EndCardInput } from './end-card.js';
 import type { TextFace } from './fonts.js';
 import type { PaletteUse } from './look-types.js';
@@ -11,6 +11,16 @@ import type { PaletteUse } from './look-types.js';
 
 const SCAN_HINT: Record<ScriptLanguage, string> = { en: 'Scan to visit us', es: 'Escanea para visitarnos', zh: '扫码了解更多' };
 const CALL: Record<ScriptLanguage, string> = { en: 'Call', es: 'Llama al', zh: '电话' };
+/** The coupon's line: what a customer does with the code at the shop, `{code}` standing for it. */
+const COUPON: Record<ScriptLanguage, string> = { en: 'Say {code} at the counter', es: 'Di {code} en el mostrador', zh: '到店出示优惠码 {code}' };
+
+/**
+ * A coupon code as drawn: half-width (NFKC turns a full-width "ＴＡＣＯ５" into "TACO5", which
+ * the Latin face draws), no spaces, nothing the font lacks; '' for none.
+ */
+export function couponCodeOf(coupon: string | undefined): string {
+  return (coupon ?? '').normalize('NFKC').replace(/[^A-Za-z0-9-]/g, '');
+}
 
 /** 48 px on a 1080-px-wide frame: the smallest end card text a phone shows legibly. */
 const MIN_TEXT = 48 / 1080;
@@ -35,6 +45,8 @@ export interface EndCardParts {
   shop: FittedText | null;
   address: FittedText | null;
   hint: FittedText | null;
+  /** The coupon's line in the video's language (its code whole on one line), or null without one. */
+  coupon: FittedText | null;
   colours: EndCardColours;
 }
 
@@ -96,5 +108,31 @@ export function endCardParts(input: EndCardInput, columnWidth?: number): EndCard
   const address = addressText ? fitOrTruncate(addressText, fonts.regular, { maxSize: at(size.height * 0.026), minSize: min, maxWidth: width, maxLines: columnWidth ? 4 : 2 }) : null;
   const hintText = input.qrLink ? drawableText(SCAN_HINT[language], fonts.regular) : '';
   const hint = hintText ? fitOrTruncate(hintText, fonts.regular, { maxSize: min, minSize: min, maxWidth: width, maxLines: 2 }) : null;
-  return { cta, ctaFace, phone, shop, address, hint, colours };
+  const coupon = couponLine(input, width);
+  return { cta, ctaFace, phone, shop, address, hint, coupon, colours };
+}
+
+/**
+ * The coupon's line, at most two lines in the bold face. The code is one word to the wrapper (it
+ * holds no spaces), so it breaks only when wider than the column: the size comes down until it
+ * is whole on a line, below the 48-px floor only for a code too wide for the column at it.
+ */
+function couponLine(input: EndCardInput, width: number): FittedText | null {
+  const code = couponCodeOf(input.coupon);
+  if (!code) return null;
+  const { size, fonts } = input;
+  const face = fonts.bold;
+  const text = drawableText(COUPON[input.language].replace('{code}', code), face);
+  const min = size.width * MIN_TEXT;
+  const maxSize = Math.max(min, size.height * 0.03);
+  const whole = (lines: string[]) => lines.some((line) => line.includes(code));
+  for (let fontSize = Math.round(maxSize); fontSize >= Math.round(min); fontSize -= 1) {
+    const lines = wrapText(text, face, fontSize, width);
+    if (lines.length <= 2 && whole(lines)) return { size: fontSize, lines };
+  }
+  // A code of two dozen wide letters: on a line of its own, as large as the column allows.
+  const fontSize = Math.max(8, Math.floor((min * width) / Math.max(1, face.width(code, min))));
+  const at = text.indexOf(code);
+  const lines = [text.slice(0, at).trim(), code, text.slice(at + code.length).trim()].filter(Boolean);
+  return { size: Math.min(Math.round(min), fontSize), lines };
 }

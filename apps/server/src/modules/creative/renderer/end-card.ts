@@ -18,7 +18,8 @@ import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-typ
  *   rounded badge;
  * - `poster`: a large left-aligned call to action under a bar of the feature colour, the phone
  *   beneath, the QR code and address along the bottom.
- * No text is under 48 px on a 1080-px-wide frame. This module places everything; the graph
+ * A brief's coupon adds one line in the video's language under the phone (in the split layout's
+ * band with it); without one the card is as it was. No text is under 48 px on a 1080-px-wide frame. This module places everything; the graph
  * draws the ground, bands, QR code and logo, the ASS document draws the words (in the four end
  * card styles, coloured here for the layout's ground).
  */
@@ -40,6 +41,8 @@ export interface EndCardInput {
   paletteUse?: PaletteUse;
   /** The look's title face: the call to action is set in it (the body bold without one). */
   titleFont?: LatinDisplayFont;
+  /** The brief's coupon code: a line in the video's language names it; none, or '', leaves the card as it was. */
+  coupon?: string;
 }
 
 export interface EndCardBand {
@@ -123,6 +126,10 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
     texts.push({ style: 'EndShop', lines: parts.phone.lines, size: parts.phone.size, align: 8, x: centreX, y: cursor, tags: tint(colours.highlight) });
     cursor += parts.phone.lines.length * fonts.bold.lineHeight(parts.phone.size) + gap;
   }
+  if (parts.coupon) {
+    texts.push({ style: 'EndShop', lines: parts.coupon.lines, size: parts.coupon.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
+    cursor += parts.coupon.lines.length * fonts.bold.lineHeight(parts.coupon.size) + gap;
+  }
 
   // What follows the QR code (its hint and the address), measured first so the code takes
   // whatever height is left, within sensible bounds.
@@ -188,7 +195,7 @@ function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   const top: Array<{ height: number; place: (y: number) => void }> = [];
   const logo = input.hasLogo ? { centreX, top: 0, maxWidth: Math.round(width * 0.55), maxHeight: Math.round(size.height * 0.075) } : null;
   if (logo) top.push({ height: logo.maxHeight, place: (y) => (logo.top = Math.round(y)) });
-  for (const [part, style] of [[parts.cta, 'EndCta'], [parts.phone, 'EndShop']] as const) {
+  for (const [part, style] of [[parts.cta, 'EndCta'], [parts.phone, 'EndShop'], [parts.coupon, 'EndShop']] as const) {
     if (!part) continue;
     const face = part === parts.cta ? parts.ctaFace : fonts.bold;
     top.push({ height: part.lines.length * face.lineHeight(part.size), place: (y) => texts.push({ style, lines: part.lines, size: part.size, align: 8, x: centreX, y, tags: tint(colours.onFeature) }) });
@@ -212,7 +219,7 @@ function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
     columnLeft = safe.left + qrSize + Math.round(width * 0.05);
   }
   const columnWidth = safe.right - columnLeft;
-  const column = endCardParts({ ...input, phone: '' }, columnWidth);
+  const column = endCardParts({ ...input, phone: '', coupon: '' }, columnWidth);
   let y = lowerTop;
   const align = qr ? 7 : 8;
   const x = qr ? columnLeft : centreX;
@@ -247,6 +254,10 @@ function posterLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
     texts.push({ style: 'EndShop', lines: parts.phone.lines, size: parts.phone.size, align: 7, x: safe.left, y: cursor, tags: tint(colours.highlight) });
     cursor += parts.phone.lines.length * fonts.bold.lineHeight(parts.phone.size) + gap;
   }
+  if (parts.coupon) {
+    texts.push({ style: 'EndShop', lines: parts.coupon.lines, size: parts.coupon.size, align: 7, x: safe.left, y: cursor, tags: tint(colours.onGround) });
+    cursor += parts.coupon.lines.length * fonts.bold.lineHeight(parts.coupon.size) + gap;
+  }
   const logo = input.hasLogo ? { centreX: Math.round(safe.left + width * 0.25), top: Math.round(cursor), maxWidth: Math.round(width * 0.5), maxHeight: Math.round(size.height * 0.07) } : null;
   if (logo) cursor += logo.maxHeight + gap;
 
@@ -258,7 +269,7 @@ function posterLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
     qr = { x: safe.right - qrSize, y: Math.round(safe.bottom - qrSize), size: qrSize };
     columnRight = qr.x - Math.round(width * 0.05);
   }
-  const column = endCardParts({ ...input, phone: '' }, columnRight - safe.left);
+  const column = endCardParts({ ...input, phone: '', coupon: '' }, columnRight - safe.left);
   const stack = [[column.shop, 'EndShop', fonts.bold], [column.address, 'EndSmall', fonts.regular]] as const;
   const heights = stack.map(([part, , face]) => (part ? part.lines.length * face.lineHeight(part.size) + gap * 0.5 : 0));
   let y = Math.max(cursor, safe.bottom - heights.reduce((sum, height) => sum + height, 0));

@@ -4,6 +4,7 @@ import { SCRIPT_LIMITS, type MusicBed, type ScriptBody, type ScriptLanguage } fr
 import { probe, type MediaTools } from '../../material/media-tools.js';
 import { brandPalette, buildCaptionsAss, buildCoverAss } from './captions-ass.js';
 import { layoutEndCard, writeQrPng } from './end-card.js';
+import { couponCodeOf } from './end-card-parts.js';
 import { RenderAbortedError, RenderFailedError, RenderTimeoutError, parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';
 import { captionFonts } from './fonts.js';
 import { musicBedFile, musicBedLoudness } from './music-beds.js';
@@ -35,8 +36,11 @@ export interface VoiceTrack {
 export interface RenderInput {
   script: ScriptBody;
   language: ScriptLanguage;
-  /** `phone`: the shop's, as the brief has it; drawn on the end card when present. */
-  brand: { shopName: string; address: string; primary: string; accent: string; callToAction: string; qrLink: string | null; logoPath: string | null; phone?: string };
+  /**
+   * `phone`: the shop's, as the brief has it; drawn on the end card when present. `coupon`: the
+   * brief's coupon code, named on the end card in the video's language; absent or '' for none.
+   */
+  brand: { shopName: string; address: string; primary: string; accent: string; callToAction: string; qrLink: string | null; logoPath: string | null; phone?: string; coupon?: string };
   /** The video's look (looks.ts): captions, lower third, transitions, end card and palette use; without one, `classic`. */
   look?: Look;
   /** May be empty: then a branded text-and-image video from the brief alone. */
@@ -117,6 +121,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       layout: look.endCard,
       paletteUse: look.palette,
       titleFont: look.titleFont,
+      coupon: input.brand.coupon ?? '',
     });
     const captionsFile = path.join(input.workDir, 'captions.ass');
     const coverAssFile = path.join(input.workDir, 'cover.ass');
@@ -216,7 +221,8 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       script: input.script,
       language: input.language,
       captionsAss: await fs.readFile(captionsFile, 'utf8'),
-      ownNames: [input.brand.shopName, input.brand.address],
+      // The coupon's code is a name too: a Chinese card says "优惠码 TACO5".
+      ownNames: [input.brand.shopName, input.brand.address, couponCodeOf(input.brand.coupon)],
       expectSound: Boolean(voice || music),
       targetLufs: TARGET_LOUDNESS.integrated,
       timeoutMs: remaining(),
