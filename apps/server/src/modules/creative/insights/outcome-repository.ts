@@ -140,7 +140,7 @@ export async function recordReading(ex: Executor, reading: Reading): Promise<voi
 }
 
 /** The filter's condition; `scope` (a subquery of merchant ids) narrows it to a caller's merchants. */
-function outcomeWhere(filter: OutcomeFilter, scope?: SQL): SQL {
+export function outcomeWhere(filter: OutcomeFilter, scope?: SQL): SQL {
   const conditions: SQL[] = [isNotNull(creativePostOutcomes.postedAt), gte(creativePostOutcomes.postedAt, filter.since)];
   if (filter.merchantIds) conditions.push(filter.merchantIds.length ? inArray(creativePostOutcomes.merchantId, [...filter.merchantIds]) : sql`false`);
   if (filter.category !== undefined) conditions.push(eq(creativePostOutcomes.category, filter.category));

@@ -12,6 +12,7 @@ export interface OutcomePorts {
   materialKindOf(tx: Tx, merchantId: number, footageId: number): Promise<string | null>;
 }
 import { lengthBandOf, localHour } from './derive.js';
+import { outcomesChanged } from './outcome-changes.js';
 import * as repo from './outcome-repository.js';
 
 export const OUTCOME_SUBSCRIBER = 'creative.post-outcomes';
@@ -64,6 +65,7 @@ export function postOutcomeSubscriber(ports: OutcomePorts): Subscriber {
       postedAt: event.createdAt,
       postingHour: localHour(event.createdAt, await zoneOf(tx, merchantId)),
     });
+    outcomesChanged(merchantId);
   };
 
   return {
@@ -84,6 +86,7 @@ export function postOutcomeSubscriber(ports: OutcomePorts): Subscriber {
           comments: payload.comments ?? null,
           shares: payload.shares ?? null,
         });
+        outcomesChanged(event.accountId);
       },
     },
   };

@@ -1,10 +1,12 @@
-import { INSIGHT_MIN_VIDEOS, INSIGHT_RANGE_DAYS, type InsightChoice, type Insights, type InsightsGetRequest, type InsightVideo } from '@nearcast/contract';
+import { INSIGHT_MIN_VIDEOS, INSIGHT_RANGE_DAYS, type InsightChoice, type InsightRange, type Insights, type InsightsGetRequest, type InsightVideo } from '@nearcast/contract';
 import type { Caller } from '../../../access/caller.js';
 import type { Db } from '../../../db/client.js';
 import { notFound } from '../../../errors.js';
+import * as figuresRepo from './figures-repository.js';
+import { outcomesVersion } from './outcome-changes.js';
 import * as repo from './outcome-repository.js';
-import { bestAndWorst, choiceFigures, figuresOf, type Figures, type LinkCounts } from './statistics.js';
-import type { PostOutcome } from './types.js';
+import { figuresFromSums, type ChoiceFigures, type Figures, type LinkCounts } from './statistics.js';
+import type { OutcomeFilter, PostOutcome } from './types.js';
 
 /** Each post's link visits and redemptions (the attribution module's read); absent posts have none. */
 export type LinkCounter = (db: Db, postIds: readonly number[]) => Promise<Map<number, LinkCounts>>;
@@ -13,8 +15,21 @@ export type LinkCounter = (db: Db, postIds: readonly number[]) => Promise<Map<nu
 const SHOWN = 3;
 /** Posts asked about per call of the link counter (each is a bound parameter). */
 const LINK_CHUNK = 2_000;
-/** The category's newest outcomes a prior pools: plenty for a median, few enough to read at once. */
+/** The category's newest outcomes a prior pools: plenty for a median, few enough to reduce at once. */
 const PRIOR_LIMIT = 5_000;
+/**
+ * How long an answer is kept for the same merchant (or caller's merchants) and range. Plays come
+ * from the collector's readings, hours apart, and this process drops an answer as soon as it
+ * changes the merchant's outcomes; a change made by another process, a link visit, or a range
+ * that moved on by a few seconds shows within this.
+ */
+const ANSWER_TTL_MS = 30_000;
+/** Answers kept at most. */
+const ANSWERS_MAX = 10_000;
+/** How long a category's prior is kept before it is reduced again. */
+const PRIOR_TTL_MS = 60_000;
+/** Priors kept at most (categories × ranges). */
+const PRIOR_CACHE_MAX = 500;
 
 /**
  * What worked for a merchant, or across the merchants a caller works for (docs/decisions/084),
@@ -30,6 +45,9 @@ export class InsightsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private readonly priors = new Map<string, { figures: PoolFigures; until: number }>();
+  private readonly answers = new Map<string, { answer: Promise<Insights>; version: string; until: number }>();
+
   async get(caller: Caller, body: InsightsGetRequest): Promise<Insights> {
     const range = body.range ?? '90d';
     const now = this.now();
@@ -37,28 +55,48 @@ export class InsightsService {
     // A merchant asking without naming itself means itself.
     const merchantId = body.merchant_id ?? (caller.role === 'client' ? caller.id : null);
 
+    // A merchant reading itself needs no look-up: its own scope is itself.
+    const itself = caller.role === 'client' && merchantId === caller.id;
+    if (merchantId !== null && !itself && !(await repo.merchantInScope(this.db, caller, merchantId))) throw notFound();
+    // The scope was asked just now; what the merchants' outcomes say may be a few seconds old.
+    const key = `${merchantId ?? `${caller.role}:${caller.id}`}\n${range}`;
+    const version = outcomesVersion(merchantId);
+    const kept = this.answers.get(key);
+    if (kept && kept.until > now.getTime() && kept.version === version) return kept.answer;
+    // Kept while it is made, too: callers asking at the same moment share one reduction.
+    const answer = this.answer(caller, merchantId, range, since, now);
+    if (this.answers.size >= ANSWERS_MAX) this.answers.clear();
+    const entry = { answer, version, until: now.getTime() + ANSWER_TTL_MS };
+    this.answers.set(key, entry);
+    answer.catch(() => this.answers.get(key) === entry && this.answers.delete(key));
+    return answer;
+  }
+
+  private async answer(caller: Caller, merchantId: number | null, range: InsightRange, since: Date, now: Date): Promise<Insights> {
     let source: Insights['source'] = 'merchants';
     let category: string | null = null;
-    let pool: PostOutcome[];
-    let own: PostOutcome[];
+    let own: OutcomeFilter;
+    let scope: Scope | undefined;
+    let figures: PoolFigures;
+    let ownMeasured: number;
     if (merchantId !== null) {
-      if (!(await repo.merchantInScope(this.db, caller, merchantId))) throw notFound();
-      own = await repo.listOutcomes(this.db, { merchantIds: [merchantId], since }, now);
-      category = await repo.categoryOf(this.db, merchantId);
+      own = { merchantIds: [merchantId], since };
+      [figures, category] = await Promise.all([this.figures(own, now), repo.categoryOf(this.db, merchantId)]);
       source = 'merchant';
-      pool = own;
-      if (measured(own) < INSIGHT_MIN_VIDEOS && category !== null) {
+      ownMeasured = figures.totals.measured;
+      if (ownMeasured < INSIGHT_MIN_VIDEOS && category !== null) {
         source = 'category_prior';
-        pool = await repo.listOutcomes(this.db, { category, since, limit: PRIOR_LIMIT }, now);
+        figures = await this.prior(category, range, since, now);
       }
     } else {
-      pool = await repo.listOutcomes(this.db, { since }, now, repo.callerMerchants(caller));
-      own = pool;
+      own = { since };
+      scope = repo.callerMerchants(caller);
+      figures = await this.figures(own, now, scope);
+      ownMeasured = figures.totals.measured;
     }
 
-    const postIds = [...new Set([...pool, ...own].map((o) => o.postId))];
-    const links = await this.linkCounts(postIds);
-    const { best, worst } = bestAndWorst(own, SHOWN);
+    const { best, worst } = await figuresRepo.bestAndWorstOutcomes(this.db, own, now, SHOWN, scope);
+    const links = await this.linkCounts([...new Set([...best, ...worst].map((o) => o.postId))]);
     const names = await repo.merchantNames(this.db, [...best, ...worst].map((o) => o.merchantId));
     const video = (o: PostOutcome): InsightVideo => ({
       post_id: o.postId,
@@ -89,14 +127,36 @@ export class InsightsService {
       range,
       since: since.toISOString(),
       min_videos: INSIGHT_MIN_VIDEOS,
-      own_measured: measured(own),
+      own_measured: ownMeasured,
       links_counted: links !== null,
-      sampled: pool.length >= (source === 'category_prior' ? PRIOR_LIMIT : repo.OUTCOME_READ_LIMIT),
-      totals: wire(figuresOf(pool, links)),
-      choices: choiceFigures(pool, links).map((row): InsightChoice => ({ dimension: row.dimension, value: row.value, ...wire(row) })),
+      sampled: figures.totals.videos >= (source === 'category_prior' ? PRIOR_LIMIT : repo.OUTCOME_READ_LIMIT),
+      totals: wire(figures.totals),
+      choices: figures.choices.map((row): InsightChoice => ({ dimension: row.dimension, value: row.value, ...wire(row) })),
       best: best.map(video),
       worst: worst.map(video),
     };
+  }
+
+  /** A pool's figures, reduced by the database, its posts' link counts summed there too. */
+  private async figures(filter: OutcomeFilter, now: Date, scope?: Scope): Promise<PoolFigures> {
+    const links = this.links ? await this.linkCounts(await figuresRepo.poolPostIds(this.db, filter, now, scope)) : null;
+    return figuresFromSums(await figuresRepo.choiceSums(this.db, filter, now, links, scope), links !== null);
+  }
+
+  /**
+   * A category's prior, kept PRIOR_TTL_MS per category and range. Sound because it pools the
+   * newest 5,000 outcomes of every merchant of the category: a minute's new posts or readings
+   * move it by a hair, no merchant's own figures are in it (the best and worst are always read
+   * fresh), and every merchant of the category reading its prior at once is one read, not one each.
+   */
+  private async prior(category: string, range: string, since: Date, now: Date): Promise<PoolFigures> {
+    const key = `${category}\n${range}`;
+    const kept = this.priors.get(key);
+    if (kept && kept.until > now.getTime()) return kept.figures;
+    const figures = await this.figures({ category, since, limit: PRIOR_LIMIT }, now);
+    if (this.priors.size >= PRIOR_CACHE_MAX) this.priors.clear();
+    this.priors.set(key, { figures, until: now.getTime() + PRIOR_TTL_MS });
+    return figures;
   }
 
   private async linkCounts(postIds: readonly number[]): Promise<Map<number, LinkCounts> | null> {
@@ -109,7 +169,9 @@ export class InsightsService {
   }
 }
 
-const measured = (outcomes: readonly PostOutcome[]) => outcomes.filter((o) => o.plays24h !== null).length;
+type PoolFigures = { totals: Figures; choices: ChoiceFigures[] };
+/** A caller's merchants, as the repository narrows a read to them. */
+type Scope = ReturnType<typeof repo.callerMerchants>;
 
 const round = (value: number | null, places = 1) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
 

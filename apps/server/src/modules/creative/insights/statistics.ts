@@ -88,11 +88,18 @@ export function typicalPlays(plays: readonly number[]): { typical: number | null
   if (n === 0) return { typical: null, interval: null };
   const logs = plays.map((value) => Math.log1p(Math.max(0, value)));
   const mean = logs.reduce((sum, value) => sum + value, 0) / n;
+  const variance = n < 2 ? null : logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  const { typicalPlays24h, interval } = typicalOfLogs(n, mean, variance);
+  return { typical: typicalPlays24h, interval };
+}
+
+/** The geometric-mean plays and its 80% interval from n, the mean and the sample variance of ln(1 + plays). */
+function typicalOfLogs(n: number, mean: number | null, variance: number | null): { typicalPlays24h: number | null; interval: Interval | null } {
+  if (n === 0 || mean === null) return { typicalPlays24h: null, interval: null };
   const typical = Math.expm1(mean);
-  if (n < 2) return { typical, interval: null };
-  const variance = logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  if (n < 2 || variance === null) return { typicalPlays24h: typical, interval: null };
   const half = (Z80 * Math.sqrt(variance)) / Math.sqrt(n);
-  return { typical, interval: { low: Math.max(0, Math.expm1(mean - half)), high: Math.expm1(mean + half) } };
+  return { typicalPlays24h: typical, interval: { low: Math.max(0, Math.expm1(mean - half)), high: Math.expm1(mean + half) } };
 }
 
 /** The figures of a set of outcomes; `links` the counts per post, or null when not available. */
@@ -134,6 +141,71 @@ export function figuresOf(outcomes: readonly PostOutcome[], links: ReadonlyMap<n
   };
 }
 
+/** The dimension and value of the row that holds the figures of the whole set. */
+export const TOTAL = '*';
+
+/**
+ * One choice value's sums as the database reduces them (figures-repository.ts), or the whole
+ * set's (dimension and value TOTAL): what `figuresOf` would count from the rows themselves.
+ */
+export interface ChoiceSums {
+  dimension: ChoiceDimension | typeof TOTAL;
+  value: string;
+  posts: number;
+  videos: number;
+  measured: number;
+  medianPlays24h: number | null;
+  medianPlays7d: number | null;
+  /** Mean and sample variance of ln(1 + plays by 24 hours), over the measured videos. */
+  logMean: number | null;
+  logVariance: number | null;
+  /** Σ plays and Σ(likes + comments + shares) over the videos with plays. */
+  played: number;
+  engaged: number;
+  /** Σ over the value's distinct posts of their link counts. */
+  visits: number;
+  redemptions: number;
+}
+
+/** The figures of a set from its sums, as `figuresOf` makes them from its rows. */
+export function figuresOfSums(sums: ChoiceSums, linksCounted: boolean): Figures {
+  return {
+    posts: sums.posts,
+    videos: sums.videos,
+    measured: sums.measured,
+    medianPlays24h: sums.medianPlays24h,
+    medianPlays7d: sums.medianPlays7d,
+    ...typicalOfLogs(sums.measured, sums.logMean, sums.logVariance),
+    engagementRate: sums.played > 0 ? sums.engaged / sums.played : null,
+    visits: linksCounted ? sums.visits : null,
+    redemptions: linksCounted ? sums.redemptions : null,
+  };
+}
+
+/** The totals' and every choice value's figures from their sums, in `choiceFigures`' order. */
+export function figuresFromSums(rows: readonly ChoiceSums[], linksCounted: boolean): { totals: Figures; choices: ChoiceFigures[] } {
+  const total = rows.find((row) => row.dimension === TOTAL);
+  const empty: ChoiceSums = { dimension: TOTAL, value: TOTAL, posts: 0, videos: 0, measured: 0, medianPlays24h: null, medianPlays7d: null, logMean: null, logVariance: null, played: 0, engaged: 0, visits: 0, redemptions: 0 };
+  const choices: ChoiceFigures[] = [];
+  for (const dimension of CHOICE_DIMENSIONS) {
+    const values = rows.filter((row) => row.dimension === dimension).map((row) => ({ dimension, value: row.value, ...figuresOfSums(row, linksCounted) }));
+    choices.push(...values.sort(byTypicalPlays));
+  }
+  return { totals: figuresOfSums(total ?? empty, linksCounted), choices };
+}
+
+/**
+ * Best first: typical plays, then more videos, then the value's name. Typical plays within a
+ * billionth of each other are a tie: a sum of logs taken in another order (the database's)
+ * differs in its last bits, and that must not reorder equal choices.
+ */
+function byTypicalPlays(a: ChoiceFigures, b: ChoiceFigures): number {
+  const x = a.typicalPlays24h ?? -1;
+  const y = b.typicalPlays24h ?? -1;
+  const tie = Math.abs(y - x) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+  return (tie ? 0 : y - x) || b.videos - a.videos || a.value.localeCompare(b.value);
+}
+
 /** Every choice value's figures, each dimension's values by typical plays, best first. */
 export function choiceFigures(outcomes: readonly PostOutcome[], links: ReadonlyMap<number, LinkCounts> | null): ChoiceFigures[] {
   const answer: ChoiceFigures[] = [];
@@ -147,7 +219,7 @@ export function choiceFigures(outcomes: readonly PostOutcome[], links: ReadonlyM
       else groups.set(value, [outcome]);
     }
     const rows = [...groups].map(([value, group]) => ({ dimension, value, ...figuresOf(group, links) }));
-    rows.sort((a, b) => (b.typicalPlays24h ?? -1) - (a.typicalPlays24h ?? -1) || b.videos - a.videos || a.value.localeCompare(b.value));
+    rows.sort(byTypicalPlays);
     answer.push(...rows);
   }
   return answer;
