@@ -48,6 +48,12 @@ describe("a merchant's monthly report", () => {
     const plays = new Intl.NumberFormat(language).format(summary!.plays);
     expect((await page.getByTestId('report-figure-plays-value').textContent())?.replace(/\s/g, ' ')).toBe(plays.replace(/\s/g, ' '));
     expect(await page.getByTestId('report-top-video').count()).toBeGreaterThan(0);
+    // What the money bought: the demo's videos have short links, so its report counts their visits.
+    const built = await apiPost<MonthlyReport>('/v1/report/monthly/get', { id: summary!.id, language }, merchant.token);
+    expect(built.visits).toBeGreaterThan(0);
+    const visits = new Intl.NumberFormat(language).format(built.visits!);
+    expect((await page.getByTestId('report-bought-visits').textContent())?.replace(/\s/g, ' ')).toContain(visits.replace(/\s/g, ' '));
+    expect(await page.getByTestId('report-visit-top-video').count()).toBeGreaterThan(0);
     await settle(page);
     await screenshot(page, `reports-375-${language}`);
 
