@@ -25,6 +25,8 @@ beforeAll(async () => {
 
 const PALETTE = brandPalette('#7c2d12', '#facc15');
 const BRAND = { shopName: 'Carmen’s Tacos', address: '1200 Sunset Blvd, Los Angeles, CA 90026', callToAction: 'Come by tonight', qrLink: 'https://nearcast.example/go/k7m2q9', phone: '2135550101' };
+/** A card with every row full: a long call to action and shop name, the demo's two-line one. */
+const CROWDED = { ...BRAND, shopName: 'Carmen’s Tacos y Mariscos del Sunset', callToAction: 'Order at the counter or call ahead' };
 const LANGUAGES: ScriptLanguage[] = ['en', 'es', 'zh'];
 const SIZES: FrameSize[] = [
   { width: 1080, height: 1920 },
@@ -33,13 +35,14 @@ const SIZES: FrameSize[] = [
 const lookFor = (layout: EndCardLayoutName) => LOOKS.find((look) => look.endCard === layout)!;
 
 /** The end card, its ASS document and the graph of a render in the look of `layout`. */
-function renderOf(layout: EndCardLayoutName, language: ScriptLanguage, size: FrameSize, coupon?: string, extra: { hasLogo?: boolean } = {}) {
+function renderOf(layout: EndCardLayoutName, language: ScriptLanguage, size: FrameSize, coupon?: string, extra: { hasLogo?: boolean; brand?: typeof BRAND } = {}) {
+  const brand = extra.brand ?? BRAND;
   const look = lookFor(layout);
   const card = layoutEndCard({
     size,
     fonts,
     language,
-    ...BRAND,
+    ...brand,
     hasLogo: extra.hasLogo ?? true,
     palette: PALETTE,
     layout: look.endCard,
@@ -48,7 +51,7 @@ function renderOf(layout: EndCardLayoutName, language: ScriptLanguage, size: Fra
     ...(coupon === undefined ? {} : { coupon }),
   });
   const timeline = planTimeline(SCRIPTS[language], language, null);
-  const ass = buildCaptionsAss({ timeline, language, size, fonts, palette: PALETTE, shopName: BRAND.shopName, address: BRAND.address, textOnly: false, endCard: card.texts, look });
+  const ass = buildCaptionsAss({ timeline, language, size, fonts, palette: PALETTE, shopName: brand.shopName, address: brand.address, textOnly: false, endCard: card.texts, look });
   const graph = buildRenderGraph({
     timeline,
     size,
@@ -194,12 +197,16 @@ describe('a brief with a coupon', () => {
   });
 
   it('sits inside the safe area, clear of the QR code, the logo, the phone, the address and the call to action', () => {
-    for (const hasLogo of [true, false]) {
+    for (const [hasLogo, brand] of [[true, BRAND], [false, BRAND], [true, CROWDED]] as const) {
       for (const layout of END_CARD_LAYOUTS) {
         for (const language of LANGUAGES) {
           for (const size of SIZES) {
-            const key = `${layout}/${language}/${size.width}${hasLogo ? ' logo' : ''}`;
-            const { card, ass } = renderOf(layout, language, size, 'TACO5', { hasLogo });
+            const key = `${layout}/${language}/${size.width}${hasLogo ? ' logo' : ''}${brand === CROWDED ? ' crowded' : ''}`;
+            const { card, ass } = renderOf(layout, language, size, 'TACO5', { hasLogo, brand });
+            // No word of the card leaves the safe area by the quality gate's measure for the coupon's sake.
+            const outside = (document: string) => textEvents(document).filter((event) => !insideSafeArea(event, size)).map((event) => event.lines.join(' '));
+            const before = outside(renderOf(layout, language, size, undefined, { hasLogo, brand }).ass);
+            for (const words of outside(ass)) expect(before, `${key}: ${words}`).toContain(words);
             // The coupon's line passes the quality gate's safe-area check.
             const line = textEvents(ass).find((event) => event.lines.join(' ').includes('TACO5'));
             expect(line && insideSafeArea(line, size), key).toBe(true);

@@ -133,10 +133,14 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
 
   // What follows the QR code (its hint and the address), measured first so the code takes
   // whatever height is left, within sensible bounds.
+  // With a coupon's line the stack is full enough that the QR code takes all the room left, and
+  // the address would end on the safe area's edge by the font's own line height, over it by the
+  // quality gate's (libass's, with its outline): a gap is kept below it.
+  const bottom = safe.bottom - (parts.coupon ? gap : 0);
   const below = (parts.hint ? fonts.regular.lineHeight(parts.hint.size) + gap * 0.5 : 0) + (parts.address ? parts.address.lines.length * fonts.regular.lineHeight(parts.address.size) + gap * 0.5 : 0);
   let qr: EndCardLayout['qr'] = null;
   if (input.qrLink) {
-    const room = safe.bottom - cursor - below;
+    const room = bottom - cursor - below;
     const qrSize = Math.round(Math.max(size.width * 0.2, Math.min(size.width * 0.36, room)));
     qr = { x: Math.round(centreX - qrSize / 2), y: Math.round(cursor), size: qrSize };
     cursor += qrSize + gap * 0.5;
@@ -154,7 +158,7 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
   // What is drawn inside the call to action's box moves with the box.
   const rowTop = (y: number) => (ctaBox && y >= ctaBox.y && y < ctaBox.y + ctaBox.height ? ctaBox.y : Math.round(y));
   const rows = [...new Set([...texts.map((block) => block.y), ...(logo ? [logo.top] : []), ...(qr ? [qr.y] : [])].map(rowTop))].sort((a, b) => a - b);
-  const spare = Math.max(0, safe.bottom - cursor);
+  const spare = Math.max(0, bottom - cursor);
   const shiftAt = (y: number) => {
     const row = rows.filter((top) => top <= rowTop(y)).length;
     return Math.round((spare * Math.max(1, row)) / (rows.length + 1));
