@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOOK_STYLES } from './creative.js';
+import { HOOK_STYLES, SCRIPT_LANGUAGES } from './creative.js';
 import { idOf, isoTime } from './fields.js';
 
 /**
@@ -68,6 +68,62 @@ export const learningSetRequest = z
     }
   });
 
+/**
+ * Where an arm stands for the planner: pinned (every slot takes it), held (another arm is
+ * pinned), banned (by the studio), off (left out by the plan itself: an opening on the offer
+ * while the brief has none), in_draw (competes in the day's draws).
+ */
+export const LEARNING_ARM_STATES = ['pinned', 'held', 'banned', 'off', 'in_draw'] as const;
+export type LearningArmState = (typeof LEARNING_ARM_STATES)[number];
+
+/** A figure of the learner's reward scale with its 80 % credible interval. */
+const credible = z.object({ mean: z.number(), low: z.number(), high: z.number() });
+
+/** What the learner believes of one arm in one language (docs/decisions/085). */
+export const learningArmBelief = z.object({
+  arm: z.string(),
+  state: z.enum(LEARNING_ARM_STATES),
+  /** The merchant's own posts in this language with this arm (the learning window). */
+  posts: z.number().int(),
+  /** Posts of the category's other merchants behind the prior (worth at most a few own posts). */
+  pool_posts: z.number().int(),
+  /** Posterior of the arm's mean reward: log ratio to the merchant's typical post (0 ordinary, +0.7 about twice as good). */
+  reward: credible,
+  /** The same as a plain ratio: × the merchant's typical post (exp of the reward). */
+  ratio: credible,
+  /** Share of the seeded posterior draws in which this arm is the best allowed one (0 when not in the draw; 1 when pinned). */
+  p_best: z.number(),
+  /** The exploration floor makes the day try this arm (not tried for `exploreDays` days, or never). */
+  exploring: z.boolean(),
+  /** Days since the merchant last tried the arm, in any language (null: never). */
+  days_since_tried: z.number().int().nullable(),
+});
+export type LearningArmBelief = z.infer<typeof learningArmBelief>;
+
+export const learningLanguageBeliefs = z.object({
+  language: z.enum(SCRIPT_LANGUAGES),
+  /** The plan's slots a day in this language (0: only past posts in it). */
+  slots: z.number().int(),
+  /** The merchant's own posts counted in this language. */
+  posts: z.number().int(),
+  dimensions: z.object({
+    hook_style: z.array(learningArmBelief),
+    look: z.array(learningArmBelief),
+    length_band: z.array(learningArmBelief),
+    posting_hour: z.array(learningArmBelief),
+  }),
+});
+export type LearningLanguageBeliefs = z.infer<typeof learningLanguageBeliefs>;
+
+/** The learner's own beliefs, per language it learns in; `p_best` is drawn with a seed of the merchant and `day`. */
+export const learningBeliefs = z.object({
+  day: z.string(),
+  draws: z.number().int(),
+  window_days: z.number().int(),
+  languages: z.array(learningLanguageBeliefs),
+});
+export type LearningBeliefs = z.infer<typeof learningBeliefs>;
+
 export const learningSettings = z.object({
   merchant_id: z.number().int(),
   pins: learningPins,
@@ -80,5 +136,7 @@ export const learningSettings = z.object({
     posting_hour: z.array(z.string()),
   }),
   update_time: isoTime.nullable(),
+  /** What the learner itself believes (learning/get; learning/set answers it too). */
+  beliefs: learningBeliefs,
 });
 export type LearningSettings = z.infer<typeof learningSettings>;

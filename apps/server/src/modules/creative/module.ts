@@ -181,6 +181,7 @@ export function createCreativeServices(deps: CreativeDeps): CreativeServices {
     outcomePort(db, async (merchantId) => (await briefs.briefOf(merchantId)).category, now),
     { ...DEFAULT_LEARNER, weights: parseRewardWeights(config.LEARNING_REWARD_WEIGHTS) },
     deps.log,
+    now,
   );
   plans = new PlanService(db, briefs, scripts, renders, drafts, merchants, actingAs, now, deps.jobs, learning);
   const planService = plans;

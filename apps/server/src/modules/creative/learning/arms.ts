@@ -46,11 +46,14 @@ export function hourOfArm(arm: string): number {
   return h + m / 60;
 }
 
-/** The arm nearest a posting hour (a post's local hour, fractional or whole). */
+/** Each posting-hour arm's fractional hour, parsed once: every outcome read asks for its arm. */
+const ARM_HOURS = POSTING_HOUR_ARMS.map((arm) => ({ arm, hour: hourOfArm(arm) }));
+
+/** The arm nearest a posting hour (a post's local hour, fractional or whole; the earlier arm on a tie). */
 export function armOfHour(hour: number): PostingHourArm {
-  let best: PostingHourArm = POSTING_HOUR_ARMS[0];
-  for (const arm of POSTING_HOUR_ARMS) if (Math.abs(hourOfArm(arm) - hour) < Math.abs(hourOfArm(best) - hour)) best = arm;
-  return best;
+  let best = ARM_HOURS[0]!;
+  for (const candidate of ARM_HOURS) if (Math.abs(candidate.hour - hour) < Math.abs(best.hour - hour)) best = candidate;
+  return best.arm;
 }
 
 /** The band a script of `beats` beats falls in as the plan makes them. */

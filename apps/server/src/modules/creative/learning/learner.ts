@@ -68,7 +68,7 @@ export interface SlotDecision {
   why: Record<Dimension, Why>;
 }
 
-interface ArmStats {
+export interface ArmStats {
   posterior: NormalGamma;
   ownPosts: number;
   ownPlays: number[];
@@ -77,8 +77,25 @@ interface ArmStats {
 }
 
 const DAY_MS = 86_400_000;
-const dayIndex = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+export const dayIndex = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
+
+/** One language's outcomes with their rewards and relative plays: what every dimension's stats read. */
+export interface LanguageEvidence {
+  own: readonly Outcome[];
+  pool: readonly Outcome[];
+  ownRewards: number[];
+  poolRewards: number[];
+  ownPlays: number[];
+  poolPlays: number[];
+}
+
+/** The rewards of one language's outcomes, once for all four dimensions. */
+export function languageEvidence(language: ScriptLanguage, own: readonly Outcome[], pool: readonly Outcome[], learner: LearnerSettings = DEFAULT_LEARNER): LanguageEvidence {
+  const ownOf = own.filter((o) => o.language === language);
+  const poolOf = pool.filter((o) => o.language === language);
+  return { own: ownOf, pool: poolOf, ownRewards: rewardsOf(ownOf, learner.weights), poolRewards: rewardsOf(poolOf, learner.weights), ownPlays: relativePlaysOf(ownOf), poolPlays: relativePlaysOf(poolOf) };
+}
 
 /** Each allowed arm's posterior and evidence for one dimension in one language. */
 export function armStats(
@@ -88,12 +105,12 @@ export function armStats(
   pool: readonly Outcome[],
   learner: LearnerSettings = DEFAULT_LEARNER,
 ): Map<string, ArmStats> {
-  const ownOf = own.filter((o) => o.language === language);
-  const poolOf = pool.filter((o) => o.language === language);
-  const ownRewards = rewardsOf(ownOf, learner.weights);
-  const poolRewards = rewardsOf(poolOf, learner.weights);
-  const ownPlays = relativePlaysOf(ownOf);
-  const poolPlays = relativePlaysOf(poolOf);
+  return armStatsOf(dimension, languageEvidence(language, own, pool, learner), learner);
+}
+
+/** Each arm's posterior and evidence for one dimension, from its language's evidence. */
+export function armStatsOf(dimension: Dimension, evidence: LanguageEvidence, learner: LearnerSettings = DEFAULT_LEARNER): Map<string, ArmStats> {
+  const { own: ownOf, pool: poolOf, ownRewards, poolRewards, ownPlays, poolPlays } = evidence;
   const stats = new Map<string, ArmStats>();
   const grouped = (list: readonly Outcome[], values: number[], plays: number[]) => {
     const byArm = new Map<string, { rewards: number[]; plays: number[] }>();
@@ -121,7 +138,7 @@ export function armStats(
 }
 
 /** The day each arm of a dimension was last tried by the merchant (any language), from results and recent choices. */
-function lastTried(dimension: Dimension, own: readonly Outcome[], recent: readonly RecentChoice[]): Map<string, number> {
+export function lastTried(dimension: Dimension, own: readonly Outcome[], recent: readonly RecentChoice[]): Map<string, number> {
   const last = new Map<string, number>();
   const see = (arm: string | null, day: number) => {
     if (arm !== null && (last.get(arm) ?? -Infinity) < day) last.set(arm, day);
@@ -135,7 +152,7 @@ function lastTried(dimension: Dimension, own: readonly Outcome[], recent: readon
  * The arm the floor makes the day try in a dimension, if any: an allowed arm not tried in
  * `exploreDays` days, never-tried first, then the longest untried (the seed breaks ties).
  */
-function staleArm(allowed: readonly string[], last: Map<string, number>, today: number, exploreDays: number, seed: string): { arm: string; days: number | null } | null {
+export function staleArm(allowed: readonly string[], last: Map<string, number>, today: number, exploreDays: number, seed: string): { arm: string; days: number | null } | null {
   const stale = seededOrder(allowed, seed)
     .map((arm) => ({ arm, at: last.get(arm) }))
     .filter(({ at }) => at === undefined || today - at >= exploreDays)
@@ -148,6 +165,8 @@ function staleArm(allowed: readonly string[], last: Map<string, number>, today: 
 export function chooseDay(request: DayRequest, learner: LearnerSettings = DEFAULT_LEARNER): SlotDecision[] {
   const today = dayIndex(request.day);
   const decisions = request.languages.map((language, slot) => ({ slot, language, choice: {} as Record<Dimension, string>, why: {} as Record<Dimension, Why> }));
+  // A language's rewards are the same for every dimension: computed once.
+  const evidence = new Map<ScriptLanguage, LanguageEvidence>();
   for (const dimension of DIMENSIONS) {
     const allowed = allowedArms(dimension, request.settings);
     const pinned = request.settings.pins[dimension];
@@ -174,7 +193,9 @@ export function chooseDay(request: DayRequest, learner: LearnerSettings = DEFAUL
       }
       let stats = statsByLanguage.get(decision.language);
       if (!stats) {
-        stats = armStats(dimension, decision.language, request.own, request.pool, learner);
+        const of = evidence.get(decision.language) ?? languageEvidence(decision.language, request.own, request.pool, learner);
+        evidence.set(decision.language, of);
+        stats = armStatsOf(dimension, of, learner);
         statsByLanguage.set(decision.language, stats);
       }
       const random = seededRandom(`${request.seed}:${decision.slot}:${dimension}`);

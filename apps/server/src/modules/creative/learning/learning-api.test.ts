@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { LearningSettings, Render } from '@nearcast/contract';
+import { HOOK_STYLES, type LearningArmBelief, type LearningSettings, type Render } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMaterial, fakeRenderer, testEngine } from '../../../test/creative-fixtures.js';
@@ -148,4 +148,52 @@ describe('pins and bans', () => {
     expect(evidence.own[0]!.engagement).toBeCloseTo(45 / 1500, 5);
     expect(evidence.pool).toEqual([expect.objectContaining({ merchantId: other, language: 'zh', hook: 'local_pride', length: null, plays24h: 300 })]);
   });
+
+  it('say what the learner believes: a year of results where question hooks win, read by the operator, with pins and bans applied', async () => {
+    // A year of five Spanish posts a day, question hooks three times the plays (the window reads the last 90 days).
+    const rows = Array.from({ length: 365 * 5 }, (_, i) => {
+      const hook = HOOK_STYLES[i % HOOK_STYLES.length]!;
+      const plays = (hook === 'question' ? 3000 : 1000) + ((i * 7919) % 400);
+      return sql`(${910_000 + i}, 'tiktok', ${merchant}, null, 'cafe', 'es', ${['classic', 'editorial', 'spotlight'][i % 3]!}, ${hook}, ${new Date(Date.now() - (1 + Math.floor(i / 5)) * 86_400_000)}, ${[9, 12, 18][i % 3]!}, ${plays}, ${plays}, ${Math.round(plays / 50)}, 5, 2)`;
+    });
+    await t.query(sql`insert into creative_post_outcomes (post_id, platform, merchant_id, render_id, category, language, look, hook_style, posted_at, posting_hour, plays_24h, plays, likes, comments, shares) values ${sql.join(rows, sql`, `)}`);
+
+    // A save is a new answer (the day's beliefs are kept a minute per pins and bans): the read that computes them.
+    let started = performance.now();
+    const set = await t.call<LearningSettings>('/v1/creative/learning/set', { merchant_id: merchant, bans: { look: ['classic'] } }, as('studio'));
+    const fresh = performance.now() - started;
+    expect(set.code, set.msg).toBe('200');
+    started = performance.now();
+    const read = await t.call<LearningSettings>('/v1/creative/learning/get', { merchant_id: merchant }, as('operator'));
+    const again = performance.now() - started;
+    console.info(`learning/get with a year of results: ${fresh.toFixed(0)} ms computed (on set), ${again.toFixed(0)} ms read again`);
+    expect(read.code, read.msg).toBe('200');
+    expect(read.data.beliefs).toEqual(set.data.beliefs);
+    const { beliefs } = read.data;
+    expect(beliefs.draws).toBe(1000);
+    expect(beliefs.window_days).toBe(90);
+    const es = beliefs.languages.find((language) => language.language === 'es')!;
+    expect(es.posts).toBeGreaterThanOrEqual(88 * 5);
+    expect(es.posts).toBeLessThanOrEqual(90 * 5);
+    const hooks = new Map(es.dimensions.hook_style.map((belief) => [belief.arm, belief]));
+    const question = hooks.get('question')!;
+    const best = (list: LearningArmBelief[]) => [...list].sort((a, b) => b.p_best - a.p_best)[0]!;
+    expect(best(es.dimensions.hook_style).arm).toBe('question');
+    expect(question.p_best).toBeGreaterThan(0.9);
+    expect(question.ratio.mean).toBeGreaterThan(1.2);
+    for (const other of es.dimensions.hook_style.filter((belief) => belief.arm !== 'question' && belief.posts > 0)) expect(question.reward.low).toBeGreaterThan(other.reward.high);
+    expect(es.dimensions.look.find((belief) => belief.arm === 'classic')).toMatchObject({ state: 'banned', p_best: 0 });
+    expect(es.dimensions.look.find((belief) => belief.arm === 'street_pop')!.posts).toBe(0);
+    // Every language the plan makes videos in is there, even without results of its own.
+    expect(beliefs.languages.map((language) => language.language)).toEqual(['en', 'es', 'zh']);
+    expect(beliefs.languages.find((language) => language.language === 'zh')!.posts).toBe(0);
+
+    const pinned = await t.call<LearningSettings>('/v1/creative/learning/set', { merchant_id: merchant, pins: { hook_style: 'local_pride' } }, as('studio'));
+    const pinnedEs = pinned.data.beliefs.languages.find((language) => language.language === 'es')!;
+    // The opening on the offer stays off while the brief has none, as the planner leaves it.
+    for (const belief of pinnedEs.dimensions.hook_style) {
+      expect(belief).toMatchObject(belief.arm === 'local_pride' ? { state: 'pinned', p_best: 1 } : { state: belief.arm === 'offer_first' ? 'off' : 'held', p_best: 0 });
+    }
+    expect((await t.call('/v1/creative/learning/get', { merchant_id: merchant }, as('client'))).code).toBe('403');
+  }, 120_000);
 });

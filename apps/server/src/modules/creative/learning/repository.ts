@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { creativeRenders, type StoredRenderLearning } from '../../../db/schema/creative.js';
+import { creativePlans, creativeRenders, type StoredRenderLearning } from '../../../db/schema/creative.js';
 import { creativeLearningSettings, type CreativeLearningSettingsRow } from '../../../db/schema/creative-learning.js';
 
 /** The SQL of the plan's learning: the studio's pins and bans, and the choices its plan days recorded. */
@@ -40,4 +40,10 @@ export async function plannedBands(ex: Executor, renderIds: readonly number[]): 
     .from(creativeRenders)
     .where(and(inArray(creativeRenders.id, [...renderIds]), isNotNull(creativeRenders.learning)));
   return new Map(rows.filter((row) => row.learning).map((row) => [row.id, row.learning!.lengthBand]));
+}
+
+/** The merchant's plan's slots a day per language, or undefined while it has no plan of its own. */
+export async function planMix(ex: Executor, merchantId: number): Promise<{ en: number; es: number; zh: number } | undefined> {
+  const [row] = await ex.select({ en: creativePlans.mixEn, es: creativePlans.mixEs, zh: creativePlans.mixZh }).from(creativePlans).where(eq(creativePlans.merchantId, merchantId));
+  return row;
 }
