@@ -74,6 +74,9 @@ describe('what the plan learned this month', () => {
       ['hour', '18:30', '12:00', 2],
     ]);
     expect(lessons[1]!.text.en).toBe('Posting at 18:30 brings this shop 2.0× the plays of posting at 12:00');
+    // Spanish contracts "de el" as it writes it.
+    const looks = lessonsOf([...many(3, 2_999, { look: 'street_pop' }), ...many(3, 999, { look: 'classic' })]);
+    expect(looks[0]!.text.es).toBe('El estilo Pop callejero le da a esta tienda 3.0× las reproducciones del estilo Clásico');
     // One side only, or a difference under a tenth: no lesson.
     expect(lessonsOf(many(6, 100, { look: 'classic' }))).toEqual([]);
     expect(lessonsOf([...many(3, 1_040, { look: 'classic' }), ...many(3, 1_000, { look: 'editorial' })])).toEqual([]);

@@ -72,13 +72,7 @@ export class ReportService {
     const byVisits = await postsByLinkVisits(this.db, merchantId, cur.start, cur.end, REPORT_TOP_VISIT_VIDEOS);
     const [days, now, before, plan, previousPlan, cards, links, outcomes] = await Promise.all([
       dashboard.merchantDays(merchantId, { from: cur.from, to: cur.to, previousFrom: prev.from, previousTo: prev.to }),
-      video.monthOfMerchant(
-        merchantId,
-        cur.start,
-        cur.end,
-        REPORT_TOP_VIDEOS,
-        byVisits.map((row) => row.postId),
-      ),
+      video.monthOfMerchant(merchantId, cur.start, cur.end, REPORT_TOP_VIDEOS, byVisits.map((row) => row.postId)),
       video.monthOfMerchant(merchantId, prev.start, prev.end, 0),
       payments.monthlyPriceAt(merchantId, cur.end),
       payments.monthlyPriceAt(merchantId, prev.end),

@@ -63,6 +63,9 @@ export function armName(dimension: Dimension, arm: string): Name {
 
 const times = (ratio: number) => `${ratio.toFixed(1)}×`;
 
+/** Spanish "de" before a name, contracted before "el" as Spanish writes it ("del estilo Clásico"). */
+const ofEs = (name: string) => (name.startsWith('el ') ? `del ${name.slice(3)}` : `de ${name}`);
+
 /** One dimension's reason in each language. */
 export function whyText(dimension: Dimension, arm: string, why: Why): ReasonText {
   const x = armName(dimension, arm);
@@ -77,7 +80,7 @@ export function whyText(dimension: Dimension, arm: string, why: Why): ReasonText
       const y = armName(dimension, why.versus);
       return {
         en: `${x.en} ${x.plural ? 'bring' : 'brings'} this shop ${times(why.ratio)} the plays of ${y.en}`,
-        es: `${x.es} le ${x.plural ? 'dan' : 'da'} a esta tienda ${times(why.ratio)} las reproducciones de ${y.es}`,
+        es: `${x.es} le ${x.plural ? 'dan' : 'da'} a esta tienda ${times(why.ratio)} las reproducciones ${ofEs(y.es)}`,
         zh: `${x.zh}为这家店带来的播放量是${y.zh}的 ${times(why.ratio)}`,
       };
     }
