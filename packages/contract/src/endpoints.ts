@@ -288,10 +288,10 @@ export const api = {
     draftApprove: endpoint('/v1/creative/draft/approve', creative.draftApproveRequest, creative.render),
     draftReject: endpoint('/v1/creative/draft/reject', creative.draftRejectRequest, creative.render),
     // The review queue's actions and the script desk (docs/decisions/074).
-    draftBulkApprove: endpoint('/v1/creative/draft/bulk-approve', creative.draftBulkApproveRequest, creative.draftBulkApproveResponse),
-    renderRetry: endpoint('/v1/creative/render/retry', creative.renderRetryRequest, creative.render),
-    scriptList: endpoint('/v1/creative/script/list', creative.scriptListRequest, creative.scriptListResponse),
-    scriptUpdate: endpoint('/v1/creative/script/update', creative.scriptUpdateRequest, creative.script),
+    draftBulkApprove: endpoint('/v1/creative/draft/bulk-approve', creativeDesk.draftBulkApproveRequest, creativeDesk.draftBulkApproveResponse),
+    renderRetry: endpoint('/v1/creative/render/retry', creativeDesk.renderRetryRequest, creative.render),
+    scriptList: endpoint('/v1/creative/script/list', creativeDesk.scriptListRequest, creativeDesk.scriptListResponse),
+    scriptUpdate: endpoint('/v1/creative/script/update', creativeDesk.scriptUpdateRequest, creative.script),
     // A script written by hand on the desk, kept from its first whole version (docs/decisions/086).
     scriptAdd: endpoint('/v1/creative/script/add', creativeDesk.scriptAddRequest, creative.script),
     // The plan that learns (docs/decisions/085): the studio's pins and bans per merchant.

@@ -18,6 +18,7 @@ export * from './verification.js';
 export * from './settlement.js';
 export * from './video.js';
 export * from './creative.js';
+export * from './creative-desk.js';
 export * from './creative-insights.js';
 export * from './creative-learning.js';
 export * from './notification.js';
