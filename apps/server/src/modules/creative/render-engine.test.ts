@@ -200,6 +200,22 @@ describe('a render’s life', () => {
     expect(await workLeft()).toEqual([]);
   });
 
+  it('hands the renderer the brief’s phone and coupon code for the end card', async () => {
+    const studioToken = { token: studio() };
+    const before = await t.call<{ phone: string; coupon_code: string }>('/v1/creative/brief/get', { merchant_id: merchantId }, studioToken);
+    expect(before.code, before.msg).toBe('200');
+    const updated = await t.call('/v1/creative/brief/update', { merchant_id: merchantId, phone: '(213) 555-0123', coupon_code: 'TACO5' }, studioToken);
+    expect(updated.code, updated.msg).toBe('200');
+    try {
+      const render = await addRender();
+      const renderer = fakeRenderer();
+      await testEngine(t, { render: renderer, workRoot, now }).engine.run(render.id);
+      expect(renderer.calls[0]!.brand).toMatchObject({ phone: '(213) 555-0123', coupon: 'TACO5' });
+    } finally {
+      await t.call('/v1/creative/brief/update', { merchant_id: merchantId, phone: before.data.phone, coupon_code: before.data.coupon_code }, studioToken);
+    }
+  });
+
   it('cancels a queued render: nothing is rendered and no material is made', async () => {
     const render = await addRender();
     const cancelled = await t.call<Render>('/v1/creative/render/cancel', { id: render.id }, { token: studio(), lang: 'es' });
