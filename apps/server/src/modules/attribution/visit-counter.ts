@@ -12,8 +12,12 @@ export const VISITORS_PER_ADDRESS = 5;
 const PENDING_MAX = 20_000;
 /** Visits of the last half hour this process has seen, at most (a repeat is dropped before the database). */
 const RECENT_MAX = 100_000;
-/** Visitors written in one statement at most. */
-const BATCH_ROWS = 500;
+/**
+ * Visitors written in one statement at most. On the embedded database a statement runs on the
+ * event loop, so redirects wait for it: a few short statements with a turn of the loop between
+ * them keep that wait small where one long one would hold every redirect behind it.
+ */
+const BATCH_ROWS = 100;
 /** How soon after a visit its batch is counted. */
 const FLUSH_AFTER_MS = 200;
 
@@ -91,6 +95,7 @@ export class VisitCounter {
     let counted = 0;
     for (const [day, visits] of byDay) {
       for (let start = 0; start < visits.length; start += BATCH_ROWS) {
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
         try {
           counted += await this.countDay(day, visits.slice(start, start + BATCH_ROWS));
         } catch (error) {
