@@ -1,16 +1,17 @@
 import { PushpinOutlined, StopOutlined } from '@ant-design/icons';
-import type { LearningDimension } from '@nearcast/contract';
+import type { LearningArmBelief, LearningDimension } from '@nearcast/contract';
 import { Button, Card, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { choiceLabel, formatCount, humanize } from '../lib/insight-labels';
-import { EVIDENCED, isLastAllowed, type Evidence, type LearningDraft, type Standing } from '../lib/learning-draft';
+import { choiceLabel, humanize } from '../lib/insight-labels';
+import { isLastAllowed, type LearningDraft, type Standing } from '../lib/learning-draft';
 
 /** Tag colours per standing, chosen to read on the dark surface (the theme's tuned ones). */
 const STANDING_COLORS: Record<Standing, string | undefined> = {
   pinned: 'purple',
   leading: 'cyan',
+  exploring: 'gold',
   learning: 'processing',
   untried: undefined,
   held: undefined,
@@ -38,15 +39,15 @@ interface LearningDimensionCardProps {
   arms: readonly string[];
   draft: LearningDraft;
   standings: Map<string, Standing>;
-  /** The results per choice, for the dimensions the insights measure the way the plan chooses. */
-  evidence: Map<string, Evidence> | undefined;
+  /** What the learner believes of each choice in the language shown (as saved). */
+  beliefs: Map<string, LearningArmBelief>;
   /** Absent for a reader who cannot change the plan (an operator): no buttons at all. */
   onPin?: (arm: string) => void;
   onBan?: (arm: string) => void;
 }
 
 /** One dimension of the plan: each choice, where it stands, and (for the studio) pin and ban. */
-export function LearningDimensionCard({ dimension, arms, draft, standings, evidence, onPin, onBan }: LearningDimensionCardProps) {
+export function LearningDimensionCard({ dimension, arms, draft, standings, beliefs, onPin, onBan }: LearningDimensionCardProps) {
   const { t } = useTranslation('creative');
   const language = currentLanguage();
   const pinned = draft.pins[dimension];
@@ -62,7 +63,7 @@ export function LearningDimensionCard({ dimension, arms, draft, standings, evide
         {arms.map((arm) => {
           const label = armLabel(t, dimension, arm, language);
           const standing = standings.get(arm) ?? 'learning';
-          const figures = evidence?.get(arm);
+          const belief = beliefs.get(arm);
           const banned = standing === 'banned';
           const lastAllowed = !banned && isLastAllowed(draft, dimension, arm, arms);
           return (
@@ -73,11 +74,7 @@ export function LearningDimensionCard({ dimension, arms, draft, standings, evide
                   {t(`learning.standing.${standing}`)}
                 </Tag>
               </div>
-              {evidence && (
-                <span className="learning-muted learning__evidence">
-                  {figures && figures.videos > 0 ? t('learning.evidence', { count: figures.videos, plays: formatCount(figures.typical, language) }) : t('learning.no_results')}
-                </span>
-              )}
+              {belief && <BeliefFigures belief={belief} standing={standing} />}
               {onPin && onBan && (
                 <div className="learning__controls">
                   <Button
@@ -110,8 +107,44 @@ export function LearningDimensionCard({ dimension, arms, draft, standings, evide
           );
         })}
       </ul>
-      {!EVIDENCED.includes(dimension) && <p className="learning-muted learning__note">{t(`learning.measured_elsewhere.${dimension}`)}</p>}
     </Card>
+  );
+}
+
+const IN_DRAW: readonly Standing[] = ['leading', 'exploring', 'learning', 'untried'];
+
+/**
+ * The learner's own figures for one choice: its chance of being the best (a bar and a percent),
+ * the merchant's posts behind it and, in words, the range its results most likely fall in.
+ */
+function BeliefFigures({ belief, standing }: { belief: LearningArmBelief; standing: Standing }) {
+  const { t } = useTranslation('creative');
+  const language = currentLanguage();
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
+  const times = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Shown only while the choice is in the draw as edited: a pin or a ban not yet saved changes the odds.
+  const drawn = IN_DRAW.includes(standing) && belief.state === 'in_draw';
+  const chance = belief.p_best > 0 && belief.p_best < 0.01 ? t('learning.under_one_percent') : percent.format(belief.p_best);
+  const range =
+    belief.posts === 0 && belief.pool_posts === 0
+      ? t('learning.nothing_yet')
+      : t('learning.interval', { low: times.format(belief.ratio.low), high: times.format(belief.ratio.high) });
+  const posts = belief.posts > 0 ? t('learning.posts', { count: belief.posts }) : belief.pool_posts > 0 ? t('learning.prior_posts', { count: belief.pool_posts }) : t('learning.no_posts');
+  const since = standing === 'exploring' ? (belief.days_since_tried === null ? t('learning.never_tried') : t('learning.not_tried_for', { count: belief.days_since_tried })) : null;
+  return (
+    <div className="learning__figures" data-testid={`learning-figures-${belief.arm}`}>
+      {drawn ? (
+        <span className="learning__chance">
+          <span className="learning__bar-track" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(belief.p_best * 100)} aria-label={t('learning.chance_label')}>
+            <span className="learning__bar-fill" style={{ width: `${Math.max(belief.p_best * 100, belief.p_best > 0 ? 2 : 0)}%` }} />
+          </span>
+          <span data-testid={`learning-chance-${belief.arm}`}>{t('learning.chance', { percent: chance })}</span>
+        </span>
+      ) : null}
+      <span className="learning-muted learning__evidence" data-testid={`learning-evidence-${belief.arm}`}>
+        {[posts, range, since].filter((part): part is string => part !== null).join(' · ')}
+      </span>
+    </div>
   );
 }
 

@@ -1,52 +1,82 @@
 // @vitest-environment happy-dom
 import { answerApi, newUser, renderInShell, setLanguage } from '../../../test/dom';
-import { api, HOOK_STYLES, LOOK_IDS, PLAN_LENGTH_BANDS, PLAN_POSTING_HOURS, type Insights, type LearningSettings } from '@nearcast/contract';
+import { api, HOOK_STYLES, LEARNING_DIMENSIONS, LOOK_IDS, PLAN_LENGTH_BANDS, PLAN_POSTING_HOURS, type LearningArmBelief, type LearningBeliefs, type LearningDimension, type LearningSettings } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LearningPanel } from './learning-panel';
 
 const arms = { hook_style: [...HOOK_STYLES], look: [...LOOK_IDS], length_band: [...PLAN_LENGTH_BANDS], posting_hour: [...PLAN_POSTING_HOURS] };
 
+/** One arm's belief: an even draw among the others, none of the merchant's posts, unless told. */
+const belief = (arm: string, extra: Partial<LearningArmBelief> = {}): LearningArmBelief => ({
+  arm,
+  state: 'in_draw',
+  posts: 0,
+  pool_posts: 0,
+  reward: { mean: 0, low: -0.9, high: 0.9 },
+  ratio: { mean: 1, low: 0.4, high: 2.5 },
+  p_best: 0.1,
+  exploring: false,
+  days_since_tried: null,
+  ...extra,
+});
+
+/**
+ * The learner's beliefs as the server would give them: English (3 slots a day) where question
+ * hooks lead on 12 posts and an opening on local pride is due for a try, Spanish (2 slots) where
+ * bold claims lead; per merchant, its pins and bans applied.
+ */
+const beliefsOf = (settings: Pick<LearningSettings, 'pins' | 'bans'>, noOffer: boolean): LearningBeliefs => {
+  const language = (code: 'en' | 'es', slots: number, special: Record<string, Partial<LearningArmBelief>>) => ({
+    language: code,
+    slots,
+    posts: 30,
+    dimensions: Object.fromEntries(
+      LEARNING_DIMENSIONS.map((dimension: LearningDimension) => {
+        const pin = settings.pins[dimension];
+        const bans = (settings.bans[dimension] ?? []) as string[];
+        return [
+          dimension,
+          arms[dimension].map((arm) => {
+            const own = belief(arm, special[`${dimension}:${arm}`]);
+            if (pin !== undefined) return { ...own, state: arm === pin ? 'pinned' : 'held', p_best: arm === pin ? 1 : 0 };
+            if (bans.includes(arm)) return { ...own, state: 'banned', p_best: 0 };
+            if (noOffer && arm === 'offer_first') return { ...own, state: 'off', p_best: 0 };
+            return own;
+          }),
+        ];
+      }),
+    ) as LearningBeliefs['languages'][number]['dimensions'],
+  });
+  return {
+    day: '2026-12-02',
+    draws: 1000,
+    window_days: 90,
+    languages: [
+      language('en', 3, {
+        'hook_style:question': { posts: 12, p_best: 0.72, ratio: { mean: 2, low: 1.4, high: 2.9 } },
+        'hook_style:bold_claim': { posts: 5, p_best: 0.004, ratio: { mean: 0.8, low: 0.5, high: 1.2 } },
+        'hook_style:local_pride': { exploring: true, days_since_tried: 16, posts: 2 },
+        'hook_style:behind_the_scenes': { pool_posts: 40 },
+        'look:street_pop': { posts: 4, p_best: 0.55 },
+        'posting_hour:18:30': { posts: 9, p_best: 0.3 },
+      }),
+      language('es', 2, { 'hook_style:bold_claim': { posts: 8, p_best: 0.81 } }),
+    ],
+  };
+};
+
 /** Merchant 2 has a pinned length and a banned look; 3 nothing set (and no offer); 4's read fails; 5's save fails. */
-const settingsOf = (merchantId: number): LearningSettings =>
-  merchantId === 3
-    ? { merchant_id: 3, pins: {}, bans: {}, arms, update_time: null }
-    : { merchant_id: merchantId, pins: { length_band: 'short' }, bans: { look: ['classic'] }, arms, update_time: '2026-11-30T10:00:00.000Z' };
-
-const figures = (typical: number, videos: number) => ({
-  posts: videos,
-  videos,
-  measured: videos,
-  median_plays_24h: typical,
-  median_plays_7d: typical,
-  typical_plays_24h: typical,
-  interval: videos > 1 ? { low: typical * 0.8, high: typical * 1.25 } : null,
-  engagement_rate: 0.05,
-  visits: null,
-  redemptions: null,
-});
-
-const insights = (merchantId: number): Insights => ({
-  source: 'merchant',
-  merchant_id: merchantId,
-  category: 'restaurant',
-  range: '90d',
-  since: '2026-09-01T00:00:00.000Z',
-  min_videos: 10,
-  own_measured: 30,
-  links_counted: false,
-  sampled: false,
-  totals: figures(1000, 30),
-  choices: [
-    { dimension: 'hook_style', value: 'question', ...figures(2100, 12) },
-    { dimension: 'hook_style', value: 'bold_claim', ...figures(900, 5) },
-    // One video is too few to lead, however many plays it got.
-    { dimension: 'hook_style', value: 'offer_first', ...figures(9000, 1) },
-    { dimension: 'look', value: 'street_pop', ...figures(1500, 4) },
-  ],
-  best: [],
-  worst: [],
-});
+const settingsOf = (merchantId: number, saved?: Pick<LearningSettings, 'pins' | 'bans'>): LearningSettings => {
+  const own = saved ?? (merchantId === 3 ? { pins: {}, bans: {} } : { pins: { length_band: 'short' as const }, bans: { look: ['classic' as const] } });
+  return {
+    merchant_id: merchantId,
+    ...own,
+    arms,
+    update_time: saved ? '2026-12-02T16:00:00.000Z' : merchantId === 3 ? null : '2026-11-30T10:00:00.000Z',
+    beliefs: beliefsOf(own, merchantId === 3),
+  };
+};
 
 const asked: { path: string; body: unknown }[] = [];
 
@@ -58,14 +88,13 @@ beforeAll(async () => {
       answerApi((path, body) => {
         asked.push({ path, body });
         const merchant = (body as { merchant_id: number }).merchant_id;
-        if (path === api.creative.insightsGet.path) return { code: '200', data: insights(merchant) };
         // Only the offer is read here: merchant 3's brief has none in any language.
         if (path === api.creative.briefGet.path) return { code: '200', data: { merchant_id: merchant, offer: merchant === 3 ? { en: '', es: '', zh: '' } : { en: '2-for-1 tacos', es: '', zh: '' } } };
         if (path === api.creative.learningGet.path) return merchant === 4 ? { code: '500', msg: 'Something went wrong', data: null } : { code: '200', data: settingsOf(merchant) };
         if (path === api.creative.learningSet.path) {
           if (merchant === 5) return { code: '400', msg: 'Leave at least one choice allowed', data: { fields: { 'bans.look': 'Leave at least one choice allowed' } } };
           const { pins, bans } = body as Pick<LearningSettings, 'pins' | 'bans'>;
-          return { code: '200', data: { merchant_id: merchant, pins, bans, arms, update_time: '2026-12-02T16:00:00.000Z' } };
+          return { code: '200', data: settingsOf(merchant, { pins, bans }) };
         }
         return { code: '404', msg: `no ${path}`, data: null };
       }),
@@ -81,22 +110,47 @@ const standing = (dimension: string, arm: string) => screen.getByTestId(`learnin
 const sets = () => asked.filter((call) => call.path === api.creative.learningSet.path);
 
 describe('what the plan learns', () => {
-  it('shows where each option stands: pinned, paused by a pin, banned, off, most plays, in the draw, not tried', async () => {
+  it('shows where each option stands and the learner’s own figures: pinned, paused, banned, likely best, due for a try, in the draw, not tried', async () => {
     renderInShell(<LearningPanel merchantId={2} canEdit />);
     await screen.findByTestId('learning-hook_style');
-    await waitFor(() => expect(standing('hook_style', 'question')).toBe('Most plays so far'));
+    // English first: the plan makes most of its videos in it.
+    expect(standing('hook_style', 'question')).toBe('Likely best');
     expect(standing('hook_style', 'bold_claim')).toBe('In the draw');
-    expect(standing('hook_style', 'offer_first')).toBe('In the draw');
-    expect(standing('hook_style', 'local_pride')).toBe('Not tried yet');
+    expect(standing('hook_style', 'local_pride')).toBe('Due for a try');
+    expect(standing('hook_style', 'offer_first')).toBe('Not tried yet');
     expect(standing('look', 'classic')).toBe('Banned');
-    expect(standing('look', 'street_pop')).toBe('Most plays so far');
+    expect(standing('look', 'street_pop')).toBe('Likely best');
     expect(standing('length_band', 'short')).toBe('Pinned');
     expect(standing('length_band', 'long')).toBe('Paused by the pin');
     expect(standing('posting_hour', '18:30')).toBe('In the draw');
-    expect(screen.getByTestId('learning-choice-hook_style-question')).toHaveTextContent('12 videos · typically 2,100 plays in 24 h');
+    const question = screen.getByTestId('learning-choice-hook_style-question');
+    expect(question).toHaveTextContent('72% chance of being best');
+    expect(question).toHaveTextContent('12 of its posts · most likely 1.4× to 2.9× its typical post');
+    expect(within(question).getByRole('meter')).toHaveAttribute('aria-valuenow', '72');
+    expect(screen.getByTestId('learning-choice-hook_style-bold_claim')).toHaveTextContent('under 1% chance of being best');
+    expect(screen.getByTestId('learning-choice-hook_style-local_pride')).toHaveTextContent('2 of its posts · most likely 0.4× to 2.5× its typical post · not tried for 16 days');
+    expect(screen.getByTestId('learning-choice-hook_style-behind_the_scenes')).toHaveTextContent('none of its posts yet; a guess from 40 posts of similar shops');
+    expect(screen.getByTestId('learning-choice-hook_style-problem_solution')).toHaveTextContent('none of its posts yet · nothing to go on yet');
+    // Out of the draw: no chance shown, the evidence still is.
+    expect(within(screen.getByTestId('learning-choice-look-classic')).queryByRole('meter')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('learning-choice-length_band-long')).queryByRole('meter')).not.toBeInTheDocument();
     expect(screen.getByTestId('learning-choice-length_band-short')).toHaveTextContent('Short (3 beats)');
     expect(screen.getByTestId('learning-choice-posting_hour-18:30')).toHaveTextContent('6:30 PM');
+    expect(screen.getByTestId('learning-choice-posting_hour-18:30')).toHaveTextContent('30% chance of being best');
+    expect(screen.getByTestId('learning-source')).toHaveTextContent('each chance is the share of 1000 draws');
     expect(screen.queryByTestId('learning-empty')).not.toBeInTheDocument();
+    // No guessing from the insights any more: the learner says it all.
+    expect(asked.some((call) => call.path === api.creative.insightsGet.path)).toBe(false);
+  });
+
+  it('shows another language’s figures when picked', async () => {
+    const user = newUser();
+    renderInShell(<LearningPanel merchantId={2} canEdit />);
+    await screen.findByTestId('learning-hook_style');
+    await user.click(within(screen.getByTestId('learning-language')).getByText('Spanish'));
+    expect(standing('hook_style', 'bold_claim')).toBe('Likely best');
+    expect(standing('hook_style', 'question')).toBe('Not tried yet');
+    expect(screen.getByTestId('learning-choice-hook_style-bold_claim')).toHaveTextContent('81% chance of being best');
   });
 
   it('pins and bans after a confirmation, sending the whole of the pins and bans to learning/set', async () => {
@@ -129,7 +183,7 @@ describe('what the plan learns', () => {
     const user = newUser();
     renderInShell(<LearningPanel merchantId={2} canEdit />);
     await user.click(await screen.findByTestId('learning-pin-length_band-short'));
-    expect(standing('length_band', 'long')).toBe('In the draw');
+    expect(standing('length_band', 'long')).toBe('Not tried yet');
     await user.click(screen.getByTestId('learning-discard'));
     expect(standing('length_band', 'short')).toBe('Pinned');
 
@@ -161,7 +215,7 @@ describe('what the plan learns', () => {
     expect(await screen.findByTestId('learning-empty')).toBeInTheDocument();
     // With no offer in the brief the plan never opens on one, though nothing is banned.
     await waitFor(() => expect(standing('hook_style', 'offer_first')).toBe('Off: the brief has no offer'));
-    expect(standing('hook_style', 'question')).toBe('Most plays so far');
+    expect(standing('hook_style', 'question')).toBe('Likely best');
     renderInShell(<LearningPanel merchantId={null} canEdit />);
     expect(screen.getByTestId('learning-pick')).toBeInTheDocument();
   });

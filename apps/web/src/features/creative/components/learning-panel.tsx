@@ -1,6 +1,6 @@
 import { EyeOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { api, LEARNING_DIMENSIONS, type LearningDimension, type LearningSettings } from '@nearcast/contract';
-import { Button, Skeleton } from 'antd';
+import { Button, Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -11,10 +11,9 @@ import { failureText, isSignedOut } from '../../../lib/form-feedback';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBrief } from '../api/get-brief';
-import { useInsights } from '../api/get-insights';
 import { useLearning } from '../api/get-learning';
 import { useSetLearning } from '../api/set-learning';
-import { bodyOf, draftOf, evidenceOf, isEmptyDraft, offWithout, sameDraft, standingsOf, toggleBan, togglePin, type LearningDraft } from '../lib/learning-draft';
+import { beliefsByArm, bodyOf, draftOf, isEmptyDraft, mainLanguage, offWithout, sameDraft, standingsOf, toggleBan, togglePin, type LearningDraft } from '../lib/learning-draft';
 import { changeLines, LearningDimensionCard } from './learning-dimension';
 import './learning.css';
 
@@ -27,7 +26,9 @@ interface LearningPanelProps {
 /**
  * What the plan learns (docs/decisions/085), beside /video's insights: for one merchant, each
  * choice the daily plan makes (hook, look, length, posting hour), where each option stands —
- * pinned, banned, leading on this merchant's results, still in the draw or not tried yet — and,
+ * pinned, banned, the learner's favourite, due for a try, still in the draw or not tried yet —
+ * with the learner's own figures per language (its chance of being best, the merchant's posts
+ * behind it, the range its results most likely fall in), and,
  * for the studio, pin one option or ban some per choice. Changes are gathered, then saved
  * together after a confirmation, since they steer every plan day that follows.
  */
@@ -72,9 +73,9 @@ function LearningEditor({ merchantId, settings, canEdit }: { merchantId: number;
   const [draft, setDraft] = useState<LearningDraft>(saved);
   const [confirm, confirmDialog] = useConfirm();
   const save = useSetLearning();
-  // The insights panel's own read while it shows its default 90 days (one key, one request).
-  const insights = useInsights(merchantId, '90d');
-  const evidence = useMemo(() => evidenceOf(insights.data), [insights.data]);
+  const languages = settings.beliefs.languages;
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const shown = languages.find((entry) => entry.language === picked) ?? mainLanguage(languages);
   // The brief's offer decides whether the plan may open on it at all (the same read as the brief form's).
   const brief = useBrief(merchantId);
   const off = offWithout(brief.data?.offer);
@@ -124,11 +125,21 @@ function LearningEditor({ merchantId, settings, canEdit }: { merchantId: number;
           <EyeOutlined aria-hidden="true" /> {t('learning.read_only')}
         </p>
       )}
-      {insights.data && (
+      <div className="learning__beliefs-bar">
+        {languages.length > 1 && shown && (
+          <Segmented
+            size="small"
+            value={shown.language}
+            onChange={(value) => setPicked(String(value))}
+            options={languages.map((entry) => ({ value: entry.language, label: t(`language.${entry.language}`) }))}
+            aria-label={t('learning.language_pick')}
+            data-testid="learning-language"
+          />
+        )}
         <p className="learning-muted learning__source" data-testid="learning-source">
-          {t('learning.source', { source: t(`insights.source.${insights.data.source}`) })}
+          {t('learning.source', { draws: settings.beliefs.draws, days: settings.beliefs.window_days })}
         </p>
-      )}
+      </div>
       {isEmptyDraft(saved) && (
         <p className="learning-muted" data-testid="learning-empty">
           {t('learning.empty')}
@@ -141,8 +152,8 @@ function LearningEditor({ merchantId, settings, canEdit }: { merchantId: number;
             dimension={dimension}
             arms={arms[dimension]}
             draft={draft}
-            standings={standingsOf(dimension, arms[dimension], draft, evidence[dimension], off[dimension])}
-            evidence={evidence[dimension]}
+            standings={standingsOf(arms[dimension], draft, dimension, beliefsByArm(shown, dimension), off[dimension])}
+            beliefs={beliefsByArm(shown, dimension)}
             onPin={canEdit ? (arm) => setDraft((current) => togglePin(current, dimension, arm)) : undefined}
             onBan={canEdit ? (arm) => setDraft((current) => toggleBan(current, dimension, arm, arms[dimension])) : undefined}
           />

@@ -1,4 +1,4 @@
-import { LEARNING_DIMENSIONS, type Insights, type LearningDimension, type LearningSettings, type RequestOf, type api } from '@nearcast/contract';
+import { LEARNING_DIMENSIONS, type LearningArmBelief, type LearningDimension, type LearningLanguageBeliefs, type LearningSettings, type RequestOf, type api } from '@nearcast/contract';
 
 /** The studio's pins and bans as the panel edits them, before they are saved. */
 export interface LearningDraft {
@@ -9,21 +9,14 @@ export interface LearningDraft {
 /**
  * Where one choice stands: pinned (every slot takes it), held (another choice is pinned, so
  * this one waits), banned (never taken), off (the plan leaves it out by itself: an opening on
- * the offer while the brief has none), leading (the best typical plays among the allowed ones
- * with enough videos to say), learning (in the draw), untried (in the draw, no result yet).
+ * the offer while the brief has none), exploring (the plan's floor tries it today: not tried
+ * for two weeks), leading (the learner's own favourite: best in at least half its draws),
+ * learning (in the draw), untried (in the draw, none of the merchant's posts yet).
  */
-export type Standing = 'pinned' | 'held' | 'banned' | 'off' | 'leading' | 'learning' | 'untried';
+export type Standing = 'pinned' | 'held' | 'banned' | 'off' | 'exploring' | 'leading' | 'learning' | 'untried';
 
-/** One choice's results from the insights, where the insights measure the same choice. */
-export interface Evidence {
-  videos: number;
-  typical: number | null;
-  /** True when there are enough videos for an interval (the insights' "surer" figure). */
-  sure: boolean;
-}
-
-/** The dimensions whose insights values are the learner's own arms (length and hour are measured otherwise). */
-export const EVIDENCED: readonly LearningDimension[] = ['hook_style', 'look'];
+/** The chance of being best from which the panel calls a choice the learner's favourite. */
+export const LEADING_CHANCE = 0.5;
 
 export function draftOf(settings: Pick<LearningSettings, 'pins' | 'bans'>): LearningDraft {
   const draft: LearningDraft = { pins: {}, bans: {} };
@@ -92,47 +85,36 @@ export function bodyOf(merchantId: number, draft: LearningDraft, arms: LearningS
   return { merchant_id: merchantId, pins: { ...draft.pins }, bans } as RequestOf<typeof api.creative.learningSet>;
 }
 
-/** Each evidenced dimension's results per choice, from the merchant's insights. */
-export function evidenceOf(insights: Insights | undefined): Partial<Record<LearningDimension, Map<string, Evidence>>> {
-  const out: Partial<Record<LearningDimension, Map<string, Evidence>>> = {};
-  if (!insights) return out;
-  for (const dimension of EVIDENCED) {
-    const map = new Map<string, Evidence>();
-    for (const row of insights.choices) {
-      if (row.dimension === dimension) map.set(row.value, { videos: row.videos, typical: row.typical_plays_24h, sure: row.interval !== null });
-    }
-    out[dimension] = map;
-  }
-  return out;
+/**
+ * The language whose beliefs the panel opens on: the one the plan makes most videos in (the
+ * first on a tie), else the first with posts.
+ */
+export function mainLanguage(languages: readonly LearningLanguageBeliefs[]): LearningLanguageBeliefs | undefined {
+  return [...languages].sort((a, b) => b.slots - a.slots || b.posts - a.posts)[0];
+}
+
+/** One dimension's beliefs by arm. */
+export function beliefsByArm(language: LearningLanguageBeliefs | undefined, dimension: LearningDimension): Map<string, LearningArmBelief> {
+  return new Map((language?.dimensions[dimension] ?? []).map((belief) => [belief.arm, belief]));
 }
 
 /**
- * Where each choice of a dimension stands, given the draft, the results (when the dimension has
- * them) and the choices the plan leaves out by itself unless pinned (`off`).
+ * Where each choice of a dimension stands, given the draft (the pins and bans as edited), the
+ * learner's beliefs (as saved) and the choices the plan leaves out by itself unless pinned.
  */
-export function standingsOf(dimension: LearningDimension, arms: readonly string[], draft: LearningDraft, evidence: Map<string, Evidence> | undefined, off: readonly string[] = []): Map<string, Standing> {
+export function standingsOf(arms: readonly string[], draft: LearningDraft, dimension: LearningDimension, beliefs: Map<string, LearningArmBelief>, off: readonly string[] = []): Map<string, Standing> {
   const pinned = draft.pins[dimension];
   const banned = draft.bans[dimension] ?? [];
-  let leader: string | null = null;
-  let best = -Infinity;
-  if (pinned === undefined && evidence) {
-    for (const arm of arms) {
-      const figures = evidence.get(arm);
-      if (banned.includes(arm) || off.includes(arm) || !figures?.sure || figures.typical === null) continue;
-      if (figures.typical > best) {
-        best = figures.typical;
-        leader = arm;
-      }
-    }
-  }
   const out = new Map<string, Standing>();
   for (const arm of arms) {
+    const belief = beliefs.get(arm);
     if (pinned === arm) out.set(arm, 'pinned');
     else if (banned.includes(arm)) out.set(arm, 'banned');
     else if (pinned !== undefined) out.set(arm, 'held');
     else if (off.includes(arm)) out.set(arm, 'off');
-    else if (arm === leader) out.set(arm, 'leading');
-    else if (evidence && (evidence.get(arm)?.videos ?? 0) === 0) out.set(arm, 'untried');
+    else if (belief?.exploring) out.set(arm, 'exploring');
+    else if (belief && belief.state === 'in_draw' && belief.p_best >= LEADING_CHANCE) out.set(arm, 'leading');
+    else if (belief && belief.posts === 0) out.set(arm, 'untried');
     else out.set(arm, 'learning');
   }
   return out;
