@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { screenshot, WIDTHS, type LANGUAGES } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { mailContaining } from '../support/mailbox';
 import { apiLogin } from '../support/session';
+import { catalogue } from '../support/catalogue';
 
 // Approval inside the app: the studio asks the demo merchant to approve a post with one button;
 // the merchant is told (bell, notification center, mail), lands on its dashboard with the post
@@ -22,18 +20,9 @@ type Language = (typeof LANGUAGES)[number];
 const RUN = Date.now().toString(36).slice(-6);
 const MERCHANT = 'client@example.com';
 const STUDIO = 'studio@example.com';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { open } = useBrowser();
 
-/** The video catalogue of one language, so a step reads the words its user sees. */
-function words(language: Language): (key: string, values?: Record<string, string>) => string {
-  const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/video.json`), 'utf8')) as Record<string, unknown>;
-  return (key, values = {}) => {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-    if (typeof value !== 'string') throw new Error(`no ${language} text for video:${key}`);
-    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-  };
-}
+const words = (language: Language) => catalogue(language, 'video');
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newContext, screenshot, WIDTHS, type ContextOptions } from '../support/browser';
@@ -9,6 +7,7 @@ import { mailContaining } from '../support/mailbox';
 import { fillCity, findCity, findPackage, newStudio, placesIn, type PackageRow } from '../support/fill-city';
 import { apiLogin, pathOf, settle, signedInContext, type ApiSession } from '../support/session';
 import { chooseOption } from '../support/select';
+import { catalogue } from '../support/catalogue';
 
 /**
  * Checkout: the public plan chooser and plan page, the purchase through the sandbox
@@ -22,15 +21,9 @@ const INVALID = 'No valid session_id detected';
 // Names unique to this run, so a kept data directory (E2E_KEEP) never trips on a duplicate.
 const RUN = Date.now().toString(36).slice(-5);
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Language = 'en-US' | 'zh-CN' | 'es-ES';
-/** A text of the payment catalogue (apps/web/src/locales/<language>/payment.json). */
-function text(language: Language, key: string, params: Record<string, string | number> = {}): string {
-  const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/payment.json`), 'utf8')) as unknown;
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-  if (typeof value !== 'string') throw new Error(`no ${language}/payment ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
-}
+/** A text of the payment catalogue. */
+const text = (language: Language, key: string, params: Record<string, string | number> = {}) => catalogue(language, 'payment')(key, params);
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

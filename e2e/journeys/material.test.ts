@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPost } from '../support/api';
 import { screenshot, tempDir, WIDTHS, type LANGUAGES } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
+import { catalogue } from '../support/catalogue';
 
 // The material center: a merchant hands its studio a video, an image and an audio clip (by
 // drag and drop on a desktop, from the file picker — a phone's camera roll — at 375 px), sees
@@ -26,18 +26,9 @@ const MIMES = { video: 'video/mp4', image: 'image/jpeg', audio: 'audio/mp4' } as
 type Kind = keyof typeof NAMES;
 
 const { open } = useBrowser();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const files = {} as Record<Kind, string>;
 
-/** The material catalogue of one language, so a journey step reads the words its user sees. */
-function words(language: Language): (key: string) => string {
-  const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/material.json`), 'utf8')) as Record<string, unknown>;
-  return (key) => {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-    if (typeof value !== 'string') throw new Error(`no ${language} text for material:${key}`);
-    return value;
-  };
-}
+const words = (language: Language) => catalogue(language, 'material');
 
 /** A few seconds of real media: a 2 s H.264 clip with sound, a JPEG, a 3 s AAC voice clip. */
 function makeMedia(dir: string): void {

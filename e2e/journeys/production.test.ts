@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { enUS } from '@nearcast/contract';
 import type { Locator, Page } from 'playwright-core';
@@ -10,6 +7,7 @@ import { baseUrl, screenshot, WIDTHS, type LANGUAGES } from '../support/browser'
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
 import { chooseOption } from '../support/select';
+import { catalogue } from '../support/catalogue';
 
 // The production line in the browser, end to end: the demo studio opens /video on its
 // production tab, picks its merchant, adjusts and saves the creative brief, writes scripts in
@@ -40,18 +38,9 @@ const SECOND_TITLE = `Martes de tacos ${RUN}`;
 const REASON = `The offer on screen ended last week (${RUN})`;
 /** A render at full size takes 15–60 s here, longer while other runs share the cores. */
 const RENDER_TIMEOUT = 300_000;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { open } = useBrowser();
 
-/** One catalogue of one language, so a step reads the words its user sees. */
-function catalogue(language: Language, namespace: string): (key: string, values?: Record<string, string>) => string {
-  const entries = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/${namespace}.json`), 'utf8')) as Record<string, unknown>;
-  return (key, values = {}) => {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], entries);
-    if (typeof value !== 'string') throw new Error(`no ${language} text for ${namespace}:${key}`);
-    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-  };
-}
+
 const words = (language: Language) => catalogue(language, 'creative');
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

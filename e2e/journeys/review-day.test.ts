@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +5,7 @@ import { apiPost } from '../support/api';
 import { baseUrl, screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
+import { catalogue } from '../support/catalogue';
 
 // The studio's review day, as the product asks for it: 100 drafts (20 merchants × 5) reviewed
 // with the keyboard alone — each watched for 2 s, 90 approved with A and 10 rejected with R and a
@@ -17,7 +15,6 @@ import { apiLogin } from '../support/session';
 // once, as the keys said, and only after its 10 s of undo. The drafts are made by the server's
 // render engine from one tiny real video (support/review-day-seed.ts), so they really play.
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MERCHANTS = 20;
 const DRAFTS_EACH = 5;
 const DRAFTS = MERCHANTS * DRAFTS_EACH;
@@ -30,14 +27,7 @@ const UNDO_MS = 10_000;
 const PERSON_SECONDS_PER_DRAFT = 15;
 const { open } = useBrowser();
 
-function words(language: string): (key: string) => string {
-  const entries = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/creative.json`), 'utf8')) as Record<string, unknown>;
-  return (key) => {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], entries);
-    if (typeof value !== 'string') throw new Error(`no ${language} text for creative:${key}`);
-    return value;
-  };
-}
+const words = (language: string) => catalogue(language, 'creative');
 const QUICK_REASONS = ['offer', 'footage', 'text', 'tone'] as const;
 
 interface Day {

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +5,7 @@ import { apiPost } from '../support/api';
 import { screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
+import { catalogue } from '../support/catalogue';
 
 // A studio's morning in the browser: /video opens on the review queue of every merchant's
 // pending drafts, above the fold on a 1440×900 desktop and on a 375 px phone in Spanish; the
@@ -20,17 +18,9 @@ import { apiLogin } from '../support/session';
 const STUDIO = 'studio@example.com';
 const MERCHANT = 'client@example.com';
 const RENDER_TIMEOUT = 600_000;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { open } = useBrowser();
 
-function words(language: string): (key: string) => string {
-  const entries = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/creative.json`), 'utf8')) as Record<string, unknown>;
-  return (key) => {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], entries);
-    if (typeof value !== 'string') throw new Error(`no ${language} text for creative:${key}`);
-    return value;
-  };
-}
+const words = (language: string) => catalogue(language, 'creative');
 
 interface Listed {
   list: { id: number; draft: string; state: string; reject_reason: string }[];

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPost } from '../support/api';
@@ -8,6 +5,7 @@ import { baseUrl, screenshot, WIDTHS, type LANGUAGES } from '../support/browser'
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
 import { chooseOption } from '../support/select';
+import { catalogue } from '../support/catalogue';
 
 // Video publishing: the demo studio connects a sandbox account (Pinterest, which the demo seed
 // leaves unconnected) for its merchant through the OAuth round trip, composes a post from one of
@@ -23,18 +21,9 @@ const RUN = Date.now().toString(36).slice(-6);
 const MERCHANT = 'client@example.com';
 const STUDIO = 'studio@example.com';
 const TITLE = `Lunch offer ${RUN}`;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { open } = useBrowser();
 
-/** The video catalogue of one language, so a step reads the words its user sees. */
-function words(language: Language): (key: string) => string {
-  const catalogue = JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/src/locales/${language}/video.json`), 'utf8')) as Record<string, unknown>;
-  return (key) => {
-    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-    if (typeof value !== 'string') throw new Error(`no ${language} text for video:${key}`);
-    return value;
-  };
-}
+const words = (language: Language) => catalogue(language, 'video');
 
 /** Runs the engine and the collector as if `minutes` had passed. */
 async function advance(minutes: number): Promise<void> {
