@@ -2,7 +2,7 @@ import type { LearningArmState, ScriptLanguage } from '@nearcast/contract';
 import { seededRandom } from '../seeded.js';
 import { allowedArms, ARMS, DIMENSIONS, type Dimension, type Outcome, type PinsBans } from './arms.js';
 import { armStatsOf, dayIndex, languageEvidence, DEFAULT_LEARNER, lastTried, staleArm, type LearnerSettings, type RecentChoice } from './learner.js';
-import { sampleMean, VAGUE } from './normal-gamma.js';
+import { sampleMean, VAGUE, type NormalGamma } from './normal-gamma.js';
 
 /**
  * What the learner believes of each arm (docs/decisions/085), read from the very posteriors
@@ -48,6 +48,8 @@ export interface BeliefRequest {
   draws?: number;
 }
 
+const keyOf = (posterior: NormalGamma) => `${posterior.m}|${posterior.kappa}|${posterior.alpha}|${posterior.beta}`;
+
 /** The value at quantile `q` of sorted `values` (linear between neighbours). */
 function quantile(sorted: Float64Array, q: number): number {
   const at = (sorted.length - 1) * q;
@@ -72,6 +74,20 @@ export function beliefsOf(request: BeliefRequest, learner: LearnerSettings = DEF
     const floor = (pinned === undefined || !allowed.includes(pinned)) && allowed.length > 1 ? staleArm(allowed, last, today, learner.exploreDays, `learn:${request.merchantId}:${request.day}:stale:${dimension}`) : null;
     floors.set(dimension, floor);
   }
+  /** `draws` draws of a posterior's mean, in the order drawn (the chance pairs them draw by draw). */
+  const drawn = (posterior: NormalGamma, stream: string): Float64Array => {
+    const random = seededRandom(stream);
+    const values = new Float64Array(draws);
+    for (let i = 0; i < draws; i++) values[i] = sampleMean(posterior, random);
+    return values;
+  };
+  const sharedDraws = new Map<string, Float64Array>();
+  const shared = (posterior: NormalGamma): Float64Array => {
+    const key = keyOf(posterior);
+    const values = sharedDraws.get(key) ?? drawn(posterior, `${seed}:posterior:${key}`);
+    sharedDraws.set(key, values);
+    return values;
+  };
   const out = new Map<ScriptLanguage, Record<Dimension, ArmBelief[]>>();
   for (const language of request.languages) {
     const byDimension = {} as Record<Dimension, ArmBelief[]>;
@@ -88,16 +104,17 @@ export function beliefsOf(request: BeliefRequest, learner: LearnerSettings = DEF
         return pinned !== undefined ? 'held' : 'in_draw';
       };
       const arms = ARMS[dimension];
-      const samples = arms.map((arm) => {
-        const random = seededRandom(`${seed}:${language}:${dimension}:${arm}`);
-        const posterior = stats.get(arm)?.posterior ?? VAGUE;
-        const values = new Float64Array(draws);
-        for (let i = 0; i < draws; i++) values[i] = sampleMean(posterior, random);
-        return values;
-      });
-      const wins = new Array<number>(arms.length).fill(0);
+      const posteriors = arms.map((arm) => stats.get(arm)?.posterior ?? VAGUE);
       const competing = arms.map((arm) => stateOf(arm) === 'in_draw');
-      if (pinned === undefined) {
+      const rivals = posteriors.filter((_, a) => competing[a]);
+      // Arms that all share one posterior (a language with no results yet) are equally likely
+      // best by symmetry: no draws for the chance, and one draw set per posterior for the interval.
+      const even = rivals.every((posterior) => keyOf(posterior) === keyOf(rivals[0]!));
+      const samples = arms.map((arm, a) => (even ? shared(posteriors[a]!) : drawn(posteriors[a]!, `${seed}:${language}:${dimension}:${arm}`)));
+      const wins = new Array<number>(arms.length).fill(0);
+      if (pinned === undefined && even) {
+        for (let a = 0; a < arms.length; a++) if (competing[a]) wins[a] = draws / rivals.length;
+      } else if (pinned === undefined) {
         for (let i = 0; i < draws; i++) {
           let best = -1;
           for (let a = 0; a < arms.length; a++) if (competing[a] && (best < 0 || samples[a]![i]! > samples[best]![i]!)) best = a;
@@ -107,6 +124,7 @@ export function beliefsOf(request: BeliefRequest, learner: LearnerSettings = DEF
       const last = tried.get(dimension)!;
       byDimension[dimension] = arms.map((arm, a) => {
         const stat = stats.get(arm);
+        // Sorted only now, after the chance paired the draws (a shared set sorts once).
         const sorted = samples[a]!.sort();
         const at = last.get(arm);
         const state = stateOf(arm);
