@@ -158,6 +158,8 @@ const cases = [
   ['client', '/v1/creative/insights/get', { range: '365d' }],
   ['studio', '/v1/creative/insights/get', { merchant_id: merchant.user.id, range: '365d' }],
   ['studio', '/v1/creative/insights/get', { range: '90d' }],
+  // What the plan learns (docs/decisions/085): the learner's own figures for the merchant.
+  ['studio', '/v1/creative/learning/get', { merchant_id: merchant.user.id }],
   ['studio', '/v1/report/monthly/list', {}],
   ['super', '/v1/report/monthly/list', {}],
   ['client', '/v1/report/monthly/list', {}],
