@@ -24,8 +24,8 @@ const PRIOR_LIMIT = 5_000;
  * that moved on by a few seconds shows within this.
  */
 const ANSWER_TTL_MS = 30_000;
-/** Answers kept at most. */
-const ANSWERS_MAX = 10_000;
+/** Answers kept at most (one is tens of kilobytes: a thousand is tens of megabytes at worst). */
+const ANSWERS_MAX = 1_000;
 /** How long a category's prior is kept before it is reduced again. */
 const PRIOR_TTL_MS = 60_000;
 /** Priors kept at most (categories × ranges). */
