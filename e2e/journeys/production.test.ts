@@ -354,7 +354,9 @@ describe('the production line', () => {
     await cardOf(rejected, made.second).waitFor({ timeout: 15_000 });
     await expect(cardOf(rejected, made.second).getByTestId('render-reject-reason').textContent()).resolves.toBe(t('board.rejected_because', { reason: REASON }));
     expect(await cardOf(rejected, made.second).getByTestId('render-approve').count()).toBe(0);
-    expect(await board.getByTestId('board-pending').count()).toBe(0);
+    // Neither draft still waits (the pending column may hold the rejected plan draft's replacement).
+    expect(await cardOf(pending, made.second).count()).toBe(0);
+    expect(await cardOf(pending, made.first).count()).toBe(0);
     await board.scrollIntoViewIfNeeded();
     await screenshot(page, 'production-desktop-board-decided');
     const decided = await apiPost<RenderRead>('/v1/creative/render/get', { id: made.second }, studioToken);
