@@ -1,43 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../seeded.js';
-import { ARMS, NO_PINS, type Dimension, type Outcome, type PinsBans } from './arms.js';
+import { NO_PINS, type Outcome, type PinsBans } from './arms.js';
 import { beliefsOf, type BeliefRequest } from './beliefs.js';
-import { normal } from './normal-gamma.js';
+import { plantedOutcomes } from '../../../test/learning-fixtures.js';
 
 const DAY_MS = 86_400_000;
 const DAY = '2027-02-15';
 
-/**
- * `days` days of one shop's Spanish posts, `perDay` a day, where question hooks get three times
- * the plays of any other opening and the other choices are at random, on two platforms.
- */
-function planted(days: number, perDay = 2, seed = 'planted'): Outcome[] {
-  const random = seededRandom(seed);
-  const out: Outcome[] = [];
-  const start = Date.parse(`${DAY}T12:00:00Z`) - days * DAY_MS;
-  for (let day = 0; day < days; day++) {
-    for (let slot = 0; slot < perDay; slot++) {
-      const pick = (dimension: Dimension) => ARMS[dimension][Math.floor(random() * ARMS[dimension].length)]!;
-      const hook = pick('hook');
-      const platform = random() < 0.5 ? 'tiktok' : 'youtube';
-      const plays = (platform === 'tiktok' ? 2000 : 200) * (hook === 'question' ? 3 : 1) * Math.exp(normal(random) * 0.4);
-      out.push({
-        merchantId: 1,
-        language: 'es',
-        platform,
-        hook,
-        look: pick('look'),
-        length: pick('length') as Outcome['length'],
-        hour: [9, 12, 15, 18.5, 20.5][Math.floor(random() * 5)]!,
-        plays24h: Math.round(plays),
-        engagement: 0.04,
-        visits: Math.round(plays / 100),
-        postedAt: new Date(start + day * DAY_MS),
-      });
-    }
-  }
-  return out;
-}
+/** `days` days of the planted shop (question hooks three times the plays), `perDay` a day, up to DAY. */
+const planted = (days: number, perDay = 2, seed = 'planted'): Outcome[] =>
+  plantedOutcomes({ days, perDay, seed, start: Date.parse(`${DAY}T12:00:00Z`) - days * DAY_MS });
 
 const request = (own: Outcome[], settings: PinsBans = NO_PINS, extra: Partial<BeliefRequest> = {}): BeliefRequest => ({
   merchantId: 1,

@@ -3,45 +3,18 @@ import { seededRandom } from '../seeded.js';
 import { LOOK_IDS, PLAN_LENGTH_BANDS, PLAN_POSTING_HOURS } from '@nearcast/contract';
 import { POSTING_HOURS } from '../draft-service.js';
 import { LOOKS } from '../renderer/looks.js';
-import { ARMS, armOfHour, hourOfArm, NO_PINS, type Dimension, type Outcome, type PinsBans } from './arms.js';
+import { ARMS, armOfHour, hourOfArm, NO_PINS, type Outcome, type PinsBans } from './arms.js';
 import { chooseDay, DEFAULT_LEARNER, type DayRequest, type LearnerSettings } from './learner.js';
 import { normal } from './normal-gamma.js';
+import { plantedOutcomes } from '../../../test/learning-fixtures.js';
 import { reasonOf } from './reason.js';
 import { parseRewardWeights, rewardsOf } from './reward.js';
 import { simulate } from './simulator.js';
 
 const DAY_MS = 86_400_000;
 
-/**
- * 45 days of one shop's Spanish posts where question hooks get three times the plays of any
- * other opening (other dimensions at random), on two platforms of very different reach.
- */
-function plantedHistory(seed: string): Outcome[] {
-  const random = seededRandom(seed);
-  const out: Outcome[] = [];
-  for (let day = 0; day < 45; day++) {
-    for (let slot = 0; slot < 2; slot++) {
-      const pick = (dimension: Dimension) => ARMS[dimension][Math.floor(random() * ARMS[dimension].length)]!;
-      const hook = pick('hook');
-      const platform = random() < 0.5 ? 'tiktok' : 'youtube';
-      const plays = (platform === 'tiktok' ? 2000 : 200) * (hook === 'question' ? 3 : 1) * Math.exp(normal(random) * 0.4);
-      out.push({
-        merchantId: 1,
-        language: 'es',
-        platform,
-        hook,
-        look: pick('look'),
-        length: pick('length') as Outcome['length'],
-        hour: 12,
-        plays24h: Math.round(plays),
-        engagement: 0.04,
-        visits: Math.round(plays / 100),
-        postedAt: new Date(Date.parse('2027-01-01T12:00:00Z') + day * DAY_MS),
-      });
-    }
-  }
-  return out;
-}
+/** 45 days of the planted shop (question hooks three times the plays), two posts a day at noon. */
+const plantedHistory = (seed: string): Outcome[] => plantedOutcomes({ days: 45, seed, start: Date.parse('2027-01-01T12:00:00Z'), hour: 12 });
 
 function request(own: Outcome[], settings: PinsBans = NO_PINS, day = '2027-02-15', seed = 'test'): DayRequest {
   return { day, languages: ['es', 'es', 'es', 'es', 'es'], own, pool: [], settings, seed };
