@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paidAccount, uniqueName, NEW_ACCOUNT_PASSWORD } from '../support/accounts';
 import { apiCall, apiPost } from '../support/api';
 import { screenshot, WIDTHS } from '../support/browser';
-import { signInThroughForm, useBrowser } from '../support/journey';
+import { findInList, signInThroughForm, useBrowser } from '../support/journey';
 import { apiLogin } from '../support/session';
 
 // The people lists on a phone (a card per row with its status and its actions, no sideways
@@ -42,6 +42,7 @@ describe('people details', () => {
   it('a 375 px clients list shows each client with its status and reaches its actions without scrolling sideways', async () => {
     const page = await open(WIDTHS.phone);
     await signInThroughForm(page, 'super@example.com', '/clients');
+    await findInList(page, 'client@example.com');
     const card = row(page, 'client@example.com');
     await card.waitFor();
     await screenshot(page, 'people-details-clients-375');
@@ -82,8 +83,7 @@ describe('people details', () => {
 
     const page = await open(WIDTHS.desktop);
     await signInThroughForm(page, 'super@example.com', '/clients');
-    await page.fill('[data-testid=filter-keyword] input', client.email);
-    await page.keyboard.press('Enter');
+    await findInList(page, client.email);
     const line = row(page, client.email);
     await line.waitFor();
     // A click anywhere on the row (here its location cell, not a button) opens the drawer.
@@ -103,8 +103,7 @@ describe('people details', () => {
     // The drawer closes by its own button (an Escape lands wherever the focus was left by the menu).
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
-    await page.fill('[data-testid=filter-keyword] input', 'client@example.com');
-    await page.keyboard.press('Enter');
+    await findInList(page, 'client@example.com');
     const carmen = row(page, 'client@example.com');
     await carmen.waitFor();
     expect(await carmen.textContent()).toContain('(310) 555-0199');
@@ -120,8 +119,7 @@ describe('people details', () => {
 
     const page = await open(WIDTHS.desktop);
     await signInThroughForm(page, 'agent@example.com', '/operator');
-    await page.fill('[data-testid=filter-keyword] input', email);
-    await page.keyboard.press('Enter');
+    await findInList(page, email);
     const line = row(page, email);
     await line.waitFor();
     await line.locator('[data-testid=row-open]').click();

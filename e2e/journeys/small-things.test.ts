@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, screenshot, transitionsDone } from '../support/browser';
-import { signInThroughForm, useBrowser } from '../support/journey';
+import { findInList, signInThroughForm, useBrowser } from '../support/journey';
 import { apiPost } from '../support/api';
 import { apiLogin, settle } from '../support/session';
 
@@ -90,6 +90,7 @@ describe('/clients and /pricing', () => {
   it('shows phone numbers formatted as everywhere else', async () => {
     const page = await open();
     await signInThroughForm(page, 'super@example.com', '/clients');
+    await findInList(page, 'client@example.com');
     await page.locator('.nc-table').first().waitFor();
     await expect.poll(() => page.locator('.nc-table').first().textContent()).toContain('(310) 555-0199');
     expect(await page.locator('.nc-table').first().textContent()).not.toContain('3105550199');
@@ -124,6 +125,7 @@ describe('/clients and /pricing', () => {
   it('says who a client is with now, and nothing about a move before one is chosen', async () => {
     const page = await open();
     await signInThroughForm(page, 'super@example.com', '/clients');
+    await findInList(page, 'client@example.com');
     const row = page.locator('.nc-table .ant-table-row', { hasText: 'Carmen Client' }).first();
     await row.locator('[data-testid=row-assign-menu]').click();
     await page.locator('[data-testid=action-assign-studio]').click();

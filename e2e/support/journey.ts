@@ -64,3 +64,15 @@ export async function waitGone(page: Page, locator: Locator, what: string): Prom
   }
 }
 
+
+/**
+ * Narrows the page's list to `keyword` through its keyword filter (typed, then Enter), as a
+ * person looks someone up. Journeys find the demo's rows this way, not by reading page one:
+ * journeys that ran before add accounts, newest first.
+ */
+export async function findInList(page: Page, keyword: string, filter = 'filter-keyword'): Promise<void> {
+  const input = page.locator(`[data-testid=${filter}] input`);
+  await input.waitFor();
+  await input.fill(keyword);
+  await page.keyboard.press('Enter');
+}
