@@ -26,6 +26,13 @@ export function safeArea(size: FrameSize) {
 }
 export type SafeArea = ReturnType<typeof safeArea>;
 
+/**
+ * The height a line of text takes on the frame by the quality gate's measure: libass's line at a
+ * font size with its outline and shadow, a generous 1.25 of the size. A layout that anchors text
+ * to the safe area's bottom measures with it, so what it places there passes the gate.
+ */
+export const DRAWN_LINE_HEIGHT = 1.25;
+
 // ---------------------------------------------------------------------------------------------
 // Colours
 

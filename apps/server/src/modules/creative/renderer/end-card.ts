@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ScriptLanguage } from '@nearcast/contract';
 import QRCode from 'qrcode';
-import { assColor, drawableText, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
+import { assColor, drawableText, DRAWN_LINE_HEIGHT, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
 import { endCardParts, type EndCardParts } from './end-card-parts.js';
 import type { CaptionFonts } from './fonts.js';
 import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-types.js';
@@ -12,8 +12,9 @@ import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-typ
  * ground colour so the whole frame is used:
  * - `stacked`: everything down the middle, the call to action in an accent box, accent bands
  *   at the top and bottom;
- * - `split`: the top part a band of the feature colour holding the logo, call to action and
- *   phone; below, the QR code beside the shop's name and address;
+ * - `split`: the top part a band of the feature colour holding the logo, the call to action as
+ *   the headline and the phone; below, the QR code, the shop's name and address down the
+ *   middle, and a narrower band closing the frame;
  * - `badge`: a dark ground inside a thin accent frame, the call to action and phone in one
  *   rounded badge;
  * - `poster`: a large left-aligned call to action under a bar of the feature colour, the phone
@@ -132,26 +133,30 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
   }
 
   // What follows the QR code (its hint and the address), measured first so the code takes
-  // whatever height is left, within sensible bounds.
-  // With a coupon's line the stack is full enough that the QR code takes all the room left, and
-  // the address would end on the safe area's edge by the font's own line height, over it by the
-  // quality gate's (libass's, with its outline): a gap is kept below it.
+  // whatever height is left, within sensible bounds. Measured as drawn (libass's line with its
+  // outline, as the quality gate measures it): by the font's own line height a full stack ended
+  // its address on the safe area's edge, or over it.
   const bottom = safe.bottom - (parts.coupon ? gap : 0);
-  const below = (parts.hint ? fonts.regular.lineHeight(parts.hint.size) + gap * 0.5 : 0) + (parts.address ? parts.address.lines.length * fonts.regular.lineHeight(parts.address.size) + gap * 0.5 : 0);
+  const drawn = (part: { lines: string[]; size: number }) => part.lines.length * Math.max(fonts.regular.lineHeight(part.size), part.size * DRAWN_LINE_HEIGHT);
+  const belowOf = (hint: EndCardParts['hint']) => (hint ? drawn(hint) + gap * 0.5 : 0) + (parts.address ? drawn(parts.address) + gap * 0.5 : 0);
+  const minQr = size.width * 0.2;
   let qr: EndCardLayout['qr'] = null;
   if (input.qrLink) {
-    const room = bottom - cursor - below;
-    const qrSize = Math.round(Math.max(size.width * 0.2, Math.min(size.width * 0.36, room)));
+    // A stack with every row full (a logo, two-line call to action and name, the phone) leaves
+    // less than a readable code: the hint under it goes first, the code itself says "scan me".
+    const hint = parts.hint && bottom - cursor - belowOf(parts.hint) >= minQr ? parts.hint : null;
+    const room = bottom - cursor - belowOf(hint);
+    const qrSize = Math.round(Math.max(minQr, Math.min(size.width * 0.36, room)));
     qr = { x: Math.round(centreX - qrSize / 2), y: Math.round(cursor), size: qrSize };
     cursor += qrSize + gap * 0.5;
-    if (parts.hint) {
-      texts.push({ style: 'EndSmall', lines: parts.hint.lines, size: parts.hint.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
-      cursor += fonts.regular.lineHeight(parts.hint.size) + gap * 0.5;
+    if (hint) {
+      texts.push({ style: 'EndSmall', lines: hint.lines, size: hint.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
+      cursor += fonts.regular.lineHeight(hint.size) + gap * 0.5;
     }
   }
   if (parts.address) {
     texts.push({ style: 'EndSmall', lines: parts.address.lines, size: parts.address.size, align: 8, x: centreX, y: cursor, tags: tint(colours.onGround) });
-    cursor += parts.address.lines.length * fonts.regular.lineHeight(parts.address.size);
+    cursor += drawn(parts.address);
   }
   // The room left is shared between the gaps above, between and below the stack's rows, so the
   // card fills the frame's height instead of huddling in its middle.
@@ -187,7 +192,11 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
   };
 }
 
-/** The top part a band of the feature colour (logo, call to action, phone); the QR code and address below. */
+/**
+ * The top part a band of the feature colour (logo, call to action, phone, coupon); below it the
+ * QR code, the shop's name and address down the middle, spread over the room to the safe area's
+ * bottom; a narrower band of the feature colour closes the frame under the platforms' captions.
+ */
 function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   const { size, fonts } = input;
   const { colours } = parts;
@@ -199,10 +208,15 @@ function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   const top: Array<{ height: number; place: (y: number) => void }> = [];
   const logo = input.hasLogo ? { centreX, top: 0, maxWidth: Math.round(width * 0.55), maxHeight: Math.round(size.height * 0.075) } : null;
   if (logo) top.push({ height: logo.maxHeight, place: (y) => (logo.top = Math.round(y)) });
-  for (const [part, style] of [[parts.cta, 'EndCta'], [parts.phone, 'EndShop'], [parts.coupon, 'EndShop']] as const) {
+  // The band is the card's headline: the call to action as large as two lines allow, not the
+  // one smaller line the stacked card's box prefers.
+  const face = parts.ctaFace;
+  const ctaText = parts.cta ? drawableText(input.callToAction, face) : '';
+  const cta = ctaText ? (fitText(ctaText, face, { maxSize: size.height * 0.062, minSize: parts.cta!.size, maxWidth: width, maxLines: 2 }) ?? parts.cta) : null;
+  for (const [part, style] of [[cta, 'EndCta'], [parts.phone, 'EndShop'], [parts.coupon, 'EndShop']] as const) {
     if (!part) continue;
-    const face = part === parts.cta ? parts.ctaFace : fonts.bold;
-    top.push({ height: part.lines.length * face.lineHeight(part.size), place: (y) => texts.push({ style, lines: part.lines, size: part.size, align: 8, x: centreX, y, tags: tint(colours.onFeature) }) });
+    const partFace = part === cta ? face : fonts.bold;
+    top.push({ height: part.lines.length * partFace.lineHeight(part.size), place: (y) => texts.push({ style, lines: part.lines, size: part.size, align: 8, x: centreX, y, tags: tint(colours.onFeature) }) });
   }
   // The band reaches from the frame's top to a little below its content, at least 40% down.
   const contentHeight = top.reduce((sum, item) => sum + item.height, 0) + gap * Math.max(0, top.length - 1);
@@ -213,26 +227,44 @@ function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
     cursor += item.height + gap;
   }
 
-  // Below: the QR code on the left, the shop's name, the hint and the address beside it.
-  const lowerTop = bandBottom + gap * 1.5;
+  // Below the band, down the middle: the QR code with its hint, the shop's name, the address.
+  // Each row measured as drawn; the code takes what the words leave, within readable bounds,
+  // and whatever is left over is shared between the rows' gaps so nothing huddles.
+  const drawn = (part: { lines: string[]; size: number }) => part.lines.length * part.size * DRAWN_LINE_HEIGHT;
+  const words = [
+    parts.hint && input.qrLink ? { part: parts.hint, style: 'EndSmall', colour: colours.onGround } : null,
+    parts.shop ? { part: parts.shop, style: 'EndShop', colour: colours.highlight } : null,
+    parts.address ? { part: parts.address, style: 'EndSmall', colour: colours.onGround } : null,
+  ].filter((row): row is NonNullable<typeof row> => row !== null);
+  const lowerTop = bandBottom + gap;
+  const wordsHeight = words.reduce((sum, row) => sum + drawn(row.part), 0);
+  const rowCount = words.length + (input.qrLink ? 1 : 0);
+  const qrSize = input.qrLink ? Math.round(Math.max(size.width * 0.2, Math.min(size.width * 0.4, safe.bottom - lowerTop - wordsHeight - gap * 0.75 * rowCount))) : 0;
+  const spare = Math.max(0, safe.bottom - lowerTop - wordsHeight - qrSize);
+  const between = spare / (rowCount + 1);
+  let y = lowerTop + between;
   let qr: EndCardLayout['qr'] = null;
-  let columnLeft = safe.left;
   if (input.qrLink) {
-    const qrSize = Math.round(Math.min(size.width * 0.34, safe.bottom - lowerTop, width * 0.42));
-    qr = { x: safe.left, y: Math.round(lowerTop), size: qrSize };
-    columnLeft = safe.left + qrSize + Math.round(width * 0.05);
+    qr = { x: Math.round(centreX - qrSize / 2), y: Math.round(y), size: qrSize };
+    // The hint sits under its code, closer than the rows are to each other.
+    y += qrSize + Math.min(between, gap) * 0.5;
   }
-  const columnWidth = safe.right - columnLeft;
-  const column = endCardParts({ ...input, phone: '', coupon: '' }, columnWidth);
-  let y = lowerTop;
-  const align = qr ? 7 : 8;
-  const x = qr ? columnLeft : centreX;
-  for (const [part, style, face] of [[column.shop, 'EndShop', fonts.bold], [column.address, 'EndSmall', fonts.regular], [column.hint, 'EndSmall', fonts.regular]] as const) {
-    if (!part) continue;
-    texts.push({ style, lines: part.lines, size: part.size, align, x, y, tags: tint(part === column.shop ? colours.highlight : colours.onGround) });
-    y += part.lines.length * face.lineHeight(part.size) + gap * 0.6;
-  }
-  return { texts, logo, qr, ctaBox: null, background: colours.ground, bands: [{ x: 0, y: 0, width: size.width, height: bandBottom, color: colours.feature }] };
+  words.forEach((row) => {
+    texts.push({ style: row.style, lines: row.part.lines, size: row.part.size, align: 8, x: centreX, y: Math.round(y), tags: tint(row.colour) });
+    y += drawn(row.part) + between;
+  });
+  const foot = Math.round(size.height * 0.07);
+  return {
+    texts,
+    logo,
+    qr,
+    ctaBox: null,
+    background: colours.ground,
+    bands: [
+      { x: 0, y: 0, width: size.width, height: bandBottom, color: colours.feature },
+      { x: 0, y: size.height - foot, width: size.width, height: foot, color: colours.feature },
+    ],
+  };
 }
 
 /** A large left-aligned call to action under a bar, the phone beneath, the QR code and address along the bottom. */
@@ -274,8 +306,10 @@ function posterLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
     columnRight = qr.x - Math.round(width * 0.05);
   }
   const column = endCardParts({ ...input, phone: '', coupon: '' }, columnRight - safe.left);
+  // Anchored to the safe area's bottom, so measured as drawn (outline included): by the font's
+  // own line height a two-line address ended a few pixels past the edge.
   const stack = [[column.shop, 'EndShop', fonts.bold], [column.address, 'EndSmall', fonts.regular]] as const;
-  const heights = stack.map(([part, , face]) => (part ? part.lines.length * face.lineHeight(part.size) + gap * 0.5 : 0));
+  const heights = stack.map(([part, , face]) => (part ? part.lines.length * Math.max(face.lineHeight(part.size), part.size * DRAWN_LINE_HEIGHT) + gap * 0.5 : 0));
   let y = Math.max(cursor, safe.bottom - heights.reduce((sum, height) => sum + height, 0));
   stack.forEach(([part, style], index) => {
     if (!part) return;

@@ -1,7 +1,7 @@
 import { END_CARD_SECONDS, estimateScriptSeconds, storedMessage, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
 import type { MediaTools } from '../../material/media-tools.js';
 import { fitsLanguage } from '../language-detect.js';
-import { safeArea, type FrameSize } from './captions-ass.js';
+import { DRAWN_LINE_HEIGHT, safeArea, type FrameSize } from './captions-ass.js';
 import { RenderFailedError, runFfmpeg } from './ffmpeg-process.js';
 
 /**
@@ -202,13 +202,10 @@ export function textEvents(ass: string): TextEvent[] {
   return events;
 }
 
-/** Line height of libass for a font size, with its outline: a generous 1.25. */
-const LINE_HEIGHT = 1.25;
-
 /** Whether a text event's box (its anchor, its lines' height) lies inside the frame's safe area. */
 export function insideSafeArea(event: TextEvent, size: FrameSize): boolean {
   const safe = safeArea(size);
-  const height = event.lines.length * event.size * LINE_HEIGHT;
+  const height = event.lines.length * event.size * DRAWN_LINE_HEIGHT;
   const row = Math.ceil(event.align / 3); // 1 bottom, 2 middle, 3 top (numeric keypad)
   const top = row === 1 ? event.y - height : row === 2 ? event.y - height / 2 : event.y;
   const bottom = top + height;
