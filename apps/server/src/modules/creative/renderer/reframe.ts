@@ -12,8 +12,12 @@ import type { FrameSize } from './captions-ass.js';
 export const MAX_UPSCALE = 1.5;
 /** A crop to 9:16 must keep this much of the source's width (else the subject may be cut). */
 const MIN_KEPT_WIDTH = 0.8;
-/** The blurred fill is drawn at this fraction of the frame, then scaled up: a cheap, soft blur. */
-const FILL_SHRINK = 4;
+/**
+ * The blurred fill is drawn at this fraction of the frame, then scaled up: a cheap, soft blur.
+ * At an eighth (135×240 for 1080×1920) the box blur and colour work cost next to nothing per
+ * frame; the blur's radius is halved with it, so the fill is as soft as at a quarter.
+ */
+const FILL_SHRINK = 8;
 
 export type Reframe = { mode: 'cover'; scale: number } | { mode: 'fill'; scale: number; width: number; height: number };
 
@@ -50,7 +54,7 @@ export function reframeChains(from: string, to: string, reframe: Reframe, size: 
   const small = `${even(W / FILL_SHRINK)}:${even(H / FILL_SHRINK)}`;
   return [
     `[${from}]split=2[${to}_a][${to}_b]`,
-    `[${to}_a]${coverCrop},scale=${small}:flags=fast_bilinear,boxblur=luma_radius=10:luma_power=2:chroma_radius=5:chroma_power=2,eq=brightness=-0.2:saturation=0.6,scale=${W}:${H}:flags=fast_bilinear,setsar=1,format=yuv420p[${to}_bg]`,
+    `[${to}_a]${coverCrop},scale=${small}:flags=fast_bilinear,boxblur=luma_radius=5:luma_power=2:chroma_radius=2:chroma_power=2,eq=brightness=-0.2:saturation=0.6,scale=${W}:${H}:flags=fast_bilinear,setsar=1,format=yuv420p[${to}_bg]`,
     `[${to}_b]scale=${reframe.width}:${reframe.height}:flags=${flags},setsar=1,format=yuv420p[${to}_fg]`,
     `[${to}_bg][${to}_fg]overlay=x=${Math.floor((W - reframe.width) / 4) * 2}:y=${Math.floor((H - reframe.height) / 4) * 2}:format=yuv420,format=yuv420p[${to}]`,
   ];

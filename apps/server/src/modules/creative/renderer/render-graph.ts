@@ -144,6 +144,26 @@ export function planShots(timeline: Timeline, clips: readonly RenderClip[]): Sho
   });
 }
 
+/** How far before a clip's end its tail may start: a few frames to hold, never nothing to read. */
+const TAIL_LAST_SECONDS = 0.1;
+
+/**
+ * The input of a video shot's tail: the `tail` frames that follow its `frames`, read from the
+ * same clip opened again at that point (the same reading as the shot's: slowed, or looped). A
+ * slowed clip that the shot read to its end (a 2 s clip stretched over 2 s) has nothing after
+ * it: the tail then starts on its last frames, which it holds, as the shot itself ends on them.
+ */
+export function tailInputArgs(shot: ShotPlan, frames: number, tail: number): string[] {
+  const clip = shot.clip!;
+  const args = shot.inputArgs;
+  const read = (tail / FPS) / shot.stretch + 0.25;
+  const at = args.indexOf('-ss');
+  const start = (at >= 0 ? Number(args[at + 1]) : 0) + frames / FPS / shot.stretch;
+  if (args[0] === '-stream_loop') return ['-stream_loop', '-1', '-ss', num(start % Math.max(0.04, clip.duration ?? start + 1)), '-t', num(read), '-i', clip.path];
+  const last = clip.duration ? Math.max(0, clip.duration - TAIL_LAST_SECONDS) : start;
+  return ['-ss', num(Math.min(start, last)), '-t', num(read), '-i', clip.path];
+}
+
 /** A still's pan: the window's start and end as fractions of the room the margin leaves. */
 const PANS: Array<[number, number, number, number]> = [
   [0, 0.5, 1, 0.5],
@@ -174,9 +194,15 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
   };
 
   const shots = planShots(timeline, input.clips);
+  const transition = input.look?.transition ?? 'dip';
+  const endFrames = timeline.endCard.endFrame - timeline.endCard.startFrame;
+  const segmentFrames = [...shots.map((shot) => shot.line.endFrame - shot.line.startFrame), endFrames];
+  // Frames of each segment's tail: what of it is still seen over the next one, during the transition.
+  const overlaps = segmentFrames.map((frames, index) => (index + 1 < segmentFrames.length ? overlapFrames(transition, FPS, frames, segmentFrames[index + 1]!) : 0));
   const logoInput = input.logoPath ? addInput(['-i', input.logoPath]) : null;
   const textOnly = input.clips.length === 0;
-  const logoUses = logoInput === null ? 0 : (textOnly ? shots.length : 0) + (input.endCard.logo ? 1 : 0);
+  const textShots = textOnly ? shots.length + overlaps.filter((frames, index) => frames > 0 && index < shots.length).length : 0;
+  const logoUses = logoInput === null ? 0 : textShots + (input.endCard.logo ? 1 : 0);
   const logoLabels: string[] = [];
   if (logoInput !== null && logoUses > 0) {
     // Scaled once for both places it appears (the text-only shots and the end card share a box size).
@@ -188,17 +214,12 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
   }
   const qrInput = input.qrFile && input.endCard.qr ? addInput(['-i', input.qrFile]) : null;
 
-  const transition = input.look?.transition ?? 'dip';
-  const endFrames = timeline.endCard.endFrame - timeline.endCard.startFrame;
-  const segmentFrames = [...shots.map((shot) => shot.line.endFrame - shot.line.startFrame), endFrames];
-  // Frames each segment is read past its cut, for the transition into the next one.
-  const overlaps = segmentFrames.map((frames, index) => (index + 1 < segmentFrames.length ? overlapFrames(transition, FPS, frames, segmentFrames[index + 1]!) : 0));
   const lead = palette[PALETTE_LEAD[input.look?.palette ?? 'primary']];
 
   const rawLabels: string[] = [];
   shots.forEach((shot, index) => {
     const frames = segmentFrames[index]!;
-    const total = frames + overlaps[index]!;
+    const tail = overlaps[index]!;
     const seconds = frames / FPS;
     const fades = ownFades(transition, index === 0, seconds);
     const finish = (chain: string) => [chain, ...fades].join(',');
@@ -207,33 +228,55 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
     if (!shot.clip) {
       // No material: the brand's colours, alternating, with the logo when there is one.
       const background = index % 2 === 0 ? lead : lead === palette.ink ? palette.primary : palette.ink;
-      const base = `color=c=${colour(background)}:s=${W}x${H}:r=${FPS}:d=${num(total / FPS)},format=yuv420p`;
-      const logo = logoLabels.shift();
-      if (logo) {
+      const ground = (count: number, name: string, out: string, finishing: (chain: string) => string) => {
+        const base = `color=c=${colour(background)}:s=${W}x${H}:r=${FPS}:d=${num(count / FPS)},format=yuv420p`;
+        const logo = logoLabels.shift();
+        if (!logo) return chains.push(finishing(`${base},trim=end_frame=${count}`) + `[${out}]`);
         const top = Math.round(H * 0.12);
-        chains.push(`${base}[bg${index}]`, finish(`[bg${index}][${logo}]overlay=x=(W-w)/2:y=${top}:format=yuv420,trim=end_frame=${total}`) + `[${label}]`);
-      } else chains.push(finish(`${base},trim=end_frame=${total}`) + `[${label}]`);
+        return chains.push(`${base}[${name}]`, finishing(`[${name}][${logo}]overlay=x=(W-w)/2:y=${top}:format=yuv420,trim=end_frame=${count}`) + `[${out}]`);
+      };
+      ground(frames, `bg${index}`, label, finish);
+      if (tail) ground(tail, `tailbg${index}`, `tail${index}`, (chain) => chain);
       return;
     }
     const inputIndex = addInput(shot.clip.kind === 'video' ? ['-threads', String(input.encoder.decoderThreads), ...shot.inputArgs] : shot.inputArgs);
     if (shot.clip.kind === 'image') {
       // Framed once at the pan's size, then held and panned by a moving crop (no per-frame scaling).
+      // The loops make one frame more than they keep, so trim ends them without waiting for the
+      // image input's end of file; the tail holds the pan's last window.
       const big = { width: even(W * PAN_MARGIN), height: even(H * PAN_MARGIN) };
       chains.push(...reframeChains(`${inputIndex}:v`, `framed${index}`, reframeOf(shot.clip, size, big), big, 'bicubic'));
       const [x0, y0, x1, y1] = PANS[index % PANS.length]!;
       const progress = `min(1,n/${Math.max(1, frames - 1)})`;
       const x = `(iw-ow)*(${x0}+(${x1 - x0})*${progress})`;
       const y = `(ih-oh)*(${y0}+(${y1 - y0})*${progress})`;
-      chains.push(finish(`[framed${index}]loop=loop=${total - 1}:size=1:start=0,setpts=N/(${FPS}*TB),crop=${W}:${H}:x='${x}':y='${y}'`) + `[${label}]`);
+      const held = (count: number) => `loop=loop=${count}:size=1:start=0,trim=end_frame=${count},setpts=N/(${FPS}*TB)`;
+      if (tail) chains.push(`[framed${index}]split=2[still${index}][stilltail${index}]`, `[stilltail${index}]${held(tail)},crop=${W}:${H}:x=(iw-ow)*${x1}:y=(ih-oh)*${y1}[tail${index}]`);
+      chains.push(finish(`[${tail ? `still${index}` : `framed${index}`}]${held(frames)},crop=${W}:${H}:x='${x}':y='${y}'`) + `[${label}]`);
       return;
     }
     const stretch = shot.stretch !== 1 ? `,setpts=${num(shot.stretch)}*PTS` : '';
+    const reframe = reframeOf(shot.clip, size);
+    // Exactly `count` frames of a reading, over a ground of that length: a clip that ends early
+    // holds its last frame, and a reading with no frame at all (a seek past the end of a clip
+    // whose container overstates its duration, or a tail after a clip read to its end) shows
+    // the ground. ffmpeg 4.1's tpad, which held them before, crashed (SIGSEGV) on no frame.
+    const held = (from: string, count: number, ground: string) => {
+      chains.push(`color=c=${colour(lead)}:s=${W}x${H}:r=${FPS}:d=${num(count / FPS)},format=yuv420p[${ground}]`);
+      return `[${ground}][${from}]overlay=eof_action=repeat:format=yuv420,trim=end_frame=${count},setpts=PTS-STARTPTS`;
+    };
     chains.push(`[${inputIndex}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS}[timed${index}]`);
-    chains.push(...reframeChains(`timed${index}`, `framed${index}`, reframeOf(shot.clip, size), size, 'bilinear'));
-    chains.push(
-      // A clip that ends early (a duration the container overstated) holds its last frame.
-      finish(`[framed${index}]tpad=stop_mode=clone:stop_duration=${num(total / FPS)},trim=end_frame=${total},setpts=PTS-STARTPTS`) + `[${label}]`,
-    );
+    chains.push(...reframeChains(`timed${index}`, `framed${index}`, reframe, size, 'bilinear'));
+    chains.push(finish(held(`framed${index}`, frames, `ground${index}`)) + `[${label}]`);
+    if (tail) {
+      // The tail is the same clip opened again where the shot ends, not a split of the shot's
+      // own stream: ffmpeg 4.1 held the overlay waiting for that split's end, while every later
+      // shot was decoded and queued (2.3 GB at 1080×1920). Its own input ends by itself.
+      const tailInput = addInput(['-threads', String(input.encoder.decoderThreads), ...tailInputArgs(shot, frames, tail)]);
+      chains.push(`[${tailInput}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS}[tailtimed${index}]`);
+      chains.push(...reframeChains(`tailtimed${index}`, `tailframed${index}`, reframe, size, 'bilinear'));
+      chains.push(held(`tailframed${index}`, tail, `tailground${index}`) + `[tail${index}]`);
+    }
   });
 
   // The end card: the layout's ground and bands of colour, the QR code and logo.
@@ -256,16 +299,8 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
 
   // Each segment: its own frames, with the previous segment's tail laid over its start.
   const segmentLabels = rawLabels.map((raw, index) => {
-    const frames = segmentFrames[index]!;
-    let body = raw;
-    if (overlaps[index]) {
-      chains.push(`[${raw}]split=2[body${index}][tailsrc${index}]`);
-      chains.push(`[tailsrc${index}]trim=start_frame=${frames},setpts=PTS-STARTPTS[tail${index}]`);
-      chains.push(`[body${index}]trim=end_frame=${frames}[cut${index}]`);
-      body = `cut${index}`;
-    }
-    if (index === 0 || !overlaps[index - 1]) return body;
-    chains.push(...transitionChains(transition, { tail: `tail${index - 1}`, body, out: `seg${index}` }, overlaps[index - 1]!, size, FPS, palette.accent));
+    if (index === 0 || !overlaps[index - 1]) return raw;
+    chains.push(...transitionChains(transition, { tail: `tail${index - 1}`, body: raw, out: `seg${index}` }, overlaps[index - 1]!, size, FPS, palette.accent));
     return `seg${index}`;
   });
   chains.push(`${segmentLabels.map((label) => `[${label}]`).join('')}concat=n=${segmentLabels.length}:v=1:a=0,split=2[base][coverbase]`);
