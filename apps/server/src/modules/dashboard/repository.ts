@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { intArrayLiteral, textArrayLiteral } from '../../db/array-literal.js';
 import { selectRows } from '../../db/client.js';
 import { dashboardConnectionCounts, dashboardConnections, dashboardDaily, dashboardPlacements, dashboardVideoPlays } from '../../db/schema/dashboard.js';
 
@@ -49,14 +50,11 @@ export interface DayRow {
   delta: DayDelta;
 }
 
-/** Parameters per statement at most: the wire protocol counts them in 16 bits. */
-const MAX_PARAMETERS = 30_000;
-
 /**
- * Adds deltas to days of scopes, creating the rows they need, in as few statements as fit the
- * protocol; deltas to the same day of the same scope are summed first (one statement may touch
- * a row only once). Only the columns some delta moves are written, so the statements stay small:
- * handlers replayed by the thousand (the dashboard backfill) spend their time here.
+ * Adds deltas to days of scopes, creating the rows they need, in one statement; deltas to the
+ * same day of the same scope are summed first (one statement may touch a row only once). Only
+ * the columns some delta moves are written, so the statements stay small: handlers replayed by
+ * the thousand (the dashboard backfill) spend their time here.
  */
 export async function addToDays(ex: Executor, rows: readonly DayRow[]): Promise<void> {
   const moving = rows.filter((row) => COLUMNS.some(([name]) => row.delta[name]));
@@ -74,19 +72,18 @@ export async function addToDays(ex: Executor, rows: readonly DayRow[]): Promise<
   const updates = sql.raw(set.map(([, column]) => `"${column}" = "dashboard_daily"."${column}" + excluded."${column}"`).join(', '));
   // In one order, so two transactions adding to the same days wait for each other rather than deadlock.
   const ordered = [...merged.keys()].sort().map((key) => merged.get(key)!);
-  const perStatement = Math.floor(MAX_PARAMETERS / (3 + set.length));
-  for (let start = 0; start < ordered.length; start += perStatement) {
-    const values = ordered.slice(start, start + perStatement).map(
-      (row) =>
-        sql`(${row.scope.kind}, ${row.scope.id}, ${row.day}::date, ${sql.join(
-          set.map(([name]) => sql`${row.delta[name] ?? 0}`),
-          sql`, `,
-        )})`,
-    );
-    await ex.execute(sql`
-      insert into dashboard_daily (scope_kind, scope_id, day, ${columns}) values ${sql.join(values, sql`, `)}
-      on conflict (scope_kind, scope_id, day) do update set ${updates}`);
-  }
+  // One array per column, unnested into rows: a replay's thousands of rows in one statement.
+  const deltas = set.map(([name]) => intArrayLiteral(ordered.map((row) => row.delta[name] ?? 0)));
+  await ex.execute(sql`
+    insert into dashboard_daily (scope_kind, scope_id, day, ${columns})
+    select * from unnest(${textArrayLiteral(ordered.map((row) => row.scope.kind))}, ${intArrayLiteral(
+      ordered.map((row) => row.scope.id),
+      'int',
+    )}, ${textArrayLiteral(
+      ordered.map((row) => row.day),
+      'date',
+    )}, ${sql.join(deltas, sql`, `)})
+    on conflict (scope_kind, scope_id, day) do update set ${updates}`);
 }
 
 export async function findPlacement(ex: Executor, accountId: number): Promise<PlacementRow | undefined> {

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, notExists } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { intArrayLiteral } from '../../db/array-literal.js';
+import { selectRows, type Executor } from '../../db/client.js';
 import { eventDeliveries, events, type EventRow, type NewEventRow } from '../../db/schema/events.js';
 
 export type { EventRow, NewEventRow };
@@ -69,12 +70,15 @@ export async function owedTo(ex: Executor, subscriber: string, types: readonly s
 /** `claimDelivery` for many events at once: the ids this transaction claimed. */
 export async function claimDeliveries(ex: Executor, eventIds: readonly number[], subscriber: string): Promise<number[]> {
   if (eventIds.length === 0) return [];
-  const rows = await ex
-    .insert(eventDeliveries)
-    .values(eventIds.map((eventId) => ({ eventId, subscriber })))
-    .onConflictDoNothing()
-    .returning({ eventId: eventDeliveries.eventId });
-  return rows.map((row) => row.eventId);
+  // The ids as one array, not a fragment each: a replay claims events by the hundred, and
+  // building one drizzle value per row cost more than the insert.
+  const rows = await selectRows<{ event_id: number | string }>(
+    ex,
+    sql`insert into ${eventDeliveries} (event_id, subscriber)
+        select id, ${subscriber} from unnest(${intArrayLiteral(eventIds)}) as claimed(id)
+        on conflict do nothing returning event_id`,
+  );
+  return rows.map((row) => Number(row.event_id));
 }
 
 /**

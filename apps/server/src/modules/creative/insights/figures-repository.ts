@@ -4,6 +4,7 @@ import { outcomeWhere, OUTCOME_READ_LIMIT } from './outcome-repository.js';
 import { engagementOf } from './derive.js';
 import { TOTAL, type ChoiceDimension, type ChoiceSums, type LinkCounts } from './statistics.js';
 import type { LengthBand, OpeningKind, OutcomeFilter, PostOutcome } from './types.js';
+import { intArrayLiteral } from '../../../db/array-literal.js';
 
 /**
  * The insights' figures reduced where the outcomes are (docs/decisions/084): one statement
@@ -44,7 +45,6 @@ const DIMENSION_COLUMNS: readonly (readonly [ChoiceDimension, string])[] = [
 ];
 
 /** Integers as an array literal (ids and counts only: never text from outside). */
-const intArray = (values: readonly number[]) => sql.raw(`'{${values.map((v) => Math.trunc(Number(v))).join(',')}}'::bigint[]`);
 
 /** The distinct posts of the outcomes a filter reads (the link counts are asked for them). */
 export async function poolPostIds(ex: Executor, filter: OutcomeFilter, now: Date, scope?: SQL): Promise<number[]> {
@@ -75,7 +75,7 @@ export async function choiceSums(ex: Executor, filter: OutcomeFilter, now: Date,
     ? sql`select c.dimension, c.value, sum(c.visits)::float8 as visits, sum(c.redemptions)::float8 as redemptions
         from (select distinct v.dimension, v.value, p.post_id, l.visits, l.redemptions
           from pool p
-          join unnest(${intArray(linked.map(([id]) => id))}, ${intArray(linked.map(([, c]) => c.visits))}, ${intArray(linked.map(([, c]) => c.redemptions))})
+          join unnest(${intArrayLiteral(linked.map(([id]) => id))}, ${intArrayLiteral(linked.map(([, c]) => c.visits))}, ${intArrayLiteral(linked.map(([, c]) => c.redemptions))})
             as l(post_id, visits, redemptions) on l.post_id = p.post_id
           cross join lateral (values ${sql.raw([`('${TOTAL}', '${TOTAL}')`, ...DIMENSION_COLUMNS.map(([name, column]) => `('${name}', p.${column}::text)`)].join(', '))}) as v(dimension, value)) c
         group by c.dimension, c.value`
