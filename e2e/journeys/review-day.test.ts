@@ -228,7 +228,9 @@ async function reviewDay(day: Day, width: number, language: 'en-US' | 'es-ES'): 
     if (index > 0) {
       const { gap, ready } = await page.evaluate((render) => {
         const state = (window as unknown as { __review: { lastKeyAt: number; starts: Record<string, number>; readyAtKey: Record<string, number> } }).__review;
-        return { gap: state.starts[render]! - state.lastKeyAt, ready: state.readyAtKey[render] ?? 0 };
+        // Seen playing by the wait above but not yet by the page's own frame watcher (the two
+        // run on frames of their own): now is later than the start, so the gap errs long.
+        return { gap: (state.starts[render] ?? performance.now()) - state.lastKeyAt, ready: state.readyAtKey[render] ?? 0 };
       }, id);
       review.startMs.push(gap);
       if (ready >= 2) review.readyAhead += 1;
