@@ -317,6 +317,7 @@ export const enUS = {
   // The review queue, retry and the script desk (docs/decisions/074).
   'creative.drafts_required': 'Choose at least one draft',
   'creative.render_running': 'This video is still being made; wait for it to finish or fail before retrying',
+  'creative.render_quota_exceeded': 'Your storage is full: {{used}} of {{quota}} used, and this video with the {{waiting}} already waiting needs about {{size}}. Delete some materials, let the queue finish or upgrade your plan',
   'creative.render_done': 'This video is already made; approve or reject its draft, or edit its script and render again',
   'video.review_expired': 'This review link has expired. Ask your studio for a new one',
   'video.review_decided': 'This post was already reviewed with this link',

@@ -309,6 +309,7 @@ export const esES: MessageCatalogue = {
   // The review queue, retry and the script desk (docs/decisions/074).
   'creative.drafts_required': 'Elige al menos un borrador',
   'creative.render_running': 'Este vídeo todavía se está haciendo; espera a que termine o falle antes de reintentarlo',
+  'creative.render_quota_exceeded': 'Tu almacenamiento está lleno: {{used}} de {{quota}} usados, y este vídeo con los {{waiting}} que ya esperan necesita unos {{size}}. Borra algunos materiales, deja que termine la cola o mejora tu plan',
   'creative.render_done': 'Este vídeo ya está hecho; aprueba o rechaza su borrador, o edita su guion y vuelve a renderizarlo',
   'video.review_expired': 'Este enlace de revisión ha caducado. Pide uno nuevo a tu estudio',
   'video.review_decided': 'Esta publicación ya se revisó con este enlace',

@@ -309,6 +309,7 @@ export const zhCN: MessageCatalogue = {
   // The review queue, retry and the script desk (docs/decisions/074).
   'creative.drafts_required': '请至少选择一个草稿',
   'creative.render_running': '该视频仍在制作中；请等它完成或失败后再重试',
+  'creative.render_quota_exceeded': '存储空间已满：已使用 {{used}}，共 {{quota}}；这条视频连同已在排队的 {{waiting}} 条约需 {{size}}。请删除部分素材、等待队列完成或升级套餐',
   'creative.render_done': '该视频已制作完成；请通过或驳回草稿，或修改脚本后重新渲染',
   'video.review_expired': '此审核链接已过期，请向工作室索取新链接',
   'video.review_decided': '已通过此链接审核过该帖子',

@@ -198,7 +198,8 @@ describe('caps and limits', () => {
     try {
       const refused = await addRender(merchantB, 'studio2');
       expect(refused.status).toBe(413);
-      expect(refused.msg).toMatch(/^Your storage is full/);
+      // In words about videos still to be made, not about uploading "this file".
+      expect(refused.msg).toMatch(/^Your storage is full: .+ of .+ used, and this video with the \d+ already waiting needs about .+\. Delete some materials, let the queue finish or upgrade your plan$/);
       const [count] = await t.query<{ n: number }>(sql`select count(*)::int as n from creative_renders where merchant_id = ${merchantB} and state = 'queued'`);
       expect(count!.n).toBe(0);
     } finally {

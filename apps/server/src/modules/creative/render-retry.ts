@@ -5,7 +5,8 @@ import { AppError, conflict, notFound, rejected } from '../../errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MaterialService } from '../material/service.js';
 import type { Merchants } from './ports.js';
-import { estimateRenderBytes, QUEUE_FULL_RETRY_SECONDS, RENDER_JOB, type RenderProgressSink, type RenderService } from './render-service.js';
+import { assertRenderRoom } from './render-room.js';
+import { QUEUE_FULL_RETRY_SECONDS, RENDER_JOB, type RenderProgressSink, type RenderService } from './render-service.js';
 import * as listRepo from './render-list-repository.js';
 import * as repo from './repository.js';
 
@@ -37,8 +38,7 @@ export class RenderRetryService {
     if (!facts?.planActive) throw rejected('creative.plan_inactive');
     if (row.uploadId === null) {
       const waiting = await repo.openOfMerchant(this.db, row.merchantId);
-      const bytes = estimateRenderBytes(row.script as ScriptBody, row.language as ScriptLanguage, this.size);
-      await this.materials.assertRoom(row.merchantId, bytes * (waiting + 1));
+      await assertRenderRoom(this.materials, row.merchantId, { script: row.script as ScriptBody, language: row.language as ScriptLanguage, size: this.size }, waiting);
     }
     const studioId = facts.studioId ?? 0;
     const max = await this.renders.queueLimitOf(studioId);

@@ -25,10 +25,10 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { MaterialService } from '../material/service.js';
 import type { BriefService } from './brief-service.js';
 import { renderDownloadName } from './download-name.js';
+import { assertRenderRoom } from './render-room.js';
 import { localDate } from './draft-service.js';
 import { numberInDay } from './render-download-repository.js';
 import type { Materials, Merchants } from './ports.js';
-import { encoderFor } from './renderer/render-graph.js';
 import * as repo from './repository.js';
 import * as listRepo from './render-list-repository.js';
 import * as scriptRepo from './script-repository.js';
@@ -57,18 +57,6 @@ export interface RenderServiceSettings {
   /** A studio's queue: this many waiting renders per merchant it serves, and never fewer than queueMin. */
   queuePerMerchant: number;
   queueMin: number;
-}
-
-/**
- * About how many bytes a render's file will take: the encoder's ceiling (its maximum video
- * rate and the audio's) over the script's spoken length, and a cover. An over-estimate on
- * purpose: a render refused for room it would not have needed is asked again once room is made;
- * one accepted that cannot be stored fails after its work is done.
- */
-export function estimateRenderBytes(script: ScriptBody, language: ScriptLanguage, size: { width: number; height: number }): number {
-  const seconds = Math.max(1, Math.ceil(estimateScriptSeconds(script, language)));
-  const encoder = encoderFor(size);
-  return Math.ceil((seconds * (encoder.maxrateKbps + encoder.audioKbps) * 1000) / 8) + 200_000;
 }
 
 /** What a new render is asked to make, once checked. */
@@ -127,7 +115,7 @@ export class RenderService {
       musicFootageId: body.music_footage_id ?? null,
     });
     const waiting = await repo.openOfMerchant(this.db, body.merchant_id);
-    await this.materials.assertRoom(body.merchant_id, estimateRenderBytes(order.script, order.language, this.settings.size) * (waiting + 1));
+    await assertRenderRoom(this.materials, body.merchant_id, { script: order.script, language: order.language, size: this.settings.size }, waiting);
     const [row] = await this.enqueue([{ ...order, createdById: caller.id, origin: 'manual' }], { capped: true });
     return this.present((await repo.findRenderView(this.db, row!.id))!, lang, caller);
   }

@@ -22,10 +22,13 @@ export class MaterialQuota {
     this.quotaByPlan = parseQuotas(settings.quotaMbByPlan);
   }
 
-  /** Refuses early, before bytes are copied, what the quota cannot hold (tus creation asks too). */
-  async assertRoom(merchantId: number, size: number): Promise<void> {
+  /**
+   * Refuses early, before bytes are copied, what the quota cannot hold (tus creation asks too);
+   * a caller whose bytes are not an upload (videos still to be made) says so in its own words.
+   */
+  async assertRoom(merchantId: number, size: number, refuse: QuotaRefusal = quotaRefusal): Promise<void> {
     const [used, quota] = await Promise.all([repo.storedBytes(this.db, merchantId), this.quotaOf(merchantId)]);
-    if (used + size > quota.bytes) throw quotaRefusal(used, quota.bytes, size);
+    if (used + size > quota.bytes) throw refuse(used, quota.bytes, size);
   }
 
   async quotaOf(merchantId: number): Promise<{ bytes: number; planName: string | null }> {
@@ -36,6 +39,9 @@ export class MaterialQuota {
     return { bytes: (byPlan ?? this.settings.quotaMb) * MB, planName: plan?.package_name ?? null };
   }
 }
+
+/** The refusal when `size` more bytes do not fit beside `used` of `quota`. */
+export type QuotaRefusal = (used: number, quota: number, size: number) => AppError;
 
 export function quotaRefusal(used: number, quota: number, size: number): AppError {
   return new AppError(CODES.tooLarge, 'footage.quota_exceeded', { used: humanBytes(used), quota: humanBytes(quota), size: humanBytes(size) });

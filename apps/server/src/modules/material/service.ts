@@ -21,7 +21,7 @@ import type { PaymentService } from '../payment/service.js';
 import type { UploadService } from '../upload/service.js';
 import { dedupe, MaterialIntake } from './material-intake.js';
 import { MaterialProcessing } from './material-processing.js';
-import { MaterialQuota } from './material-quota.js';
+import { MaterialQuota, type QuotaRefusal } from './material-quota.js';
 import type { MediaTools } from './media-tools.js';
 import * as repo from './repository.js';
 import type { TusStaging } from './tus-staging.js';
@@ -142,8 +142,8 @@ export class MaterialService {
   }
 
   /** Refuses early, before bytes are copied, what the quota cannot hold (tus creation asks too). */
-  assertRoom(merchantId: number, size: number): Promise<void> {
-    return this.quota.assertRoom(merchantId, size);
+  assertRoom(merchantId: number, size: number, refuse?: QuotaRefusal): Promise<void> {
+    return this.quota.assertRoom(merchantId, size, refuse);
   }
 
   // ---- changing ------------------------------------------------------------------------------
