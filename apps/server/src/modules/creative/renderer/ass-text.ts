@@ -33,6 +33,9 @@ export type SafeArea = ReturnType<typeof safeArea>;
  */
 export const DRAWN_LINE_HEIGHT = 1.25;
 
+/** The height `lines` of text at `size` take on the frame by that measure. */
+export const drawnHeight = (lines: number, size: number): number => lines * size * DRAWN_LINE_HEIGHT;
+
 // ---------------------------------------------------------------------------------------------
 // Colours
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ScriptLanguage } from '@nearcast/contract';
 import QRCode from 'qrcode';
-import { assColor, drawableText, DRAWN_LINE_HEIGHT, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
+import { assColor, drawableText, drawnHeight, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
 import { endCardParts, type EndCardParts } from './end-card-parts.js';
 import type { CaptionFonts } from './fonts.js';
 import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-types.js';
@@ -137,7 +137,7 @@ function columnLayout(input: EndCardInput, parts: EndCardParts, badge: boolean):
   // outline, as the quality gate measures it): by the font's own line height a full stack ended
   // its address on the safe area's edge, or over it.
   const bottom = safe.bottom - (parts.coupon ? gap : 0);
-  const drawn = (part: { lines: string[]; size: number }) => part.lines.length * Math.max(fonts.regular.lineHeight(part.size), part.size * DRAWN_LINE_HEIGHT);
+  const drawn = (part: { lines: string[]; size: number }) => drawnHeight(part.lines.length, part.size);
   const belowOf = (hint: EndCardParts['hint']) => (hint ? drawn(hint) + gap * 0.5 : 0) + (parts.address ? drawn(parts.address) + gap * 0.5 : 0);
   const minQr = size.width * 0.2;
   let qr: EndCardLayout['qr'] = null;
@@ -230,7 +230,7 @@ function splitLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   // Below the band, down the middle: the QR code with its hint, the shop's name, the address.
   // Each row measured as drawn; the code takes what the words leave, within readable bounds,
   // and whatever is left over is shared between the rows' gaps so nothing huddles.
-  const drawn = (part: { lines: string[]; size: number }) => part.lines.length * part.size * DRAWN_LINE_HEIGHT;
+  const drawn = (part: { lines: string[]; size: number }) => drawnHeight(part.lines.length, part.size);
   const words = [
     parts.hint && input.qrLink ? { part: parts.hint, style: 'EndSmall', colour: colours.onGround } : null,
     parts.shop ? { part: parts.shop, style: 'EndShop', colour: colours.highlight } : null,
@@ -308,8 +308,8 @@ function posterLayout(input: EndCardInput, parts: EndCardParts): EndCardLayout {
   const column = endCardParts({ ...input, phone: '', coupon: '' }, columnRight - safe.left);
   // Anchored to the safe area's bottom, so measured as drawn (outline included): by the font's
   // own line height a two-line address ended a few pixels past the edge.
-  const stack = [[column.shop, 'EndShop', fonts.bold], [column.address, 'EndSmall', fonts.regular]] as const;
-  const heights = stack.map(([part, , face]) => (part ? part.lines.length * Math.max(face.lineHeight(part.size), part.size * DRAWN_LINE_HEIGHT) + gap * 0.5 : 0));
+  const stack = [[column.shop, 'EndShop'], [column.address, 'EndSmall']] as const;
+  const heights = stack.map(([part]) => (part ? drawnHeight(part.lines.length, part.size) + gap * 0.5 : 0));
   let y = Math.max(cursor, safe.bottom - heights.reduce((sum, height) => sum + height, 0));
   stack.forEach(([part, style], index) => {
     if (!part) return;

@@ -1,7 +1,7 @@
 import { END_CARD_SECONDS, estimateScriptSeconds, storedMessage, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
 import type { MediaTools } from '../../material/media-tools.js';
 import { fitsLanguage } from '../language-detect.js';
-import { DRAWN_LINE_HEIGHT, safeArea, type FrameSize } from './captions-ass.js';
+import { drawnHeight, safeArea, type FrameSize } from './captions-ass.js';
 import { RenderFailedError, runFfmpeg } from './ffmpeg-process.js';
 
 /**
@@ -205,7 +205,7 @@ export function textEvents(ass: string): TextEvent[] {
 /** Whether a text event's box (its anchor, its lines' height) lies inside the frame's safe area. */
 export function insideSafeArea(event: TextEvent, size: FrameSize): boolean {
   const safe = safeArea(size);
-  const height = event.lines.length * event.size * DRAWN_LINE_HEIGHT;
+  const height = drawnHeight(event.lines.length, event.size);
   const row = Math.ceil(event.align / 3); // 1 bottom, 2 middle, 3 top (numeric keypad)
   const top = row === 1 ? event.y - height : row === 2 ? event.y - height / 2 : event.y;
   const bottom = top + height;

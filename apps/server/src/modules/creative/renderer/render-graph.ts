@@ -153,7 +153,7 @@ const TAIL_LAST_SECONDS = 0.1;
  * slowed clip that the shot read to its end (a 2 s clip stretched over 2 s) has nothing after
  * it: the tail then starts on its last frames, which it holds, as the shot itself ends on them.
  */
-export function tailInputArgs(shot: ShotPlan, frames: number, tail: number): string[] {
+function tailInputArgs(shot: ShotPlan, frames: number, tail: number): string[] {
   const clip = shot.clip!;
   const args = shot.inputArgs;
   const read = (tail / FPS) / shot.stretch + 0.25;
@@ -261,13 +261,13 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
     // holds its last frame, and a reading with no frame at all (a seek past the end of a clip
     // whose container overstates its duration, or a tail after a clip read to its end) shows
     // the ground. ffmpeg 4.1's tpad, which held them before, crashed (SIGSEGV) on no frame.
-    const held = (from: string, count: number, ground: string) => {
+    const onGround = (from: string, count: number, ground: string) => {
       chains.push(`color=c=${colour(lead)}:s=${W}x${H}:r=${FPS}:d=${num(count / FPS)},format=yuv420p[${ground}]`);
       return `[${ground}][${from}]overlay=eof_action=repeat:format=yuv420,trim=end_frame=${count},setpts=PTS-STARTPTS`;
     };
     chains.push(`[${inputIndex}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS}[timed${index}]`);
     chains.push(...reframeChains(`timed${index}`, `framed${index}`, reframe, size, 'bilinear'));
-    chains.push(finish(held(`framed${index}`, frames, `ground${index}`)) + `[${label}]`);
+    chains.push(finish(onGround(`framed${index}`, frames, `ground${index}`)) + `[${label}]`);
     if (tail) {
       // The tail is the same clip opened again where the shot ends, not a split of the shot's
       // own stream: ffmpeg 4.1 held the overlay waiting for that split's end, while every later
@@ -275,7 +275,7 @@ export function buildRenderGraph(input: GraphInput): RenderGraph {
       const tailInput = addInput(['-threads', String(input.encoder.decoderThreads), ...tailInputArgs(shot, frames, tail)]);
       chains.push(`[${tailInput}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS}[tailtimed${index}]`);
       chains.push(...reframeChains(`tailtimed${index}`, `tailframed${index}`, reframe, size, 'bilinear'));
-      chains.push(held(`tailframed${index}`, tail, `tailground${index}`) + `[tail${index}]`);
+      chains.push(onGround(`tailframed${index}`, tail, `tailground${index}`) + `[tail${index}]`);
     }
   });
 
