@@ -121,6 +121,8 @@ describe('the demo production line', () => {
     for (const render of await rendersOf(summary!.yesterday)) await engine.run(render.id);
     const decided = await decideDemoHistory(t.app.services, options);
     expect(decided).not.toBeNull();
+    // The turned-down draft's replacement is made in the background, as after any rejection.
+    await t.app.services.creativePlans.idle();
 
     const [made, replacement] = [(await rendersOf(summary!.yesterday)).slice(0, 5), (await rendersOf(summary!.yesterday)).slice(5)];
     const day = made;
