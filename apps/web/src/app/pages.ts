@@ -24,7 +24,8 @@ export const PAGES: Record<RouteKey, PageEntry> = {
   },
   profile: {
     page: lazyPage(() => import('../features/account/pages/profile-page'), 'ProfilePage'),
-    namespaces: ['profile', 'auth'],
+    // `dashboard`: its words for a session that has ended.
+    namespaces: ['profile', 'auth', 'dashboard'],
   },
   privacy: {
     page: lazyPage(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage'),

@@ -59,6 +59,7 @@ export function RecordsTable({
   filters,
   receipts,
   refunds = false,
+  chosen = false,
   testId,
 }: {
   view: RecordsView;
@@ -66,6 +67,12 @@ export function RecordsTable({
   receipts: boolean;
   /** Staff: a payment's row offers a refund. */
   refunds?: boolean;
+  /**
+   * The filters are the reader's choice (a filter bar above the table): an empty page then says
+   * nothing matches them. A view's own fixed filter (earnings are commissions) is not a choice,
+   * and its empty page says there is nothing yet.
+   */
+  chosen?: boolean;
   testId: string;
 }) {
   const { t } = useTranslation('finance');
@@ -174,7 +181,7 @@ export function RecordsTable({
         rowTestId={(row) => `record-${row.transaction_id}`}
         testId={testId}
         emptyTitle={t(`empty.${view}`)}
-        filtered={Object.values(filters).some((value) => value !== undefined)}
+        filtered={chosen && Object.values(filters).some((value) => value !== undefined)}
       />
       {refunds && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
     </>

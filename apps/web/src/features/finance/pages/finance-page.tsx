@@ -112,7 +112,7 @@ function StaffFinance({ isSuper }: { isSuper: boolean }) {
             children: (
               <>
                 <RecordsFilters value={filters} onChange={setFilters} />
-                <RecordsTable view="all" filters={filters} receipts refunds testId="records-table" />
+                <RecordsTable view="all" filters={filters} receipts refunds chosen testId="records-table" />
               </>
             ),
           },

@@ -131,7 +131,7 @@ export function OperatorPage() {
         {...paging.table}
         rowTestId={(row) => `row-${row.email}`}
         onOpen={(row) => setOpenId(row.id)}
-        openLabel={(row) => t('actions.open_named', { name: row.nickname })}
+        openLabel={(row) => t('actions.open_named', { name: row.name || row.nickname })}
         testId="operators-table"
         emptyTitle={t('operator.empty')}
         emptyBody={t('operator.empty_body')}

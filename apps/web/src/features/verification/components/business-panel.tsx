@@ -24,7 +24,12 @@ export function BusinessPanel() {
   const business = useBusinessDetails();
   const [asking, setAsking] = useState(false);
 
-  if (business.isPending) return <Skeleton active paragraph={{ rows: 6 }} data-testid="verification-loading" />;
+  if (business.isPending) return (
+      // antd's Skeleton drops a data-testid: the wrapper carries it.
+      <div data-testid="verification-loading" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
   if (business.isError) {
     return <LoadFailed error={business.error} onRetry={() => void business.refetch()} title={t('common:states.load_failed')} testId="verification-error" />;
   }

@@ -34,7 +34,12 @@ export function PayoutPanel() {
   const mine = useMyVerification();
   const [editing, setEditing] = useState(false);
 
-  if (mine.isPending) return <Skeleton active paragraph={{ rows: 6 }} data-testid="verification-loading" />;
+  if (mine.isPending) return (
+      // antd's Skeleton drops a data-testid: the wrapper carries it.
+      <div data-testid="verification-loading" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
   if (mine.isError) {
     return <LoadFailed error={mine.error} onRetry={() => void mine.refetch()} title={t('common:states.load_failed')} testId="verification-error" />;
   }

@@ -25,7 +25,9 @@ export function ReviewPage() {
   let body;
   if (review.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (review.isError) {
-    const invalid = review.error instanceof ApiError && review.error.kind === 'envelope' && review.error.code !== '500';
+    // Only an unknown link (404) or an expired one (422) is dead; a busy server (429, 503) or
+    // an outage is worth another try.
+    const invalid = review.error instanceof ApiError && review.error.kind === 'envelope' && (review.error.code === '404' || review.error.code === '422');
     body = invalid ? (
       <div className="video-review__invalid" role="alert" data-testid="review-invalid">
         <WarningOutlined className="video-review__invalid-icon" />
