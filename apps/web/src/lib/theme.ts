@@ -45,6 +45,10 @@ export const appTheme: ThemeConfig = {
     // The dark algorithm's primary (#6c51dc) is 3.6:1 as text on the page: the selected tab
     // reads in the lighter violet of links instead.
     Tabs: { itemSelectedColor: '#a594ff', itemActiveColor: '#a594ff', itemHoverColor: '#c2b6ff' },
+    // The dark algorithm lightens a primary button on hover (#937ae8), which leaves its white
+    // label at 3.4:1; the hover darkens it instead (6.8:1). A default button's hover keeps the
+    // light violet of links for its label and border, which sit on the dark page.
+    Button: { colorPrimaryHover: '#5b41d0', defaultHoverColor: '#a594ff', defaultHoverBorderColor: '#a594ff' },
   },
 };
 
