@@ -161,7 +161,9 @@ describe('reframing', () => {
     };
     for (const look of LOOKS) {
       const { graph, inputArgs } = graphOf(clips, look.id);
-      expect(graph.match(/concat=n=\d+/g)).toHaveLength(1);
+      // One concat joins the segments; the others each join a reading to the ground it may end on.
+      expect(graph.match(/concat=n=\d+:v=1:a=0,split=2\[base\]/g)).toHaveLength(1);
+      expect(graph.match(/concat=n=\d+/g)!.length - 1).toBe(graph.match(/\]\[(tail)?ground\d+\]concat=n=2/g)?.length ?? 0);
       const pattern = expected[look.transition];
       // A shot's stream is never split to make its tail (ffmpeg 4.1 queued every later shot
       // waiting on such a split): a clip's tail is the clip opened again, a still's its last window.

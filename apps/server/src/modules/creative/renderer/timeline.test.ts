@@ -155,7 +155,9 @@ describe('buildRenderGraph', () => {
       encoder: { preset: 'veryfast', crf: 23, maxrateKbps: 6000, audioKbps: 128, x264Params: 'rc-lookahead=5', decoderThreads: 1 },
       loudness: { integrated: -14, truePeak: -1, range: 11 },
     });
-    expect(graph.graph.match(/concat=n=(\d+)/g)).toEqual([`concat=n=${timeline.lines.length + 1}`]);
+    // Every shot and the end card in one join; each clip's reading is joined to its ground alone.
+    expect(graph.graph.match(/concat=n=\d+:v=1:a=0,split/g)).toEqual([`concat=n=${timeline.lines.length + 1}:v=1:a=0,split`]);
+    expect(graph.graph).not.toContain('eof_action=repeat');
     expect(graph.graph).toContain(`fontsdir='/w/it'\\''s fonts'`);
     expect(graph.outputArgs.filter((arg) => arg === '-map')).toHaveLength(3);
     expect(graph.outputArgs).toContain('+faststart');
