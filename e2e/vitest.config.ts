@@ -15,6 +15,7 @@ const ENGINE_INDEPENDENT = [
   'journeys/routes.test.ts',
   'journeys/shell.test.ts',
   'journeys/wayfinding.test.ts',
+  'journeys/what-works.test.ts',
 ];
 
 /**
@@ -54,9 +55,8 @@ const ONCE_IS_ENOUGH = [
   // are how pages read; its few writes (signing out other devices, a package made and deleted)
   // are the devices and pricing API suites' calls.
   'journeys/small-things.test.ts',
-  // Adding a city and a zone are the area API suite's calls, which run on both engines; the QR
-  // code is drawn in the browser and involves no database at all.
-  'journeys/area.test.ts',
+  // The QR code is drawn in the browser and involves no database at all.
+  'journeys/promotion-qr.test.ts',
   'journeys/verification.test.ts',
   'journeys/video.test.ts',
   // The studio's review queue, keyboard and undo: how the page reads and answers keys; the queue,

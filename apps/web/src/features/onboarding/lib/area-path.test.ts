@@ -1,17 +1,10 @@
 import type { Area } from '@nearcast/contract';
 import { describe, expect, it } from 'vitest';
 import type { AreaListRequest } from '../../../api/area-list';
+import { areaOf } from '../pages/test-fixtures';
 import { resolveAreaPath, type AreaLister } from './area-path';
 
-const area = (id: number, name: string, type: Area['type'], parent_id: number | null): Area => ({
-  id,
-  name,
-  code: '',
-  type,
-  parent_id,
-  children: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const area = (id: number, name: string, type: Area['type'], parent_id: number | null): Area => areaOf(id, name, type, parent_id, 0);
 
 const TREE: Area[] = [
   area(1, 'United States', 'country', null),

@@ -3,54 +3,24 @@ import { answerApi, renderInShell, setLanguage } from '../../../test/dom';
 import { api, type StudioSummary } from '@nearcast/contract';
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { studioOf } from '../pages/test-fixtures';
 import { abilitiesOf } from '../utils/abilities';
 import { StudiosTab } from './studios-tab';
 
-function studio(id: number, patch: Partial<StudioSummary>): StudioSummary {
-  return {
-    id,
-    email: `studio${id}@example.com`,
+/** A studio of the list with a paying client and its sales, as the pages' fixtures build one. */
+const studio = (id: number, patch: Partial<StudioSummary>): StudioSummary =>
+  studioOf(id, {
     username: `studio${id}`,
-    name: `Studio ${id}`,
-    role: 'studio',
-    account_type: 1,
-    agent_type: null,
-    agent_no: null,
-    status: 'normal',
-    pay_status: 1,
-    pay_state: 'paid',
-    info_status: 1,
     order_count: 1,
     consumption_cents: 100_000,
-    agent_id: null,
-    agent_name: null,
-    main_agent_id: null,
-    main_agent_name: null,
-    studio_id: null,
-    studio_name: null,
-    operator_id: null,
-    operator_name: null,
-    sale_name: '',
-    sale_email: '',
-    sale_uid: '',
     company_short_name: `Studio ${id} LLC`,
-    company_full_name: '',
-    phone: '',
-    wechat: '',
-    country: 'US',
-    state: 'CA',
-    city: 'Los Angeles',
-    county: '',
-    location: 'Los Angeles, CA',
     expire_time: null,
     register_time: '2026-11-01T10:00:00.000Z',
     last_login: null,
     client_count: 1,
     sales_cents: 100_000,
-    agent_agent_no: null,
     ...patch,
-  };
-}
+  });
 
 const rows = [
   studio(1, { agent_id: 3, agent_name: 'West Coast Growth', agent_agent_no: 'AG-0001' }),
