@@ -8,7 +8,7 @@
  *   import { FakeApi, renderPage, signInAs } from '../../../test/page';
  *
  *   const server = new FakeApi().ok(api.report.monthlyList, { list: [], total: 0, page: 1, page_size: 12 });
- *   beforeAll(() => vi.stubGlobal('fetch', server.fetch));
+ *   useFakeApi(server);
  *   signInAs('client'); renderPage(<ReportsPage />, { path: '/reports' });
  *
  * An endpoint the test did not answer gets a 404 envelope, so a page that reads something
@@ -19,7 +19,8 @@ import { ACCOUNT_TYPE, type CurrentUser, type Endpoint, type Role } from '@nearc
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { z } from 'zod';
-import { saveSession } from '../lib/storage';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { clearSession, saveSession } from '../lib/storage';
 import { answerApi, renderInShell } from './dom';
 
 export interface Envelope {
@@ -99,6 +100,16 @@ export function renderPage(ui: ReactElement, { path = '/', url = path }: { path?
     { initialEntries: [url] },
   );
   return { router, ...renderInShell(<RouterProvider router={router} />) };
+}
+
+/**
+ * The file's page tests talk to `server`: it stands in for fetch for the whole file, and each
+ * test ends signed out, so no test starts with the last one's session.
+ */
+export function useFakeApi(server: FakeApi): void {
+  beforeAll(() => vi.stubGlobal('fetch', server.fetch));
+  afterAll(() => vi.unstubAllGlobals());
+  afterEach(() => clearSession());
 }
 
 /** A fake of the API: endpoints answered per test, calls recorded with their bodies. */

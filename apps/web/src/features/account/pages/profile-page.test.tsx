@@ -2,10 +2,10 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, INFO_STATUS, PAY_STATUS, type CurrentUser, type ResponseOf } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, getStoredUser } from '../../../lib/storage';
 import { PAGES } from '../../../app/pages';
-import { FakeApi, renderPage, signInAs, userOf } from '../../../test/page';
+import { FakeApi, renderPage, signInAs, userOf, useFakeApi } from '../../../test/page';
 import { fill } from '../../../test/antd';
 import { ProfilePage } from './profile-page';
 
@@ -54,18 +54,17 @@ async function confirmIn(user: ReturnType<typeof newUser>, question: string, ok:
 
 const showProfile = (url = '/profile') => renderPage(<ProfilePage />, { path: '/profile', url });
 
+useFakeApi(server);
+
 beforeAll(async () => {
   // The catalogues the app loads with the page, as pages.ts lists them.
   await setLanguage('es-ES', ['common', ...PAGES.profile.namespaces]);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   setViewportWidth(1280);
   signInAs('client', carmen);
 });
-afterEach(() => clearSession());
 
 describe('the profile page in Spanish', () => {
   it('opens on the basic details, filled in from the signed-in user, and saves the edited ones', async () => {

@@ -2,9 +2,9 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, PAY_STATUS, type CurrentUser } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getStoredUser, getToken } from '../../../lib/storage';
-import { FakeApi, renderPage, userOf } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getStoredUser, getToken } from '../../../lib/storage';
+import { FakeApi, renderPage, userOf, useFakeApi } from '../../../test/page';
 import { fill } from '../../../test/antd';
 import { SigninPage } from './signin-page';
 
@@ -18,16 +18,15 @@ function showSignin(url = '/signin') {
   return renderPage(<SigninPage />, { path: '/signin', url });
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'auth']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   setViewportWidth(1280);
 });
-afterEach(() => clearSession());
 
 describe('the sign-in page in Chinese', () => {
   it('opens on the login form, with the way home and to the privacy policy', () => {

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type Area, type RequestOf } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs, type Envelope } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, renderPage, signInAs, type Envelope, useFakeApi } from '../../../test/page';
 import { errorsIn, fill, pick, tableSpinner } from '../../../test/antd';
 import { AreaPage } from './area-page';
 import { areasFor, california, losAngeles } from './test-fixtures';
@@ -23,18 +22,17 @@ function answerList(table: (body: ListRequest) => Envelope | Promise<Envelope> =
 
 const tableBodies = () => server.bodiesOf(api.area.list).filter((body: ListRequest) => isTable(body));
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'area']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('admin');
   server.reset();
   answerList();
 });
-afterEach(() => clearSession());
 
 const show = () => renderPage(<AreaPage />, { path: '/area' });
 

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type WaitlistEntry } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { pick, tableSpinner } from '../../../test/antd';
 import { WaitlistPage } from './waitlist-page';
 
@@ -42,17 +41,16 @@ const removed: WaitlistEntry = { ...first, id: 29, party_name: 'Old Studio', sta
 
 const server = new FakeApi();
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'area']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('super');
   server.reset().ok(api.area.waitlistList, pageOf([offered, first, second]));
 });
-afterEach(() => clearSession());
 
 const show = () => renderPage(<WaitlistPage />, { path: '/waitlist' });
 

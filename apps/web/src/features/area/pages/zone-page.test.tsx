@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type Zone } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { errorsIn, fill, option, pick, tableSpinner } from '../../../test/antd';
 import { ZonePage } from './zone-page';
 import { areasFor, california, fresno, losAngeles, nevada } from './test-fixtures';
@@ -24,11 +23,11 @@ const northNevada: Zone = { id: 6, name: 'Norte de Nevada', state_id: nevada.id,
 
 const server = new FakeApi();
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'area']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('admin');
@@ -37,7 +36,6 @@ beforeEach(() => {
     .ok(api.area.zone, pageOf([greaterLa, northNevada]))
     .on(api.area.list, (body) => ({ code: '200', data: areasFor(body) }));
 });
-afterEach(() => clearSession());
 
 const show = () => renderPage(<ZonePage />, { path: '/zone' });
 

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type AuditEntry } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { option } from '../../../test/antd';
 import { AuditPage } from './audit-page';
 
@@ -44,18 +43,17 @@ const areaAdd: AuditEntry = {
 
 const server = new FakeApi();
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'audit']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('super');
   server.reset().ok(api.audit.list, pageOf([priceEdit, areaAdd]));
 });
 afterEach(() => {
-  clearSession();
   vi.restoreAllMocks();
 });
 

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type ContentItem, type ContentSummary } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { fill, pick, tableSpinner } from '../../../test/antd';
 import { ContentPage } from './content-page';
 
@@ -69,17 +68,16 @@ function answerAll() {
 
 const rowOf = (id: number) => screen.findByTestId(`content-row-${id}`);
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'content']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('admin');
   answerAll();
 });
-afterEach(() => clearSession());
 
 describe('the content list', () => {
   it('shows every item with its type, status, language and author, and asks for the first page', async () => {

@@ -16,9 +16,8 @@ import {
   type Role,
 } from '@nearcast/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { DashboardPage } from './dashboard-page';
 
 // ——— Contract-typed answers: a week against the week before ———
@@ -159,16 +158,15 @@ const tileLabel = (field: string) => screen.getByTestId(`figure-${field}`).query
 const quickLinks = () => within(screen.getByTestId('dashboard-links')).getAllByTestId(/^quick-/).map((link) => link.getAttribute('data-testid'));
 const asked = (path: string) => server.calls.some((call) => call.path === path);
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'dashboard', 'video', 'creative', 'promotion']);
-  vi.stubGlobal('fetch', server.fetch);
   // The panels and the chart arrive lazily, as in the app: loaded here once, so a busy machine's
   // first transform of them does not count against the first test's waits.
   await Promise.all([import('../components/dashboard-panels'), import('../../../components/trend-chart')]);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => setViewportWidth(1280));
-afterEach(() => clearSession());
 
 describe('the dashboard, per role, in Chinese', () => {
   it('shows a merchant its plan, its plays first, its own panels, and no network or studio panels', async () => {

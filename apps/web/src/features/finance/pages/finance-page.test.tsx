@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type BalanceResponse, type FinanceRecord, type PlatformSummary, type Settlement, type SettlementPreview } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { pick, tableSpinner } from '../../../test/antd';
 import { FinancePage } from './finance-page';
 
@@ -109,14 +108,13 @@ const show = () => renderPage(<FinancePage />, { path: '/finance' });
 /** The row of a record (or a settlement) in the list on screen. */
 const row = (testId: string) => screen.findByTestId(testId);
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'finance']);
-  vi.stubGlobal('fetch', server.fetch);
   setViewportWidth(1280);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => server.reset());
-afterEach(() => clearSession());
 
 describe('the finance page of a merchant, in Spanish', () => {
   beforeEach(() => signInAs('client'));

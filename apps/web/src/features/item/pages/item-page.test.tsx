@@ -3,8 +3,8 @@ import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type ContentItem } from '@nearcast/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeApi } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, useFakeApi } from '../../../test/page';
 import { ItemPage } from './item-page';
 
 /** A published English article with a published Chinese translation. */
@@ -55,11 +55,11 @@ function openItem(id: string | number) {
   return { router, ...render(<RouterProvider router={router} />) };
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'item']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   setViewportWidth(375);

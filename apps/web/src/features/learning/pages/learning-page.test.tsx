@@ -2,10 +2,9 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type ContentItem, type CourseDetail, type CourseSummary, type ResponseOf } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { fill, toast } from '../../../test/antd';
 import { LearningPage } from './learning-page';
 
@@ -92,17 +91,16 @@ function openLearning(search = '') {
   return renderPage(<LearningPage />, { path: '/learning', url: `/learning${search}` });
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'learning']);
-  vi.stubGlobal('fetch', server.fetch);
   setViewportWidth(1280);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   signInAs('studio');
 });
-afterEach(() => clearSession());
 
 describe('the learning center for a studio, in Spanish', () => {
   it('shows placeholders while the courses are read in the reader’s language, and no staff tabs', async () => {

@@ -2,10 +2,10 @@
 import { newUser, renderInShell, setLanguage } from '../../../test/dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../lib/page-title';
 import { clearSession } from '../../../lib/storage';
-import { FakeApi } from '../../../test/page';
+import { FakeApi, useFakeApi } from '../../../test/page';
 import { PrivacyPage } from './privacy-page';
 
 /** The policy's sections, in the order the page promises them. */
@@ -30,11 +30,11 @@ function showPrivacy() {
   return { router, ...renderInShell(<RouterProvider router={router} />) };
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'privacy']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 afterEach(async () => {
   clearSession();
   // A test that switches the language leaves the next one in Spanish again.

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type Footage, type ResponseOf } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { pick } from '../../../test/antd';
 import { MaterialPage } from './material-page';
 
@@ -67,17 +66,16 @@ function openLibrary(search = '') {
 
 const tileValue = (key: string) => screen.getByTestId(`tile-${key}-value`).textContent;
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'material']);
-  vi.stubGlobal('fetch', server.fetch);
   setViewportWidth(1280);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   signInAs('client', { id: 7 });
 });
-afterEach(() => clearSession());
 
 describe('the material center for a merchant, in Chinese', () => {
   it('shows placeholders while its library, counts and storage are read, newest first', async () => {

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type Announcement, type AnnouncementStatus } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { fill, pick, tableSpinner, toast } from '../../../test/antd';
 import { AnnouncementsPage } from './announcements-page';
 
@@ -50,18 +49,17 @@ const answerList = (fake: FakeApi) =>
 
 const showAnnouncements = () => renderPage(<AnnouncementsPage />, { path: '/announcements' });
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'notification']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   announcements = [reportsLaunch, holidayHours];
   answerList(server.reset());
   setViewportWidth(1280);
   signInAs('admin');
 });
-afterEach(() => clearSession());
 
 describe('the announcements page in Chinese', () => {
   it('shows the table loading while the first page is read', async () => {

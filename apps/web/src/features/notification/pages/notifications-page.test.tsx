@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type NotificationItem, type NotificationTab, type UnreadCounts } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { NotificationsPage } from './notifications-page';
 
 function note(id: number, tab: NotificationTab, patch: Partial<NotificationItem> = {}): NotificationItem {
@@ -71,11 +70,11 @@ const badgeOf = (tab: NotificationTab) => screen.getByTestId(`notifications-tab-
 
 const showCenter = (url = '/notifications') => renderPage(<NotificationsPage />, { path: '/notifications', url });
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'notification']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   lists = { official: [newFeature, holidayHours, oldNews], interactive: [reportReady, videoPublished] };
   read = new Set();
@@ -83,7 +82,6 @@ beforeEach(() => {
   setViewportWidth(1280);
   signInAs('client');
 });
-afterEach(() => clearSession());
 
 describe('the notification center in Chinese', () => {
   it('shows placeholders while the announcements load', async () => {

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type ResponseOf } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { ContactsPage } from './contacts-page';
 
 type Contact = ResponseOf<typeof api.contact.list>['list'][number];
@@ -25,17 +24,16 @@ const visitor: Contact = { ...carmen, id: 7, mobile: '2135550199', wechat_id: 'w
 
 const server = new FakeApi();
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'onboarding']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('admin');
   server.reset().ok(api.contact.list, pageOf([carmen, visitor]));
 });
-afterEach(() => clearSession());
 
 const show = () => renderPage(<ContactsPage />, { path: '/contacts' });
 

@@ -3,9 +3,9 @@ import { newUser, setLanguage } from '../../../test/dom';
 import { api, INFO_STATUS, PAY_STATUS, type CurrentUser, type Role } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, getToken } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { fill } from '../../../test/antd';
 import { SettleClientPage, SettleStudioPage } from './join-settle-page';
 import { answerAreas, settledDetails } from './test-fixtures';
@@ -22,15 +22,14 @@ function signedIn(role: Role, overrides: Partial<CurrentUser> = {}) {
   return user;
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'onboarding']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   answerAreas(server.reset());
 });
-afterEach(() => clearSession());
 
 describe('the join pages for a visitor, in Spanish', () => {
   it('pitches joining as a shop owner, its figures as the catalogue writes them, and the way to the plans', async () => {

@@ -2,9 +2,9 @@
 import { newUser, setLanguage } from '../../../test/dom';
 import { api, INFO_STATUS, PAY_STATUS } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getStoredUser } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs, userOf } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getStoredUser } from '../../../lib/storage';
+import { FakeApi, renderPage, signInAs, userOf, useFakeApi } from '../../../test/page';
 import { errorsIn, fill, pick } from '../../../test/antd';
 import { SettlePage } from './settle-page';
 import { answerAreas, laCounty, losAngeles, sanDiego, sdCounty, settledBody, settledDetails } from './test-fixtures';
@@ -20,15 +20,14 @@ const returning = userOf('client', { pay_status: PAY_STATUS.paid, info_status: I
 /** The chosen option a select shows, by its test id. */
 const chosen = (testId: string) => screen.getByTestId(testId).querySelector('.ant-select-content-has-value')?.getAttribute('title');
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'onboarding']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   answerAreas(server.reset());
 });
-afterEach(() => clearSession());
 
 describe('the settle page of a paid merchant, in Chinese', () => {
   it('says a merchant with complete information has nothing left to do', async () => {

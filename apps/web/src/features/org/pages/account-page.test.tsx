@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { dialogOf, fill, pick, tableSpinner } from '../../../test/antd';
 import { api } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountPage } from './account-page';
 import { accountOf } from './test-fixtures';
 
@@ -23,17 +22,16 @@ const alex = accountOf(3, { role: 'partner', agent_type: 'main', name: 'Alex Che
 const server = new FakeApi();
 const path = '/account';
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'org']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server.reset().ok(api.account.list, pageOf([me, carmen, alex]));
   signInAs('super', { id: 1, email: 'root@example.com' });
 });
-afterEach(() => clearSession());
 
 describe('the account page, in Chinese', () => {
   it('lists every account with its role, standing and status, and no way for the admin to lock itself out', async () => {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { dialogOf, fill, pick } from '../../../test/antd';
 import { api } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AgentsPage } from './agents-page';
 import { agentOf, studioOf } from './test-fixtures';
 
@@ -26,16 +25,15 @@ const counts = { total: 12, main: 4, sub: 8, studios: 30, clients: 210, new_this
 const server = new FakeApi();
 const path = '/agents';
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'org', 'promotion']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server.reset().ok(api.proxy.list, pageOf([west, sofia])).ok(api.proxy.count, counts);
 });
-afterEach(() => clearSession());
 
 describe('the agents page for staff, in Chinese', () => {
   it('lists the agents with their type, their tree and their sales, under the network’s counts', async () => {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { dialogOf, fill, pick, tableSpinner } from '../../../test/antd';
 import { api } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClientsPage } from './clients-page';
 import { accountOf, agentOf } from './test-fixtures';
 
@@ -40,16 +39,15 @@ async function openAssignMenu(user: ReturnType<typeof newUser>, email: string) {
 /** The menu's entries, by their test ids, in order. */
 const entries = (menu: HTMLElement) => [...menu.querySelectorAll('[data-testid^="action-"]')].map((item) => item.getAttribute('data-testid'));
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'org', 'material']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server.reset().ok(api.client.list, pageOf([carmen, luz])).ok(api.client.count, counts);
 });
-afterEach(() => clearSession());
 
 describe('the clients page for staff, in Chinese', () => {
   it('lists the merchants of the network with who serves each, and counts them by payment state', async () => {

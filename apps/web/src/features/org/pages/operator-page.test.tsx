@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { dialogOf, fill, tableSpinner } from '../../../test/antd';
 import { api } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OperatorPage } from './operator-page';
 import { operatorOf } from './test-fixtures';
 
@@ -16,17 +15,16 @@ const ben = operatorOf(5, { name: 'ben', nickname: 'ben', email: 'ben@example.co
 const server = new FakeApi();
 const path = '/operator';
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'org']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server.reset().ok(api.operator.list, pageOf([ana, ben]));
   signInAs('partner');
 });
-afterEach(() => clearSession());
 
 describe('the employees page of an agent, in Chinese', () => {
   it('lists the employees with the merchants each serves and their status', async () => {

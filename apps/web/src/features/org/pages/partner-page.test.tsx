@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { api, type DashboardRange } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PartnerPage } from './partner-page';
 import { accountOf, dashboardClientOf, dashboardPayOf, dashboardStudioOf, dashboardTotalOf, figureOf } from './test-fixtures';
 
@@ -26,11 +25,11 @@ const server = new FakeApi();
 const path = '/partner';
 const dashboardCalls = [api.dashboard.total, api.dashboard.pay, api.dashboard.studio, api.dashboard.client];
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'org', 'dashboard']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server
@@ -42,7 +41,6 @@ beforeEach(() => {
     .ok(api.client.pay, pageOf([renewal], { page_size: 10 }));
   signInAs('partner');
 });
-afterEach(() => clearSession());
 
 describe('the agent center, in Chinese', () => {
   it('shows the network’s headline figures over the week, each against the week before, and the way to the other pages', async () => {

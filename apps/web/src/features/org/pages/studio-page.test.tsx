@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { api } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../../lib/storage';
 import { StudioPage } from './studio-page';
 import { accountOf, dashboardClientOf, dashboardTotalOf, figureOf } from './test-fixtures';
@@ -22,16 +22,15 @@ const server = new FakeApi();
 const path = '/studio';
 const centerCalls = [api.dashboard.total, api.dashboard.client];
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'org', 'onboarding', 'dashboard']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server.reset().ok(api.dashboard.total, total).ok(api.dashboard.client, clients).ok(api.client.pay, pageOf([renewal], { page_size: 10 }));
 });
-afterEach(() => clearSession());
 
 describe('the studio center, in Chinese', () => {
   beforeEach(() => {

@@ -2,9 +2,9 @@
 import { setLanguage } from '../../../test/dom';
 import { api, INFO_STATUS, PAY_STATUS } from '@nearcast/contract';
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getStoredUser } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs, userOf } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getStoredUser } from '../../../lib/storage';
+import { FakeApi, renderPage, signInAs, userOf, useFakeApi } from '../../../test/page';
 import { PENDING_POLL_MS } from '../api/verify-payment';
 import { PaymentPage } from './payment-page';
 import { growthOrder } from './test-fixtures';
@@ -15,16 +15,15 @@ const show = (search = '?session_id=cs_test_41') => renderPage(<PaymentPage />, 
 /** The buyer as the verification returns it: paid now, until the date the three periods reach. */
 const paidBuyer = userOf('client', { pay_status: PAY_STATUS.paid, info_status: INFO_STATUS.incomplete, expire_time: '2027-03-01T12:00:00.000Z' });
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'payment']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   signInAs('client', { pay_status: PAY_STATUS.unpaid, info_status: INFO_STATUS.incomplete });
 });
-afterEach(() => clearSession());
 
 describe('the payment result, in Spanish', () => {
   it('says a link without a session is not valid, and asks nothing', async () => {

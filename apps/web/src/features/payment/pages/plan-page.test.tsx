@@ -2,9 +2,9 @@
 import { newUser, setLanguage } from '../../../test/dom';
 import { api, PAY_STATUS, type Area } from '@nearcast/contract';
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { pick } from '../../../test/antd';
 import { PlanPage } from './plan-page';
 import { growthPlan, studioMembership, videoPack } from './test-fixtures';
@@ -26,11 +26,11 @@ function fakePaymentWindow() {
   return { open, replace };
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'payment']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset().on(api.price.get, (body) => {
     const found = [growthPlan, studioMembership, videoPack].find((pkg) => pkg.id === body.id);
@@ -38,7 +38,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  clearSession();
   vi.restoreAllMocks();
 });
 

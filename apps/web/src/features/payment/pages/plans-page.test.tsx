@@ -2,9 +2,8 @@
 import { newUser, setLanguage } from '../../../test/dom';
 import { api, PAY_STATUS } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { PlansPage } from './plans-page';
 import { growthPlan, priceListOf, starterPlan, studioMembership, videoPack } from './test-fixtures';
 
@@ -14,18 +13,17 @@ const show = (search = '') => renderPage(<PlansPage />, { path: '/plans', url: `
 /** The enabled packages of one type, all on one page, as the chooser asks for them. */
 const catalogue = (type: 'business' | 'studio' | 'addon') => ({ type, status: 'enabled', page_size: 100 });
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'payment']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset().on(api.price.list, (body) => ({
     code: '200',
     data: priceListOf(body.type === 'studio' ? [studioMembership] : body.type === 'addon' ? [videoPack] : [growthPlan, starterPlan]),
   }));
 });
-afterEach(() => clearSession());
 
 describe('the plan chooser for a visitor, in Chinese', () => {
   it('asks how to join first, then lists that type’s packages priced in dollars', async () => {

@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type PricePackage } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { fill, pick, tableSpinner } from '../../../test/antd';
 import { PricingPage } from './pricing-page';
 
@@ -52,18 +51,17 @@ const studio: PricePackage = {
 const server = new FakeApi();
 const show = () => renderPage(<PricingPage />, { path: '/pricing' });
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'pricing']);
-  vi.stubGlobal('fetch', server.fetch);
   setViewportWidth(1280);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   // The package form is drawn with the page (hidden until opened) and lists the courses.
   server.reset().ok(api.learn.courseList, pageOf([], { page_size: 100 }));
   signInAs('super');
 });
-afterEach(() => clearSession());
 
 describe('the pricing page, in Chinese', () => {
   it('lists every package, enabled or not, with its prices in dollars', async () => {

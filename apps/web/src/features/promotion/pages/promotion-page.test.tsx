@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type PromotionStats, type ResponseOf } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { PromotionPage } from './promotion-page';
 
 type PromotionLink = ResponseOf<typeof api.promotion.link>;
@@ -22,18 +21,17 @@ const stats = (visits: number): PromotionStats => ({
 
 const server = new FakeApi();
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'promotion']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   signInAs('studio');
   server.reset().ok(api.promotion.link, studioLink).ok(api.promotion.stats, stats(0));
 });
 afterEach(() => {
-  clearSession();
   vi.restoreAllMocks();
   Object.defineProperty(window, 'isSecureContext', { value: undefined, configurable: true });
 });

@@ -3,8 +3,8 @@ import { newUser, renderInShell, setLanguage } from '../../../test/dom';
 import type { Language } from '@nearcast/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeApi } from '../../../test/page';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { FakeApi, useFakeApi } from '../../../test/page';
 import { DeniedPage } from './denied-page';
 
 // The page reads nothing from the API, so it has no loading, empty or failed state: any call
@@ -27,8 +27,9 @@ function showDenied() {
   return { router, ...renderInShell(<RouterProvider router={router} />) };
 }
 
+useFakeApi(server);
+
 beforeAll(() => vi.stubGlobal('fetch', server.fetch));
-afterAll(() => vi.unstubAllGlobals());
 
 const WORDS: Record<Exclude<Language, 'en-US'>, { title: string; body: string; back: string; home: string }> = {
   'zh-CN': {

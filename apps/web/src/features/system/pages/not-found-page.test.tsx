@@ -2,9 +2,9 @@
 import { newUser, setLanguage } from '../../../test/dom';
 import type { Language } from '@nearcast/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { FakeApi, renderPage } from '../../../test/page';
+import { FakeApi, renderPage, useFakeApi } from '../../../test/page';
 import { NotFoundPage } from './not-found-page';
 
 // The page reads nothing from the API, so it has no loading, empty or failed state: any call
@@ -13,8 +13,9 @@ const server = new FakeApi();
 
 const showNotFound = () => renderPage(<NotFoundPage />, { path: '/404' });
 
+useFakeApi(server);
+
 beforeAll(() => vi.stubGlobal('fetch', server.fetch));
-afterAll(() => vi.unstubAllGlobals());
 
 const WORDS: Record<Exclude<Language, 'en-US'>, { title: string; body: string; home: string }> = {
   'zh-CN': { title: '页面不存在', body: '链接可能已失效，或页面已被移动。', home: '返回首页' },

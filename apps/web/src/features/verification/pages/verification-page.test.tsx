@@ -2,9 +2,8 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, type BusinessDetails, type Correction, type CorrectionReviewRow, type PayoutVerification, type VerificationReviewRow } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs } from '../../../test/page';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { errorsIn, fill } from '../../../test/antd';
 import { VerificationPage } from './verification-page';
 
@@ -56,11 +55,11 @@ const correctionRow: CorrectionReviewRow = { ...waiting, account_id: 400, accoun
 
 const server = new FakeApi();
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'verification']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   server
@@ -70,7 +69,6 @@ beforeEach(() => {
     .ok(api.verification.list, pageOf([submission]))
     .ok(api.verification.corrections, pageOf([correctionRow]));
 });
-afterEach(() => clearSession());
 
 const show = () => renderPage(<VerificationPage />, { path: '/verification' });
 

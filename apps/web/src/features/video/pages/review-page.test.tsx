@@ -2,9 +2,9 @@
 import { newUser, setLanguage, setViewportWidth } from '../../../test/dom';
 import { api, REVIEW_PATH, type VideoReview } from '@nearcast/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { FakeApi, renderPage } from '../../../test/page';
+import { FakeApi, renderPage, useFakeApi } from '../../../test/page';
 import { fill } from '../../../test/antd';
 import { ReviewPage } from './review-page';
 
@@ -46,11 +46,11 @@ async function ready() {
   return screen.findByTestId('review-body');
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'video']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   setViewportWidth(1280);

@@ -2,10 +2,9 @@
 import { newUser, setLanguage } from '../../../test/dom';
 import { api, VIDEO_OAUTH_CALLBACK_PATH, type VideoConnection } from '@nearcast/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, renderPage, signInAs } from '../../../test/page';
+import { FakeApi, renderPage, signInAs, useFakeApi } from '../../../test/page';
 import { VideoConnectedPage } from './video-connected-page';
 
 /** What the server answers once it has exchanged the platform's code: the merchant's account, connected. */
@@ -30,16 +29,15 @@ function openReturn(search: string) {
 
 const stateOf = () => screen.getByTestId('video-connected-state');
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('zh-CN', ['common', 'video']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   server.reset();
   signInAs('studio');
 });
-afterEach(() => clearSession());
 
 describe('the page a platform’s sign-in returns to, in Chinese', () => {
   it('says it is finishing while the server exchanges the code', async () => {

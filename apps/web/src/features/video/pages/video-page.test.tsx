@@ -10,9 +10,8 @@ import {
   type VideoStats,
 } from '@nearcast/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/storage';
-import { FakeApi, pageOf, renderPage, signInAs, type Envelope } from '../../../test/page';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi, pageOf, renderPage, signInAs, type Envelope, useFakeApi } from '../../../test/page';
 import { pick } from '../../../test/antd';
 import { VideoPage } from './video-page';
 
@@ -175,17 +174,16 @@ function open(url = '/video', role: Role = 'studio') {
   return renderPage(<VideoPage />, { path: '/video', url });
 }
 
+useFakeApi(server);
+
 beforeAll(async () => {
   await setLanguage('es-ES', ['common', 'video', 'creative']);
-  vi.stubGlobal('fetch', server.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
   setViewportWidth(1280);
   answerTheFrame();
 });
 afterEach(() => {
-  clearSession();
   vi.restoreAllMocks();
 });
 
