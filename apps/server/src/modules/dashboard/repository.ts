@@ -91,9 +91,35 @@ export async function findPlacement(ex: Executor, accountId: number): Promise<Pl
   return row;
 }
 
-export async function upsertPlacement(ex: Executor, row: PlacementRow): Promise<void> {
-  const { accountId: _accountId, ...rest } = row;
-  await ex.insert(dashboardPlacements).values(row).onConflictDoUpdate({ target: dashboardPlacements.accountId, set: rest });
+/**
+ * The placements of these accounts that exist, locked in one order (two transactions wait
+ * rather than deadlock): what `findPlacement` reads for each, in one statement for a batch.
+ */
+export async function lockPlacements(ex: Executor, accountIds: readonly number[]): Promise<PlacementRow[]> {
+  if (accountIds.length === 0) return [];
+  return ex
+    .select()
+    .from(dashboardPlacements)
+    .where(inArray(dashboardPlacements.accountId, [...accountIds]))
+    .orderBy(dashboardPlacements.accountId)
+    .for('update');
+}
+
+/** Writes accounts' placements (one row per account) in one statement, one array per column. */
+export async function upsertPlacements(ex: Executor, rows: readonly PlacementRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ordered = [...rows].sort((a, b) => a.accountId - b.accountId);
+  const ints = (pick: (row: PlacementRow) => number | null) => intArrayLiteral(ordered.map(pick), 'int');
+  await ex.execute(sql`
+    insert into dashboard_placements (account_id, kind, studio_id, agent_id, main_agent_id, operator_id, paid_at)
+    select * from unnest(${ints((row) => row.accountId)}, ${textArrayLiteral(ordered.map((row) => row.kind))},
+                         ${ints((row) => row.studioId)}, ${ints((row) => row.agentId)}, ${ints((row) => row.mainAgentId)},
+                         ${ints((row) => row.operatorId)}, ${textArrayLiteral(
+                           ordered.map((row) => row.paidAt?.toISOString() ?? null),
+                           'timestamptz',
+                         )})
+    on conflict (account_id) do update set kind = excluded.kind, studio_id = excluded.studio_id, agent_id = excluded.agent_id,
+      main_agent_id = excluded.main_agent_id, operator_id = excluded.operator_id, paid_at = excluded.paid_at`);
 }
 
 /** The largest plays counted for each of these jobs that has been counted, locked (in one order, so two transactions wait rather than deadlock). */

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { EventPayload } from '../events/catalogue.js';
-import { typesOf, type DomainEvent, type EventScope, type ScopeResolver, type Subscriber } from '../events/service.js';
+import { typesOf, type AnyDomainEvent, type DomainEvent, type EventScope, type ScopeResolver, type Subscriber } from '../events/service.js';
 import { dayOf } from './period.js';
 import * as repo from './repository.js';
 import type { DayDelta, DayRow, PlacementRow, ScopeKey } from './repository.js';
@@ -100,19 +100,72 @@ interface Reading {
 interface Gathered {
   days: DayRow[];
   readings: Reading[];
+  /**
+   * Placements as this transaction sees them (locked when read; null: none yet), and the
+   * accounts whose placement changed, written at `settle` — or before anything reads the table.
+   */
+  placements: Map<number, PlacementRow | null>;
+  placed: Set<number>;
 }
 const gathering = new WeakMap<Tx, Gathered>();
 
 function gathered(tx: Tx): Gathered {
   let into = gathering.get(tx);
   if (!into) {
-    into = { days: [], readings: [] };
+    into = { days: [], readings: [], placements: new Map(), placed: new Set() };
     gathering.set(tx, into);
   }
   return into;
 }
 
 const addDays = (tx: Tx, rows: readonly DayRow[]) => void gathered(tx).days.push(...rows);
+
+/** An account's placement, from what this transaction read or changed, else from the table (locked). */
+async function placementOf(tx: Tx, accountId: number): Promise<PlacementRow | undefined> {
+  const known = gathered(tx).placements;
+  if (known.has(accountId)) return known.get(accountId) ?? undefined;
+  const row = await repo.findPlacement(tx, accountId);
+  known.set(accountId, row ?? null);
+  return row;
+}
+
+function place(tx: Tx, row: PlacementRow): void {
+  const into = gathered(tx);
+  into.placements.set(row.accountId, row);
+  into.placed.add(row.accountId);
+}
+
+/** Writes the placements this transaction changed. */
+async function writePlacements(tx: Tx, into: Gathered): Promise<void> {
+  const rows = [...into.placed].map((id) => into.placements.get(id)).filter((row): row is PlacementRow => row !== null && row !== undefined);
+  into.placed.clear();
+  await repo.upsertPlacements(tx, rows);
+}
+
+/** The accounts whose placement an event's handler reads. */
+function placedBy(event: AnyDomainEvent): number | null {
+  switch (event.type) {
+    case 'account.registered':
+    case 'account.created':
+    case 'client.assigned':
+    case 'studio.assigned':
+    case 'payment.completed':
+      return event.accountId;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Reads and locks the placements a batch's handlers will read, in one statement: a replay hands
+ * over hundreds of arrivals and payments per transaction, each of which reads one.
+ */
+async function prepare(tx: Tx, events: readonly AnyDomainEvent[]): Promise<void> {
+  const known = gathered(tx).placements;
+  const ids = [...new Set(events.map(placedBy).filter((id): id is number => id !== null && !known.has(id)))];
+  const found = new Map((await repo.lockPlacements(tx, ids)).map((row) => [row.accountId, row]));
+  for (const id of ids) known.set(id, found.get(id) ?? null);
+}
 
 /**
  * Writes what the transaction's handlers gathered. Each reading adds the growth since the
@@ -124,6 +177,7 @@ async function settle(tx: Tx): Promise<void> {
   const into = gathering.get(tx);
   if (!into) return;
   gathering.delete(tx);
+  await writePlacements(tx, into);
   const days = [...into.days];
   if (into.readings.length > 0) {
     const stored = await repo.lockJobPlays(tx, [...new Set(into.readings.map((reading) => reading.jobId))]);
@@ -167,6 +221,7 @@ export function createDashboardRollupSubscriber(scopeOf: ScopeResolver): Subscri
   return {
     name: ROLLUP_SUBSCRIBER,
     settle,
+    prepare,
     handlers: {
       'account.registered': arrival,
       'account.created': arrival,
@@ -179,6 +234,8 @@ export function createDashboardRollupSubscriber(scopeOf: ScopeResolver): Subscri
         if (studioId === null) return;
         const day = dayOf(event.createdAt);
         await move(tx, studioId, 'studio', event.scope, day);
+        // The table answers which merchants the studio has: what this transaction placed goes there first.
+        await writePlacements(tx, gathered(tx));
         for (const clientId of await repo.clientsOfStudio(tx, studioId)) await move(tx, clientId, 'client', await scopeOf(tx, clientId), day);
       },
       'payment.completed': async (event, tx) => {
@@ -188,10 +245,10 @@ export function createDashboardRollupSubscriber(scopeOf: ScopeResolver): Subscri
         const client = kindOf(accountId, event.scope) === 'client';
         let first = false;
         if (client) {
-          const placement = await repo.findPlacement(tx, accountId);
+          const placement = await placementOf(tx, accountId);
           first = !placement?.paidAt;
-          if (placement && first) await repo.upsertPlacement(tx, { ...placement, paidAt: event.createdAt });
-          if (!placement) await repo.upsertPlacement(tx, { accountId, kind: 'client', ...pick(event.scope), paidAt: event.createdAt });
+          if (placement && first) place(tx, { ...placement, paidAt: event.createdAt });
+          if (!placement) place(tx, { accountId, kind: 'client', ...pick(event.scope), paidAt: event.createdAt });
         }
         const shares = event.payload.shares;
         addDays(tx, [
@@ -234,9 +291,9 @@ const scopesFor = (kind: 'client' | 'studio', p: Placement) => (kind === 'client
 
 /** A new merchant or studio: counted in the platform, itself (a merchant) and every scope above it. */
 async function arrive(tx: Tx, accountId: number, kind: 'client' | 'studio', scope: EventScope, day: string): Promise<void> {
-  if (await repo.findPlacement(tx, accountId)) return;
+  if (await placementOf(tx, accountId)) return;
   const placement = pick(scope);
-  await repo.upsertPlacement(tx, { accountId, kind, ...placement, paidAt: null });
+  place(tx, { accountId, kind, ...placement, paidAt: null });
   const delta = kind === 'client' ? { newClients: 1, clientsDelta: 1 } : { newStudios: 1, studiosDelta: 1 };
   const own: ScopeKey[] = kind === 'client' ? [{ kind: 'client', id: accountId }] : [];
   addDays(tx, rowsOf([PLATFORM, ...own, ...scopesFor(kind, placement)], day, delta));
@@ -247,12 +304,12 @@ async function arrive(tx: Tx, accountId: number, kind: 'client' | 'studio', scop
  * (an arrival there), on the day it moved; what it did before stays where it was.
  */
 async function move(tx: Tx, accountId: number, kind: 'client' | 'studio', scope: EventScope, day: string): Promise<void> {
-  const before = await repo.findPlacement(tx, accountId);
+  const before = await placementOf(tx, accountId);
   if (!before) return arrive(tx, accountId, kind, scope, day);
   const after = pick(scope);
   const left = minus(scopesFor(kind, before), scopesFor(kind, after));
   const joined = minus(scopesFor(kind, after), scopesFor(kind, before));
-  await repo.upsertPlacement(tx, { ...before, ...after });
+  place(tx, { ...before, ...after });
   if (kind === 'client') {
     addDays(tx, [...rowsOf(left, day, { clientsDelta: -1 }), ...rowsOf(joined, day, { clientsDelta: 1, newClients: 1 })]);
     return;

@@ -75,6 +75,12 @@ export interface Subscriber {
    * hundreds of events to one transaction).
    */
   settle?: (tx: Tx) => Promise<void>;
+  /**
+   * Runs before the handlers of a replay's batch, with the events they will be handed: for a
+   * subscriber whose handlers each read a row, to read them all in one statement. Handlers must
+   * not depend on it (a single delivery does not call it).
+   */
+  prepare?: (tx: Tx, events: readonly AnyDomainEvent[]) => Promise<void>;
 }
 
 /** The event types a subscriber handles. */
@@ -220,7 +226,9 @@ export class EventService {
             subscriber.name,
           ),
         );
-        for (const row of rows) if (claimed.has(row.id)) await handle(subscriber, row, tx);
+        const owed = rows.filter((row) => claimed.has(row.id)).map(toDomainEvent);
+        await subscriber.prepare?.(tx, owed);
+        for (const event of owed) await handleEvent(subscriber, event, tx);
         await subscriber.settle?.(tx);
         return { size: rows.length, last: rows.at(-1)?.id ?? after, handled: claimed.size };
       });
@@ -357,7 +365,10 @@ export class HistoryWriter {
 
 /** Runs a subscriber's handler for a stored event, in the transaction that records its delivery. */
 async function handle(subscriber: Subscriber, row: EventRow, tx: Tx): Promise<void> {
-  const domainEvent = toDomainEvent(row);
+  await handleEvent(subscriber, toDomainEvent(row), tx);
+}
+
+async function handleEvent(subscriber: Subscriber, domainEvent: AnyDomainEvent, tx: Tx): Promise<void> {
   // The subscriber set of an event is fixed when it is dispatched: a handler removed since
   // (a rolling deploy) has nothing to do.
   const handler = subscriber.handlers[domainEvent.type] as ((event: AnyDomainEvent, tx: Tx) => Promise<void>) | undefined;
