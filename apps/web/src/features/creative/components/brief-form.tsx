@@ -28,6 +28,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useBrief } from '../api/get-brief';
 import { useUpdateBrief } from '../api/update-brief';
 import { MaterialSelect } from './material-select';
+import './brief-form.css';
 
 export interface BriefValues {
   shop_name: string;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformName } from '../lib/platform-name';
 import { platformsLeft, textLength, type CaptionDraft, type ScriptDraft } from '../lib/script-draft';
+import './script-desk.css';
 
 /**
  * The post text each platform gets with the video: one caption and its hashtags per platform,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_Z_INDEX } from '../../../components/layers';
 import { PlayerView } from '../../video';
 import type { RenderActions } from './render-card';
+import './draft-preview.css';
 
 /**
  * A finished draft played back as its viewers will see it (the cover as poster), with its lines

@@ -3,6 +3,7 @@ import { Input } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textLength, type LineDraft } from '../lib/script-draft';
+import './script-desk.css';
 
 interface LineEditorProps {
   /** What this line is: the hook, beat 2, the call to action. */

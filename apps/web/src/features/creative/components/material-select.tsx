@@ -2,6 +2,7 @@ import type { Footage, FootageType } from '@nearcast/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '../api/merchant-materials';
+import './storyboard.css';
 
 interface MaterialSelectProps {
   /** The merchant whose library is listed; undefined for a merchant reading its own. */

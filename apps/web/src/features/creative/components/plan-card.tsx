@@ -12,6 +12,7 @@ import { usePlan } from '../api/get-plan';
 import { useRunPlan } from '../api/run-plan';
 import { useUpdatePlan } from '../api/update-plan';
 import { hourLabel, todayIn } from '../lib/dates';
+import './plan-card.css';
 
 type Mix = Record<ScriptLanguage, number>;
 

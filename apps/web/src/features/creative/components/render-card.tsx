@@ -11,6 +11,7 @@ import { MerchantAnswerNote, merchantAnswerOf } from './merchant-answer';
 import { RenderReason } from './render-reason';
 // The card's own styles: it is drawn on the review queue too, where the workspace's sheet is not loaded.
 import '../pages/creative.css';
+import './render-card.css';
 
 /** Tag colours per board column, chosen to read at 4.5:1 on the dark surface (the theme's tuned purple and geekblue). */
 const COLUMN_COLORS: Record<BoardColumn, string> = {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_Z_INDEX } from '../../../components/layers';
 import { useReviewKeys } from '../lib/review-keys';
 import { MerchantAnswerNote } from './merchant-answer';
+import './draft-preview.css';
 
 /** The playback speeds on offer: a studio watches most drafts faster than their viewers will. */
 export const SPEEDS = [1, 1.5, 2] as const;

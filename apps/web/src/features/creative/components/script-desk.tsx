@@ -28,6 +28,7 @@ import { useIdempotencyKey } from '../lib/idempotency-key';
 import { blankScript, draftOf, estimatedSeconds, scriptIssues, tooLong, type ScriptDraft } from '../lib/script-draft';
 import { ScriptEditor } from './script-editor';
 import { Storyboard } from './storyboard';
+import './script-desk.css';
 
 /**
  * Where a studio writes a merchant's videos: the clips and images to cut from (shared by every

@@ -18,6 +18,7 @@ import {
 } from '../lib/script-draft';
 import { CaptionsEditor } from './captions-editor';
 import { LineEditor } from './line-editor';
+import './script-desk.css';
 
 interface ScriptEditorProps {
   language: ScriptLanguage;

@@ -4,6 +4,7 @@ import { Button, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { InlineLoadFailed } from '../../../components/list-state';
 import { useMaterials } from '../api/merchant-materials';
+import './storyboard.css';
 
 /**
  * The clips and images a video is cut from, in the order they play: picked from the merchant's

@@ -16,6 +16,8 @@ import { DecisionForm, DecisionStatus } from './decision-form';
 import { CaptionTabs, ReviewFacts } from './review-parts';
 import { ApprovalTag, PostStatusTag } from './status-tags';
 import { VideoPlayer } from './video-player';
+import './post-detail.css';
+import './review-parts.css';
 
 /**
  * The merchant's own post, opened from its dashboard (the approvals panel, or `?post=<id>` from a

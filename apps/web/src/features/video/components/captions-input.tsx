@@ -2,6 +2,7 @@ import { CAPTION_LANGUAGES, VIDEO_CAPTION_MAX, type CaptionLanguage } from '@nea
 import { Input, Radio, Select, Tabs } from 'antd';
 import type { RadioGroupProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './post-detail.css';
 
 export interface CaptionDraft {
   language: CaptionLanguage;

@@ -16,6 +16,7 @@ import { CaptionsInput, emptyCaptions, PrimaryLanguageInput, type CaptionDraft }
 import { MerchantPicker } from '../../../components/merchant-picker';
 import { PlatformLabel } from './platform-tag';
 import { ConnectionStateTag } from './status-tags';
+import './post-detail.css';
 
 interface ComposerValues {
   merchant_id?: number;

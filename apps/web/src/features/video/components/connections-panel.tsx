@@ -10,6 +10,7 @@ import { useConnections } from '../api/list-connections';
 import { byTargetOrder } from '../lib/platforms';
 import { PlatformLabel } from './platform-tag';
 import { ConnectionStateTag } from './status-tags';
+import './connections-panel.css';
 
 const PAGE_SIZE = 10;
 

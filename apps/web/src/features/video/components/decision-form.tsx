@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { showServerError, validateWith } from '../../../lib/form-feedback';
+import './review-parts.css';
 
 /**
  * The merchant's answer once given, wherever it is read (its review link, its dashboard): approved,

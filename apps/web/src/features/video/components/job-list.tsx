@@ -13,6 +13,7 @@ import { formatMetric } from '../lib/metrics';
 import { byTargetOrder } from '../lib/platforms';
 import { PlatformLabel } from './platform-tag';
 import { JobStateTag } from './status-tags';
+import './post-detail.css';
 
 /** Each platform's job of a post: its state in the spec's words, its link, its reason, its numbers. */
 export function JobList({ post, canAct }: { post: VideoPost; canAct: boolean }) {

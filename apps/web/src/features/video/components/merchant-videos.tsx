@@ -15,6 +15,8 @@ import { PlatformLabel } from './platform-tag';
 import { RedeemButton } from './redeem-button';
 import { JobStateTag } from './status-tags';
 import '../pages/video.css';
+import './posts-calendar.css';
+import './stats-section.css';
 
 const PlaysChart = lazy(retryImport(() => import('./plays-chart').then((module) => ({ default: module.PlaysChart }))));
 

@@ -18,6 +18,7 @@ import { ReviewLinkModal, type ApprovalRequest } from './review-link-modal';
 import { StatsSection } from './stats-section';
 import { ApprovalTag, PostStatusTag } from './status-tags';
 import { VideoPlayer } from './video-player';
+import './post-detail.css';
 
 /** A post's page: its player, its captions, each platform's status and its statistics chart. */
 export function PostDrawer({ id, onClose, canAct }: { id: number | null; onClose: () => void; canAct: boolean }) {

@@ -11,6 +11,7 @@ import { usePosts } from '../api/list-posts';
 import { byTargetOrder } from '../lib/platforms';
 import { PlatformLabel } from './platform-tag';
 import { JobStateTag, PostStatusTag } from './status-tags';
+import './posts-calendar.css';
 
 /**
  * A month of posts, day by day (scheduled time, or creation when none), as an agenda that reads

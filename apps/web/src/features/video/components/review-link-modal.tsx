@@ -5,6 +5,8 @@ import { DIALOG_Z_INDEX } from '../../../components/layers';
 import { formatDate } from '../../../lib/format-date';
 import { copyWithNotice } from '../../../lib/clipboard';
 import './approvals.css';
+import './post-detail.css';
+import './review-parts.css';
 
 /** An approval asked for: whom, and the review link made with it (shown once: only its hash is kept). */
 export interface ApprovalRequest {

@@ -6,6 +6,8 @@ import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { byTargetOrder } from '../lib/platforms';
 import { PlatformLabel } from './platform-tag';
+import './post-detail.css';
+import './review-parts.css';
 
 /**
  * What the merchant reads before answering, the same on the public review page and in the

@@ -11,6 +11,7 @@ import { formatMetric } from '../lib/metrics';
 import { byTargetOrder } from '../lib/platforms';
 import { toPlaysPoints } from '../lib/series';
 import { PlatformLabel } from './platform-tag';
+import './stats-section.css';
 
 // recharts arrives with the first chart drawn, never with the page shell.
 const PlaysChart = lazy(retryImport(() => import('./plays-chart').then((module) => ({ default: module.PlaysChart }))));

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/list-state';
 import { useVideoUrl } from '../api/get-video-url';
+import './post-detail.css';
 
 interface PlayerViewProps {
   url: string;

@@ -12,6 +12,7 @@ import { DecisionForm, DecisionStatus } from '../components/decision-form';
 import { CaptionTabs, ReviewFacts } from '../components/review-parts';
 import { PlayerView } from '../components/video-player';
 import './video.css';
+import '../components/review-parts.css';
 
 /**
  * /review/:token (no sign-in, phone first): the merchant watches the video its studio made,

@@ -11,6 +11,7 @@ import { endpointKey, invalidateEndpoints } from '../../../lib/query-keys';
 import { connectCallback } from '../api/connect-callback';
 import { videoReads } from '../api/video-reads';
 import './video.css';
+import './video-connected-page.css';
 
 /**
  * Where a platform sends the browser back after its authorization (VIDEO_OAUTH_CALLBACK_PATH):

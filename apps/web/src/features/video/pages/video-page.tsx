@@ -23,6 +23,7 @@ import { ReviewLinkModal, type ApprovalRequest } from '../components/review-link
 import { StatsSection } from '../components/stats-section';
 import { TARGET_ORDER } from '../lib/platforms';
 import './video.css';
+import '../components/stats-section.css';
 
 type Tab = 'queue' | 'production' | 'posts' | 'calendar' | 'connections';
 const TABS: readonly Tab[] = ['queue', 'production', 'posts', 'calendar', 'connections'];
