@@ -1,5 +1,6 @@
 import type { Language } from '@nearcast/contract';
 import type { Executor } from '../db/client.js';
+import * as courseRepo from '../modules/content/course-repository.js';
 import * as contentRepo from '../modules/content/repository.js';
 import { sanitizeBody } from '../modules/content/sanitize.js';
 
@@ -203,7 +204,7 @@ export async function seedContent(ex: Executor, authorId: number, authorName: st
   }
 
   for (const [index, language] of LANGUAGES.entries()) {
-    const course = await contentRepo.insertCourse(ex, {
+    const course = await courseRepo.insertCourse(ex, {
       code: STARTER_COURSE_CODE,
       language,
       title: COURSE[language].title,
@@ -215,7 +216,7 @@ export async function seedContent(ex: Executor, authorId: number, authorName: st
       publishedAt: published,
     });
     if (!course) throw new Error(`demo course ${STARTER_COURSE_CODE} (${language}) already exists`);
-    await contentRepo.replaceLessons(
+    await courseRepo.replaceLessons(
       ex,
       course.id,
       lessonIds.map((group) => group[index]!),

@@ -14,8 +14,9 @@ import type { EventService } from '../events/service.js';
 import type { PaymentService } from '../payment/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { UploadService } from '../upload/service.js';
+import * as courses from './course-repository.js';
+import type { CourseRow, LessonProgressRow, LessonRow } from './course-repository.js';
 import * as repo from './repository.js';
-import type { CourseRow, LessonProgressRow, LessonRow } from './repository.js';
 import { authorNameOf, type ContentService } from './service.js';
 import type { AuditService } from '../audit/service.js';
 
@@ -59,13 +60,13 @@ export class LearningService {
 
   async myCourses(caller: Caller, body: Body<'course'>) {
     const reach = await this.reachOf(caller);
-    const rows = await repo.coursesFor(this.db, { codes: [...reach.codes], role: caller.role, all: reach.staff });
+    const rows = await courses.coursesFor(this.db, { codes: [...reach.codes], role: caller.role, all: reach.staff });
     const chosen = pickLanguage(rows, body.language);
-    const lessons = await repo.lessonsOf(
+    const lessons = await courses.lessonsOf(
       this.db,
       chosen.map((row) => row.id),
     );
-    const progress = await repo.progressOf(
+    const progress = await courses.progressOf(
       this.db,
       caller.id,
       lessons.map((lesson) => lesson.id),
@@ -81,12 +82,12 @@ export class LearningService {
 
   async lesson(caller: Caller, body: Body<'lesson'>) {
     const { row } = await this.visible(caller, body.course_id);
-    const lessons = await repo.lessonsOf(this.db, [row.id]);
+    const lessons = await courses.lessonsOf(this.db, [row.id]);
     const index = lessons.findIndex((lesson) => lesson.id === body.lesson_id);
     const lesson = lessons[index];
     if (!lesson) throw notFound('content.lesson_not_found');
     // Opening a lesson starts it.
-    const saved = await repo.saveProgress(this.db, caller.id, lesson.id, {});
+    const saved = await courses.saveProgress(this.db, caller.id, lesson.id, {});
     if (!saved) throw notFound('content.lesson_not_found');
     const [content] = await this.content.findRows([lesson.contentId]);
     if (!content) throw notFound('content.lesson_not_found');
@@ -101,12 +102,12 @@ export class LearningService {
 
   async progress(caller: Caller, body: Body<'progress'>) {
     const { row } = await this.visible(caller, body.course_id);
-    const lessons = await repo.lessonsOf(this.db, [row.id]);
+    const lessons = await courses.lessonsOf(this.db, [row.id]);
     const lesson = lessons.find((item) => item.id === body.lesson_id);
     if (!lesson) throw notFound('content.lesson_not_found');
-    const saved = await repo.saveProgress(this.db, caller.id, lesson.id, { positionSeconds: body.position_seconds, completed: body.completed });
+    const saved = await courses.saveProgress(this.db, caller.id, lesson.id, { positionSeconds: body.position_seconds, completed: body.completed });
     if (!saved) throw notFound('content.lesson_not_found');
-    const progress = await repo.progressOf(
+    const progress = await courses.progressOf(
       this.db,
       caller.id,
       lessons.map((item) => item.id),
@@ -117,12 +118,12 @@ export class LearningService {
   // ---- Staff ----
 
   async list(caller: Caller, body: Body<'courseList'>) {
-    const { rows, total } = await repo.listCourses(this.db, { status: body.status, language: body.language, keyword: body.keyword || undefined }, body.page, body.page_size);
-    const lessons = await repo.lessonsOf(
+    const { rows, total } = await courses.listCourses(this.db, { status: body.status, language: body.language, keyword: body.keyword || undefined }, body.page, body.page_size);
+    const lessons = await courses.lessonsOf(
       this.db,
       rows.map((row) => row.id),
     );
-    const progress = await repo.progressOf(
+    const progress = await courses.progressOf(
       this.db,
       caller.id,
       lessons.map((lesson) => lesson.id),
@@ -133,10 +134,10 @@ export class LearningService {
 
   async add(caller: Caller, body: Body<'courseAdd'>): Promise<CourseDetail> {
     const row = await this.db.transaction(async (tx) => {
-      if (await repo.courseByCode(tx, body.code, body.language)) throw conflict('content.course_code_taken');
+      if (await courses.courseByCode(tx, body.code, body.language)) throw conflict('content.course_code_taken');
       await this.checkLessons(tx, body.lesson_content_ids);
       const coverKey = body.cover_upload_id === null ? null : await this.claimCover(tx, caller, body.cover_upload_id);
-      const inserted = await repo.insertCourse(tx, {
+      const inserted = await courses.insertCourse(tx, {
         code: body.code,
         title: body.title,
         description: body.description,
@@ -148,7 +149,7 @@ export class LearningService {
         authorName: authorNameOf(caller),
       });
       if (!inserted) throw conflict('content.course_code_taken');
-      await repo.replaceLessons(tx, inserted.id, body.lesson_content_ids);
+      await courses.replaceLessons(tx, inserted.id, body.lesson_content_ids);
       const saved = body.publish ? await this.publishIn(tx, caller, inserted.id, false) : inserted;
       await this.audit.record(tx, caller, { action: 'course.add', target: { id: saved.id, label: saved.title }, after: { ...courseView(saved), lesson_content_ids: body.lesson_content_ids } });
       return saved;
@@ -158,12 +159,12 @@ export class LearningService {
 
   async update(caller: Caller, body: Body<'courseUpdate'>): Promise<CourseDetail> {
     const { row, dropped } = await this.db.transaction(async (tx) => {
-      const current = await repo.lockCourse(tx, body.id);
+      const current = await courses.lockCourse(tx, body.id);
       if (!current) throw notFound('content.course_not_found');
       const code = body.code ?? current.code;
       const language = body.language ?? current.language;
       if (code !== current.code || language !== current.language) {
-        const other = await repo.courseByCode(tx, code, language);
+        const other = await courses.courseByCode(tx, code, language);
         if (other && other.id !== current.id) throw conflict('content.course_code_taken');
       }
       const patch: Partial<CourseRow> = {
@@ -181,9 +182,9 @@ export class LearningService {
       }
       if (body.lesson_content_ids !== undefined) {
         await this.checkLessons(tx, body.lesson_content_ids);
-        await repo.replaceLessons(tx, current.id, body.lesson_content_ids);
+        await courses.replaceLessons(tx, current.id, body.lesson_content_ids);
       }
-      const row = await repo.updateCourse(tx, current.id, patch);
+      const row = await courses.updateCourse(tx, current.id, patch);
       if (!row) throw conflict('content.course_code_taken');
       const lessons = body.lesson_content_ids !== undefined ? { lesson_content_ids: body.lesson_content_ids } : {};
       await this.audit.record(tx, caller, { action: 'course.update', target: { id: row.id, label: row.title }, before: courseView(current), after: { ...courseView(row), ...lessons } });
@@ -203,10 +204,10 @@ export class LearningService {
    * no-op. `audited`: publishing is the action itself, not the last step of a create.
    */
   private async publishIn(tx: Tx, caller: Caller, id: number, audited: boolean): Promise<CourseRow> {
-    const current = await repo.lockCourse(tx, id);
+    const current = await courses.lockCourse(tx, id);
     if (!current) throw notFound('content.course_not_found');
     if (current.status === 'published') return current;
-    const row = (await repo.updateCourse(tx, id, { status: 'published', publishedAt: current.publishedAt ?? new Date() }))!;
+    const row = (await courses.updateCourse(tx, id, { status: 'published', publishedAt: current.publishedAt ?? new Date() }))!;
     await this.events.record(tx, 'course.published', {
       actor_id: caller.id,
       subject_id: id,
@@ -219,11 +220,11 @@ export class LearningService {
 
   async unpublish(caller: Caller, id: number): Promise<CourseDetail> {
     const row = await this.db.transaction(async (tx) => {
-      const current = await repo.lockCourse(tx, id);
+      const current = await courses.lockCourse(tx, id);
       if (!current) throw notFound('content.course_not_found');
       if (current.status === 'draft') throw conflict('content.not_published');
       if (current.status === 'unpublished') return current;
-      const updated = (await repo.updateCourse(tx, id, { status: 'unpublished' }))!;
+      const updated = (await courses.updateCourse(tx, id, { status: 'unpublished' }))!;
       await this.audit.record(tx, caller, { action: 'course.unpublish', target: { id, label: current.title }, before: { status: current.status }, after: { status: updated.status } });
       return updated;
     });
@@ -232,9 +233,9 @@ export class LearningService {
 
   async delete(caller: Actor, id: number): Promise<void> {
     const coverKey = await this.db.transaction(async (tx) => {
-      const current = await repo.lockCourse(tx, id);
+      const current = await courses.lockCourse(tx, id);
       if (!current) throw notFound('content.course_not_found');
-      await repo.deleteCourse(tx, id);
+      await courses.deleteCourse(tx, id);
       await this.audit.record(tx, caller, { action: 'course.delete', target: { id, label: current.title }, before: courseView(current) });
       return current.coverKey;
     });
@@ -252,7 +253,7 @@ export class LearningService {
 
   /** A course the caller may open: staff any; a learner a published one within its reach. */
   private async visible(caller: Caller, id: number): Promise<{ row: CourseRow; access: Access }> {
-    const row = await repo.findCourse(this.db, id);
+    const row = await courses.findCourse(this.db, id);
     if (!row) throw notFound('content.course_not_found');
     if (isStaff(caller.role)) return { row, access: 'staff' };
     const access = row.status === 'published' ? accessOf(row, await this.reachOf(caller)) : null;
@@ -297,8 +298,8 @@ export class LearningService {
   }
 
   private async detail(row: CourseRow, access: Access, accountId: number, publishedTranslationsOnly: boolean): Promise<CourseDetail> {
-    const lessons = await repo.lessonsOf(this.db, [row.id]);
-    const progress = await repo.progressOf(
+    const lessons = await courses.lessonsOf(this.db, [row.id]);
+    const progress = await courses.progressOf(
       this.db,
       accountId,
       lessons.map((lesson) => lesson.id),
@@ -307,7 +308,7 @@ export class LearningService {
     return {
       ...(await this.summary(row, access, lessons, progress)),
       lessons: lessons.map((lesson) => toLesson(lesson, byLesson.get(lesson.id))),
-      translations: await repo.courseTranslations(this.db, row.code, row.id, publishedTranslationsOnly),
+      translations: await courses.courseTranslations(this.db, row.code, row.id, publishedTranslationsOnly),
     };
   }
 }
