@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { uploadPurposeOf } from '@nearcast/contract';
-import { DataStore, ERRORS, Upload } from '@tus/server';
+import { ERRORS, Upload, type DataStore } from '@tus/server';
 import { s3Sdk } from '../../adapters/storage/s3-storage.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
+import { S3TusStore } from './s3-tus-store.js';
 import * as repo from './tus-repository.js';
 import {
   cleanName,
@@ -360,38 +361,6 @@ export class S3TusStaging implements TusStaging {
       length += bytes.length;
     }
     return length;
-  }
-}
-
-/** The tus store over S3 staging: tus's calls, handed to the staging. */
-class S3TusStore extends DataStore {
-  constructor(private readonly staging: S3TusStaging) {
-    super();
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
-  }
-
-  override create(upload: Upload): Promise<Upload> {
-    return this.staging.create(upload);
-  }
-
-  override write(readable: Readable, id: string, offset: number): Promise<number> {
-    return this.staging.write(readable, id, offset);
-  }
-
-  override getUpload(id: string): Promise<Upload> {
-    return this.staging.getUpload(id);
-  }
-
-  override remove(id: string): Promise<void> {
-    return this.staging.remove(id);
-  }
-
-  override deleteExpired(): Promise<number> {
-    return this.staging.purgeExpired();
-  }
-
-  override getExpiration(): number {
-    return STAGING_HOURS * 3600_000;
   }
 }
 

@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream';
+import { DataStore, type Upload } from '@tus/server';
+import type { S3TusStaging } from './s3-tus-staging.js';
+import { STAGING_HOURS } from './tus-staging.js';
+
+/** The tus store over S3 staging: tus's calls, handed to the staging. */
+export class S3TusStore extends DataStore {
+  constructor(private readonly staging: Pick<S3TusStaging, 'create' | 'write' | 'getUpload' | 'remove' | 'purgeExpired'>) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  override create(upload: Upload): Promise<Upload> {
+    return this.staging.create(upload);
+  }
+
+  override write(readable: Readable, id: string, offset: number): Promise<number> {
+    return this.staging.write(readable, id, offset);
+  }
+
+  override getUpload(id: string): Promise<Upload> {
+    return this.staging.getUpload(id);
+  }
+
+  override remove(id: string): Promise<void> {
+    return this.staging.remove(id);
+  }
+
+  override deleteExpired(): Promise<number> {
+    return this.staging.purgeExpired();
+  }
+
+  override getExpiration(): number {
+    return STAGING_HOURS * 3600_000;
+  }
+}
