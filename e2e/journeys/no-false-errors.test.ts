@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { isLongLivedStream, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/a11y';
+import { isLongLivedStream, trackRequests, waitUntilQuiet, type RequestTracker } from '../support/page-quiet';
 import { screenshot, WIDTHS } from '../support/browser';
 import { signInThroughForm, useBrowser } from '../support/journey';
 import { settle } from '../support/session';
