@@ -1,7 +1,6 @@
-import { ArrowLeftOutlined, EyeOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
-import { LANGUAGES, LIVE_DURATION_MAX_MINUTES, type ContentItem, type ContentType, type Language } from '@nearcast/contract';
-import { Button, Card, DatePicker, Descriptions, Dropdown, Form, Input, InputNumber, Select, Skeleton, Space } from 'antd';
-import dayjs from 'dayjs';
+import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
+import type { ContentItem, ContentType, Language } from '@nearcast/contract';
+import { Button, Card, Form, Input, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,7 +8,6 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { LoadFailed } from '../../../components/list-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format-date';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { applyFieldErrors, failureText, isSignedOut, recheckFields } from '../../../lib/form-feedback';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
@@ -19,12 +17,11 @@ import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
 import { saveSchemas, useSaveContent, type SaveRequest } from '../api/save-content';
 import { changesSomething, emptyValues, toSaveRequest, valuesOf, type ContentFormValues } from '../lib/content-form';
-import { browserTimeZone, timeZones } from '../lib/zoned-time';
+import { browserTimeZone } from '../lib/zoned-time';
 import { StatusTag, LiveTimeTag, TypeTag } from './content-tags';
+import { ContentDetails, ContentSettings, ContentTranslations } from './content-editor-side';
 import { ContentPreview, type PreviewSnapshot } from './content-preview';
 import { RichTextField, useRichText } from './rich-text-editor';
-import { TranslationPicker } from './translation-picker';
-import { UploadField } from './upload-field';
 
 export interface NewItem {
   type: ContentType;
@@ -48,8 +45,6 @@ const FIELD_OF: Record<string, keyof ContentFormValues | 'body'> = {
   video_upload_id: 'video',
   body_html: 'body',
 };
-
-const WALL = 'YYYY-MM-DDTHH:mm';
 
 /**
  * /content's editor: a saved item (loaded with its body) or a new one. The page reads the item
@@ -107,7 +102,6 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
   const { t } = useTranslation('content');
   const [form] = Form.useForm<ContentFormValues>();
   const zone = useMemo(browserTimeZone, []);
-  const zones = useMemo(() => timeZones().map((name) => ({ value: name, label: name })), []);
   const initial = useMemo(
     () => (saved ? valuesOf(saved, zone) : emptyValues(type, draft?.language ?? currentLanguage(), zone, draft?.translationOf ?? null)),
     [saved, type, draft, zone],
@@ -237,7 +231,6 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
 
   const state = saved?.status ?? null;
   const title = saved ? saved.title : t(`editor.new_${type}`);
-  const missingLanguages = LANGUAGES.filter((language) => language !== saved?.language && !saved?.translations.some((tr) => tr.language === language));
 
   const actions = (
     <Space wrap className="content-actions">
@@ -308,135 +301,13 @@ function EditorForm({ type, saved, draft, onBack, onOpen, onCreate }: EditorForm
           </Card>
         </div>
         <div className="content-editor__side">
-          {saved && (
-            <Card size="small" title={t('editor.details')} data-testid="content-details">
-              <Descriptions
-                column={1}
-                size="small"
-                items={[
-                  { key: 'author', label: t('fields.author'), children: <span data-testid="content-author">{saved.author.name}</span> },
-                  { key: 'created', label: t('fields.create_time'), children: formatDate(saved.create_time) },
-                  { key: 'updated', label: t('fields.update_time'), children: formatDate(saved.update_time) },
-                  { key: 'published', label: t('fields.publish_time'), children: formatDate(saved.publish_time) },
-                  ...(saved.status === 'published'
-                    ? [
-                        {
-                          key: 'public',
-                          label: t('fields.public_page'),
-                          children: (
-                            <a href={`/item/${saved.id}`} target="_blank" rel="noreferrer" data-testid="content-public-link">
-                              /item/{saved.id}
-                            </a>
-                          ),
-                        },
-                      ]
-                    : []),
-                ]}
-              />
-              <div className="content-editor__danger">
-                <Button danger onClick={askDelete} data-testid="content-delete">
-                  {t('actions.delete')}
-                </Button>
-              </div>
-            </Card>
-          )}
-          <Card size="small" title={t('editor.settings')}>
-            <Form.Item name="language" label={t('fields.language')}>
-              <Select<Language> options={LANGUAGES.map((language) => ({ value: language, label: t(`common:language.${language}`) }))} data-testid="content-language" />
-            </Form.Item>
-            <Form.Item name="tags" label={t('fields.tags')} extra={t('editor.tags_hint')}>
-              <Select<string[]> mode="tags" tokenSeparators={[',', '，']} open={false} suffixIcon={null} maxCount={10} data-testid="content-tags" aria-label={t('fields.tags')} />
-            </Form.Item>
-            <Form.Item name="cover" label={t('fields.cover')}>
-              <UploadField purpose="image" testId="content-cover" label={t('fields.cover')} />
-            </Form.Item>
-            {type === 'live' && (
-              <>
-                <Form.Item
-                  name="start"
-                  label={t('fields.start_time')}
-                  required
-                  getValueProps={(value: string) => ({ value: value ? dayjs(value, WALL) : null })}
-                  normalize={(value: dayjs.Dayjs | null) => (value ? value.format(WALL) : '')}
-                >
-                  <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY/MM/DD HH:mm" className="content-wide" data-testid="content-start" />
-                </Form.Item>
-                <Form.Item name="time_zone" label={t('fields.time_zone')} required>
-                  <Select showSearch options={zones} data-testid="content-time-zone" />
-                </Form.Item>
-                <Form.Item name="duration_minutes" label={t('fields.duration')} required>
-                  <InputNumber min={1} max={LIVE_DURATION_MAX_MINUTES} precision={0} addonAfter={t('editor.minutes')} className="content-wide" data-testid="content-duration" />
-                </Form.Item>
-                <Form.Item name="link" label={t('fields.live_link')} extra={t('editor.live_link_hint')}>
-                  <Input placeholder="https://" data-testid="content-link" />
-                </Form.Item>
-              </>
-            )}
-            {type === 'landing' && (
-              <Form.Item name="link" label={t('fields.page_link')} extra={t('editor.page_link_hint')}>
-                <Input placeholder="/plans" data-testid="content-link" />
-              </Form.Item>
-            )}
-            {type === 'article' && (
-              <Form.Item name="video" label={t('fields.video')} extra={t('editor.video_upload_hint')}>
-                <UploadField purpose="video" testId="content-video" label={t('fields.video')} />
-              </Form.Item>
-            )}
-          </Card>
-          <Card size="small" title={t('editor.translations')} data-testid="content-translations">
-            {saved && saved.translations.length > 0 && (
-              <ul className="content-translations">
-                {saved.translations.map((translation) => (
-                  <li key={translation.id}>
-                    <Button type="link" size="small" icon={<GlobalOutlined />} onClick={() => onOpen(translation.id)} data-testid={`translation-${translation.language}`}>
-                      {t(`common:language.${translation.language}`)} · {translation.title}
-                    </Button>
-                    <StatusTag status={translation.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {saved && missingLanguages.length > 0 && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: missingLanguages.map((language) => ({
-                    key: language,
-                    label: t(`common:language.${language}`),
-                    onClick: () => onCreate({ type, language, translationOf: saved.id }),
-                  })),
-                }}
-              >
-                <Button icon={<PlusOutlined />} size="small" data-testid="translation-add">
-                  {t('editor.translation_add')}
-                </Button>
-              </Dropdown>
-            )}
-            {draft?.translationOf ? (
-              <TranslationSource id={draft.translationOf} />
-            ) : (
-              (!saved || saved.translations.length === 0) && (
-                <Form.Item name="translation_of" label={t('fields.translation_of')} extra={t('editor.translation_of_hint')} className="content-translation-of">
-                  <TranslationPicker type={type} exclude={saved?.id ?? null} />
-                </Form.Item>
-              )
-            )}
-          </Card>
+          {saved && <ContentDetails saved={saved} onDelete={askDelete} />}
+          <ContentSettings type={type} />
+          <ContentTranslations type={type} saved={saved} draft={draft} onOpen={onOpen} onCreate={onCreate} />
         </div>
       </Form>
       <ContentPreview snapshot={preview} onClose={() => setPreview(null)} type={type} author={saved?.author.name ?? null} />
       {confirmElement}
     </div>
-  );
-}
-
-/** A new translation names the item it translates (chosen with "Add a translation"). */
-function TranslationSource({ id }: { id: number }) {
-  const { t } = useTranslation('content');
-  const source = useContent(id);
-  return (
-    <p className="content-translation-source" data-testid="content-translation-source">
-      {t('fields.translation_of')}: {source.data ? `${source.data.title} · ${t(`common:language.${source.data.language}`)}` : '…'}
-    </p>
   );
 }
