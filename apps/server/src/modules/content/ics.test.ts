@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from '../../test/strict-ics.js';
 import { calendarFile } from './ics.js';
-import { liveTimeStatus } from './service.js';
+import { liveTimeStatus } from './content-values.js';
 
 describe('liveTimeStatus', () => {
   const start = new Date('2030-01-01T10:00:00Z');

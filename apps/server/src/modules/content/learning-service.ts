@@ -17,7 +17,8 @@ import type { UploadService } from '../upload/service.js';
 import * as courses from './course-repository.js';
 import type { CourseRow, LessonProgressRow, LessonRow } from './course-repository.js';
 import * as repo from './repository.js';
-import { authorNameOf, type ContentService } from './service.js';
+import { authorNameOf } from './content-values.js';
+import type { ContentService } from './service.js';
 import type { AuditService } from '../audit/service.js';
 
 type Body<K extends keyof typeof api.learn> = ParsedRequestOf<(typeof api.learn)[K]>;

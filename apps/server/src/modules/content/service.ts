@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { api, ContentItem, ContentSummary, Language, LiveInfo, LiveTimeStatus, ParsedRequestOf } from '@nearcast/contract';
+import type { api, ContentItem, ContentSummary, Language, ParsedRequestOf } from '@nearcast/contract';
 import type { Actor, Caller } from '../../access/caller.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import type { EventService } from '../events/service.js';
 import type { UploadService } from '../upload/service.js';
+import { auditView, authorNameOf, liveOf, type Changes } from './content-values.js';
 import * as repo from './repository.js';
 import type { ContentItemRow, NewContentItemRow } from './repository.js';
 import { sanitizeBody, withImageUrls } from './sanitize.js';
@@ -15,56 +15,6 @@ type LiveBody<K extends keyof typeof api.live> = ParsedRequestOf<(typeof api.liv
 
 /** Where a landing page's call to action goes unless the author says otherwise. */
 export const LANDING_DEFAULT_LINK = '/plans';
-
-/** A live event's place in time at `now` (start inclusive, end exclusive). */
-export function liveTimeStatus(start: Date, durationMinutes: number, now: Date): LiveTimeStatus {
-  if (now < start) return 'upcoming';
-  return now.getTime() < start.getTime() + durationMinutes * 60_000 ? 'live' : 'ended';
-}
-
-export function authorNameOf(caller: Caller): string {
-  const account = caller.account;
-  return account.name || account.username || account.email;
-}
-
-/** What an add or update asks to change, in one shape for the three kinds of item. */
-interface Changes {
-  title?: string;
-  excerpt?: string;
-  body_html?: string;
-  cover_upload_id?: number | null;
-  video_upload_id?: number | null;
-  tags?: string[];
-  language?: Language;
-  translation_of?: number | null;
-  link?: string;
-  start_time?: string;
-  time_zone?: string;
-  duration_minutes?: number;
-}
-
-/**
- * An item as the audit log keeps it: what a reader compares between two versions. The body is
- * kept as its length and digest, which show that it changed without copying every article twice.
- */
-function auditView(row: ContentItemRow) {
-  return {
-    type: row.type,
-    status: row.status,
-    title: row.title,
-    language: row.language,
-    excerpt: row.excerpt,
-    tags: row.tags,
-    link: row.link,
-    cover_key: row.coverKey,
-    video_key: row.videoKey,
-    live_start: row.liveStart?.toISOString() ?? null,
-    live_time_zone: row.liveTimeZone,
-    live_duration_minutes: row.liveDurationMinutes,
-    body_length: row.bodyHtml.length,
-    body_sha256: createHash('sha256').update(row.bodyHtml).digest('hex').slice(0, 16),
-  };
-}
 
 /**
  * Content items (spec §3 "Content"; decision 030): staff write articles, live events and
@@ -403,16 +353,4 @@ export class ContentService {
       public_url: this.publicUrlOf(row.id),
     };
   }
-}
-
-function liveOf(row: ContentItemRow, now: Date): LiveInfo | null {
-  if (row.type !== 'live' || !row.liveStart || row.liveDurationMinutes === null) return null;
-  return {
-    start_time: row.liveStart.toISOString(),
-    time_zone: row.liveTimeZone ?? 'UTC',
-    duration_minutes: row.liveDurationMinutes,
-    end_time: new Date(row.liveStart.getTime() + row.liveDurationMinutes * 60_000).toISOString(),
-    link: row.link,
-    time_status: liveTimeStatus(row.liveStart, row.liveDurationMinutes, now),
-  };
 }
