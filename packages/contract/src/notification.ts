@@ -66,8 +66,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Roles an announcement can be addressed to (every signed-in role). */
 export const ANNOUNCEMENT_ROLES = ROLES;
-/** Roles that write announcements and see their read counts. */
-export const ANNOUNCEMENT_WRITERS: readonly Role[] = ['super', 'admin'];
 
 export const ANNOUNCEMENT_STATUSES = ['scheduled', 'sent'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
