@@ -69,6 +69,24 @@ export function isStaff(role: Role): boolean {
   return STAFF.includes(role);
 }
 
+/** A role that pays for a plan (`PAYING`), narrowed for what is kept per paying role. */
+export function isPaying(role: Role | null): role is 'client' | 'studio' {
+  return role !== null && PAYING.includes(role);
+}
+
+/** A role that earns commissions (`EARNERS`), narrowed for what is kept per earning role. */
+export function isEarner(role: Role | null): role is 'studio' | 'partner' {
+  return role !== null && EARNERS.includes(role);
+}
+
+/**
+ * Staff, and the agents heading a tree (main agents): who adds agents and takes a client or a
+ * studio away from its agent or studio. A sub-agent manages its own studios but does neither.
+ */
+export function headsTrees(role: Role | null, agentType: AgentType | null | undefined): boolean {
+  return role !== null && (isStaff(role) || (role === 'partner' && agentType !== 'sub'));
+}
+
 /** Whether `role` may do what `access` allows; a public endpoint or page allows every role. */
 export function allows(access: Access, role: Role): boolean {
   return access === 'public' || access === '*' || access.includes(role);

@@ -1,4 +1,5 @@
 import {
+  allows,
   CLIENT_ONLY,
   EARNERS_AND_STAFF,
   MANAGERS,
@@ -99,7 +100,7 @@ export const ROUTES = [
 export type RouteKey = (typeof ROUTES)[number]['key'];
 
 export function routeAllows(route: Pick<RouteDef, 'roles'>, role: Role): boolean {
-  return route.roles === '*' || route.roles.includes(role);
+  return allows(route.roles, role);
 }
 
 /** Where each role lands when the gating rules of spec §4 send it to onboarding. */

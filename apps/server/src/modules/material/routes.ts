@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { CODES, FOOTAGE_TUS_PATH, UPLOAD_PURPOSES, UPLOAD_RULES, api, uploadMaxBytes, type ApiLanguage, type UploadPurpose } from '@nearcast/contract';
+import { CODES, FOOTAGE_TUS_PATH, UPLOAD_PURPOSES, UPLOAD_RULES, allows, api, uploadMaxBytes, type ApiLanguage, type UploadPurpose } from '@nearcast/contract';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller.js';
@@ -116,7 +116,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const resolved = match ? await app.services.sessions.authenticate(match[1]!) : null;
   if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
   if (!resolved) throw unauthenticated();
-  if (resolved.role !== 'client') throw forbidden();
+  if (!allows(api.footage.add.access, resolved.role)) throw forbidden();
   assertPlan(resolved);
   return resolved;
 }
