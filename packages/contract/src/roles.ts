@@ -27,11 +27,10 @@ export function roleOf(accountType: number | null | undefined): Role {
  */
 export type Access = 'public' | '*' | readonly Role[];
 
-/**
- * The role sets that recur across the API and the pages, written once. Role lists are written
- * nowhere else but here, in endpoints.ts, in routes.ts and in the server's access/ folder; a test
- * (role-lists.test.ts) fails on one anywhere else.
- */
+// The role sets that recur across the API and the pages, written once. Role lists are written
+// nowhere but in the contract and the server's access/ folder: the lint rule roles/no-role-lists
+// (eslint-rules/role-lists.js) refuses one anywhere else.
+
 /** Super admins alone: accounts, pricing, commission rules, the audit log. */
 export const SUPER_ONLY: readonly Role[] = ['super'];
 /** Roles that skip payment and info gating and see the whole platform. */

@@ -70,10 +70,10 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Resolves the caller from the bearer token into `request.caller` and enforces the endpoint's
- * `access` as the contract declares it, then
- * plan gating (docs/decisions/053): a client or studio without an active plan gets the '402'
- * answer on every signed-in endpoint its contract does not mark open to unpaid accounts. The
- * role check comes first, so a call the role may never make is refused as such, whatever the plan.
+ * `access` as the contract declares it (docs/decisions/091), then plan gating
+ * (docs/decisions/053): a client or studio without an active plan gets the '402' answer on every
+ * signed-in endpoint its contract does not mark open to unpaid accounts. The role check comes
+ * first, so a call the role may never make is refused as such, whatever the plan.
  */
 async function authorize(
   app: FastifyInstance,
