@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { tableOwnershipPlugin } from './eslint-rules/table-ownership.js';
+import { roleLists } from './eslint-rules/role-lists.js';
 import { webBoundaries } from './eslint-rules/web-boundaries.js';
 
 export default tseslint.config(
@@ -77,5 +78,16 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { web: webBoundaries },
     rules: { 'web/feature-boundaries': 'error' },
+  },
+  {
+    // Roles are written once (decision 091): the contract declares who may call each endpoint and
+    // open each page, and the server's access/ folder holds the rules that depend on the data.
+    // Exempt: tests and their fixtures, which state what each role should get as evidence apart
+    // from the declaration (the e2e route table is an independent oracle of the spec on purpose),
+    // and the demo seed, whose announcements and courses name their audiences as data.
+    files: ['apps/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/access/**', '**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/web/src/test/**', 'apps/server/src/demo/**'],
+    plugins: { roles: roleLists },
+    rules: { 'roles/no-role-lists': 'error' },
   },
 );

@@ -64,10 +64,11 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** Who is told when a post goes live (the merchant and the team serving it): they choose how often. */
+export const PUBLISH_NOTICE_ROLES: readonly Role[] = ['client', 'studio', 'operator'];
+
 /** Roles an announcement can be addressed to (every signed-in role). */
 export const ANNOUNCEMENT_ROLES = ROLES;
-/** Roles that write announcements and see their read counts. */
-export const ANNOUNCEMENT_WRITERS: readonly Role[] = ['super', 'admin'];
 
 export const ANNOUNCEMENT_STATUSES = ['scheduled', 'sent'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { PACKAGE_TYPES } from './constants.js';
+import { CLIENT_ONLY, PAYING, STUDIO_ONLY, type Role } from './roles.js';
 import { id, integer, isoTime, keyword, optionalText, pageOf, pageQuery, plainString, requiredText } from './fields.js';
+
+/**
+ * Who may buy which package type: a business plan the merchant, a studio plan the studio, an
+ * add-on either. The server's checkout refuses anyone else ('422'); the web shows why first.
+ */
+export const PACKAGE_BUYERS: Record<(typeof PACKAGE_TYPES)[number], readonly Role[]> = {
+  business: CLIENT_ONLY,
+  studio: STUDIO_ONLY,
+  addon: PAYING,
+};
 
 export const PACKAGE_STATUSES = ['enabled', 'disabled'] as const;
 const MAX_PRICE_CENTS = 100_000_000;

@@ -1,4 +1,17 @@
-import type { Role } from './roles.js';
+import {
+  allows,
+  CLIENT_ONLY,
+  EARNERS_AND_STAFF,
+  MANAGERS,
+  MATERIAL_OWNERS,
+  PARTNER_ONLY,
+  STAFF,
+  STUDIO_ONLY,
+  SUPER_ONLY,
+  TEAM,
+  WORKERS,
+  type Role,
+} from './roles.js';
 
 /**
  * The route table of spec §2, shared by the web router, its guard and its navigation.
@@ -32,34 +45,34 @@ export const ROUTES = [
   { key: 'dashboard', path: '/dashboard', roles: ALL, layout: 'main', nav: true },
   // Common layout, one role each, and in the navigation right below the dashboard: these are
   // where an agent and a studio read their numbers.
-  { key: 'partner', path: '/partner', roles: ['partner'], layout: 'common', nav: true },
-  { key: 'studio', path: '/studio', roles: ['studio'], layout: 'common', nav: true },
-  { key: 'material', path: '/material', roles: ['super', 'client'], layout: 'main', nav: true },
-  { key: 'clients', path: '/clients', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
-  { key: 'learning', path: '/learning', roles: ['super', 'admin', 'partner', 'studio', 'operator'], layout: 'main', nav: true },
-  { key: 'video', path: '/video', roles: ['super', 'admin', 'studio', 'operator'], layout: 'main', nav: true, tag: 'new' },
+  { key: 'partner', path: '/partner', roles: PARTNER_ONLY, layout: 'common', nav: true },
+  { key: 'studio', path: '/studio', roles: STUDIO_ONLY, layout: 'common', nav: true },
+  { key: 'material', path: '/material', roles: MATERIAL_OWNERS, layout: 'main', nav: true },
+  { key: 'clients', path: '/clients', roles: TEAM, layout: 'main', nav: true },
+  { key: 'learning', path: '/learning', roles: TEAM, layout: 'main', nav: true },
+  { key: 'video', path: '/video', roles: WORKERS, layout: 'main', nav: true, tag: 'new' },
   // Ours: where a platform's OAuth sign-in returns (VIDEO_OAUTH_CALLBACK_PATH), outside the navigation.
-  { key: 'videoConnected', path: '/video/connected', roles: ['super', 'admin', 'studio', 'operator'], layout: 'main' },
-  { key: 'agents', path: '/agents', roles: ['super', 'admin', 'partner'], layout: 'main', nav: true },
+  { key: 'videoConnected', path: '/video/connected', roles: WORKERS, layout: 'main' },
+  { key: 'agents', path: '/agents', roles: MANAGERS, layout: 'main', nav: true },
   { key: 'finance', path: '/finance', roles: ALL, layout: 'main', nav: true },
-  { key: 'account', path: '/account', roles: ['super'], layout: 'main', nav: true },
-  { key: 'operator', path: '/operator', roles: ['partner'], layout: 'main', nav: true },
-  { key: 'content', path: '/content', roles: ['super', 'admin'], layout: 'main', nav: true },
-  { key: 'pricing', path: '/pricing', roles: ['super'], layout: 'main', nav: true },
-  { key: 'area', path: '/area', roles: ['super', 'admin'], layout: 'main', nav: true },
-  { key: 'zone', path: '/zone', roles: ['super', 'admin'], layout: 'main', nav: true },
+  { key: 'account', path: '/account', roles: SUPER_ONLY, layout: 'main', nav: true },
+  { key: 'operator', path: '/operator', roles: PARTNER_ONLY, layout: 'main', nav: true },
+  { key: 'content', path: '/content', roles: STAFF, layout: 'main', nav: true },
+  { key: 'pricing', path: '/pricing', roles: SUPER_ONLY, layout: 'main', nav: true },
+  { key: 'area', path: '/area', roles: STAFF, layout: 'main', nav: true },
+  { key: 'zone', path: '/zone', roles: STAFF, layout: 'main', nav: true },
   // Ours: the full cities' lines of studio applicants, which staff reorder (spec §9's 100 places).
-  { key: 'waitlist', path: '/waitlist', roles: ['super', 'admin'], layout: 'main', nav: true },
+  { key: 'waitlist', path: '/waitlist', roles: STAFF, layout: 'main', nav: true },
   // Ours (the spec does not show the path): the promotion link and QR code tool.
-  { key: 'promotion', path: '/promotion', roles: ['super', 'admin', 'partner', 'studio'], layout: 'main', nav: true },
+  { key: 'promotion', path: '/promotion', roles: EARNERS_AND_STAFF, layout: 'main', nav: true },
   // Ours: merchants' monthly reports, for the merchant and everyone who works for it.
   { key: 'reports', path: '/reports', roles: ALL, layout: 'main', nav: true },
   // Ours: the contact-completion submissions, for the staff who call back.
-  { key: 'contacts', path: '/contacts', roles: ['super', 'admin'], layout: 'main', nav: true },
+  { key: 'contacts', path: '/contacts', roles: STAFF, layout: 'main', nav: true },
   // Ours: official announcements, written and scheduled by staff, with their read counts.
-  { key: 'announcements', path: '/announcements', roles: ['super', 'admin'], layout: 'main', nav: true },
+  { key: 'announcements', path: '/announcements', roles: STAFF, layout: 'main', nav: true },
   // Ours: the staff audit log, for super admins (decision 059).
-  { key: 'audit', path: '/audit', roles: ['super'], layout: 'main', nav: true },
+  { key: 'audit', path: '/audit', roles: SUPER_ONLY, layout: 'main', nav: true },
   // Signed-in pages outside the navigation.
   { key: 'verification', path: '/verification', roles: ALL, layout: 'main' },
   { key: 'profile', path: '/profile', roles: ALL, layout: 'main' },
@@ -68,7 +81,7 @@ export const ROUTES = [
   { key: 'payment', path: '/payment', roles: ALL, layout: 'common', ungated: true },
   { key: 'denied', path: '/denied', roles: ALL, layout: 'common', public: true },
   // Common layout, one role each.
-  { key: 'settle', path: '/settle', roles: ['client'], layout: 'common' },
+  { key: 'settle', path: '/settle', roles: CLIENT_ONLY, layout: 'common' },
   // Public routes.
   { key: 'home', path: '/', roles: ALL, layout: 'bare', public: true },
   { key: 'signin', path: '/signin', roles: ALL, layout: 'bare', public: true },
@@ -87,7 +100,7 @@ export const ROUTES = [
 export type RouteKey = (typeof ROUTES)[number]['key'];
 
 export function routeAllows(route: Pick<RouteDef, 'roles'>, role: Role): boolean {
-  return route.roles === '*' || route.roles.includes(role);
+  return allows(route.roles, role);
 }
 
 /** Where each role lands when the gating rules of spec §4 send it to onboarding. */

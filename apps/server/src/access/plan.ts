@@ -1,4 +1,4 @@
-import { PAY_STATUS, PAYING_ROLES } from '@nearcast/contract';
+import { PAY_STATUS, PAYING } from '@nearcast/contract';
 import { planRequired } from '../errors.js';
 import type { Caller, CallerAccount } from './caller.js';
 
@@ -15,7 +15,7 @@ export function hasActivePlan(account: Pick<CallerAccount, 'payStatus' | 'expire
 
 /** Plan gating (docs/decisions/053): only clients and studios pay, so only they are held to it. */
 export function lacksPlan(caller: Caller, now?: Date): boolean {
-  return PAYING_ROLES.includes(caller.role) && !hasActivePlan(caller.account, now);
+  return PAYING.includes(caller.role) && !hasActivePlan(caller.account, now);
 }
 
 /** Refuses a client or studio without an active plan with the '402' plan-required answer. */

@@ -1,11 +1,12 @@
 import {
+  allows,
   CODES,
+  type Access,
   type Endpoint,
   type FieldsOf,
   type MultipartEndpoint,
   type ParsedRequestOf,
   type ResponseOf,
-  type Role,
 } from '@nearcast/contract';
 // For its request decorations (isMultipart, parts) in the types; the plugin itself is registered by the upload routes.
 import type {} from '@fastify/multipart';
@@ -17,9 +18,6 @@ import { limitCaller } from './caller-rate-limit.js';
 import { AppError, forbidden, invalid, unauthenticated } from '../errors.js';
 import type { CallOrigin, Caller } from '../access/caller.js';
 import { assertPlan } from '../access/plan.js';
-
-/** Who may call an endpoint: anyone, any signed-in role, or the listed roles. */
-export type Access = 'public' | '*' | readonly Role[];
 
 export interface RateLimit {
   max: number;
@@ -54,6 +52,9 @@ export interface HandlerContext<E extends Endpoint> {
 
 type Handler<E extends Endpoint, C> = (caller: C, context: HandlerContext<E>) => Promise<ResponseOf<E>>;
 
+/** What a handler is handed: a public endpoint's caller may be signed in or not; any other's always is. */
+type CallerOf<E extends Endpoint> = E['access'] extends 'public' ? Caller | null : Caller;
+
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
@@ -68,24 +69,25 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves the caller from the bearer token into `request.caller` and enforces `access`, then
- * plan gating (docs/decisions/053): a client or studio without an active plan gets the '402'
- * answer on every signed-in endpoint its contract does not mark open to unpaid accounts. The
- * role check comes first, so a call the role may never make is refused as such, whatever the plan.
+ * Resolves the caller from the bearer token into `request.caller` and enforces the endpoint's
+ * `access` as the contract declares it (docs/decisions/091), then plan gating
+ * (docs/decisions/053): a client or studio without an active plan gets the '402' answer on every
+ * signed-in endpoint its contract does not mark open to unpaid accounts. The role check comes
+ * first, so a call the role may never make is refused as such, whatever the plan.
  */
 async function authorize(
   app: FastifyInstance,
   request: FastifyRequest,
-  access: Access,
-  endpoint: Pick<Endpoint | MultipartEndpoint, 'openToUnpaid'>,
+  endpoint: { access: Access; openToUnpaid: boolean },
 ): Promise<void> {
+  const { access } = endpoint;
   const token = bearerToken(request);
   const resolved = token ? await app.services.sessions.authenticate(token) : null;
   const caller = resolved === 'disabled' ? null : resolved;
   if (access !== 'public') {
     if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
     if (!caller) throw unauthenticated();
-    if (access !== '*' && !access.includes(caller.role)) throw forbidden();
+    if (!allows(access, caller.role)) throw forbidden();
     if (!endpoint.openToUnpaid) assertPlan(caller);
   }
   request.caller = caller && { ...caller, origin: originOf(request) };
@@ -102,37 +104,18 @@ function originOf(request: FastifyRequest): CallOrigin {
 }
 
 /**
- * Registers one endpoint of the contract: `POST /api<path>`, its roles in one place, its body
- * validated by the contract's request schema and its answer by the response schema. Whether a
- * client or studio needs an active plan for it is the contract's to say (`openToUnpaid`).
+ * Registers one endpoint of the contract: `POST /api<path>`, its body validated by the
+ * contract's request schema and its answer by the response schema. Who may call it (`access`)
+ * and whether a client or studio needs an active plan for it (`openToUnpaid`) are the
+ * contract's to say, so a route never restates them.
  */
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  access: 'public',
-  handler: Handler<E, Caller | null>,
-  options?: RouteOptions,
-): void;
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  access: '*' | readonly Role[],
-  handler: Handler<E, Caller>,
-  options?: RouteOptions,
-): void;
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  access: Access,
-  handler: Handler<E, Caller | null> | Handler<E, Caller>,
-  options: RouteOptions = {},
-): void {
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E, CallerOf<E>>, options: RouteOptions = {}): void {
   app.route({
     method: 'POST',
     url: `/api${endpoint.path}`,
     config: ipLimit(options.rateLimit),
     handler: async (request, reply) => {
-      await authorize(app, request, access, endpoint);
+      await authorize(app, request, endpoint);
       const caller = request.caller;
       if (options.rateLimit?.by === 'caller' && caller) await limitCaller(app.services.database.db, caller.id, endpoint.path, options.rateLimit);
 
@@ -174,8 +157,8 @@ export interface MultipartContext<E extends MultipartEndpoint> {
 type MultipartHandler<E extends MultipartEndpoint> = (caller: Caller, context: MultipartContext<E>) => Promise<ResponseOf<E>>;
 
 /**
- * Registers a multipart endpoint of the contract, with its roles and plan gating enforced
- * exactly as `route()` does, before a byte of the body is read. The form fields must come
+ * Registers a multipart endpoint of the contract, with its contract's roles and plan gating
+ * enforced exactly as `route()` does, before a byte of the body is read. The form fields must come
  * before the file: they are validated by the contract's `fields` schema, then the handler gets
  * the file as a stream (one file; later parts are not read). The multipart parser
  * (@fastify/multipart) must be registered in the calling plugin's scope, so only these routes
@@ -184,7 +167,6 @@ type MultipartHandler<E extends MultipartEndpoint> = (caller: Caller, context: M
 export function multipartRoute<E extends MultipartEndpoint>(
   app: FastifyInstance,
   endpoint: E,
-  access: '*' | readonly Role[],
   handler: MultipartHandler<E>,
   options: { rateLimit?: RateLimit } = {},
 ): void {
@@ -193,7 +175,7 @@ export function multipartRoute<E extends MultipartEndpoint>(
     url: `/api${endpoint.path}`,
     config: ipLimit(options.rateLimit),
     handler: async (request, reply) => {
-      await authorize(app, request, access, endpoint);
+      await authorize(app, request, endpoint);
       const caller = request.caller!;
       if (options.rateLimit?.by === 'caller') await limitCaller(app.services.database.db, caller.id, endpoint.path, options.rateLimit);
       if (typeof request.isMultipart !== 'function') throw new Error('multipartRoute needs @fastify/multipart in its plugin scope');

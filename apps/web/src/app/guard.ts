@@ -3,7 +3,7 @@ import {
   isStaff,
   ONBOARDING_PATH,
   PAY_STATUS,
-  PAYING_ROLES,
+  PAYING,
   roleOf,
   routeAllows,
   type CurrentUser,
@@ -98,7 +98,7 @@ export function titleOverride(
  * 404) are exempt, and so are roles that do not pay (partner, operator).
  */
 export function gatingRedirect(route: Pick<RouteDef, 'path' | 'ungated'>, role: Role, user: GuardUser): string | null {
-  if (isStaff(role) || route.ungated || !PAYING_ROLES.includes(role)) return null;
+  if (isStaff(role) || route.ungated || !PAYING.includes(role)) return null;
   if (user.pay_status !== PAY_STATUS.paid) {
     return route.path === PATHS.payment ? null : PATHS.home;
   }
@@ -194,7 +194,7 @@ export function safeRedirect(redirectParam: string | null | undefined, role: Rol
 export function afterLoginPath(user: GuardUser, redirectParam: string | null | undefined): string {
   const role = roleOf(user.account_type);
   const safe = safeRedirect(redirectParam, role);
-  if (PAYING_ROLES.includes(role) && user.pay_status !== PAY_STATUS.paid) {
+  if (PAYING.includes(role) && user.pay_status !== PAY_STATUS.paid) {
     const route = safe ? matchRoute(new URL(safe, ORIGIN_PROBE).pathname)?.route : undefined;
     return safe && (route?.public || route?.ungated) ? safe : PATHS.home;
   }

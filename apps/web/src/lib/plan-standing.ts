@@ -1,4 +1,4 @@
-import { PAY_STATUS, PAYING_ROLES, type CurrentUser, type Role } from '@nearcast/contract';
+import { PAY_STATUS, PAYING, type CurrentUser, type Role } from '@nearcast/contract';
 
 /**
  * Where a signed-in user stands with its plan, for the pages that sell plans (Home, the plan
@@ -15,7 +15,7 @@ export type PlanStanding =
 
 export function planStanding(user: CurrentUser | null, role: Role | null): PlanStanding {
   if (!user || !role) return { kind: 'visitor' };
-  if (!PAYING_ROLES.includes(role)) return { kind: 'staff' };
+  if (!PAYING.includes(role)) return { kind: 'staff' };
   if (user.pay_status === PAY_STATUS.paid) return { kind: 'active', expireTime: user.expire_time };
   if (user.pay_status === PAY_STATUS.expired) return { kind: 'expired', expireTime: user.expire_time };
   return { kind: 'unpaid' };

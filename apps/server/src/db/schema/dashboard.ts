@@ -53,6 +53,8 @@ export const dashboardPlacements = pgTable(
   'dashboard_placements',
   {
     accountId: integer().primaryKey(),
+    // The kind of account placed (a paying one), a column's values rather than who may do what.
+    // eslint-disable-next-line roles/no-role-lists
     kind: text({ enum: ['client', 'studio'] }).notNull(),
     studioId: integer(),
     agentId: integer(),

@@ -30,28 +30,27 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     reset: { max: config.RATE_LIMIT_RESET_PER_HOUR, timeWindow: HOUR },
   };
 
-  route(app, api.base.send, 'public', (_caller, { body, request }) => codes.send(body.email, body.scene, request.ip, request.lang), {
+  route(app, api.base.send, (_caller, { body, request }) => codes.send(body.email, body.scene, request.ip, request.lang), {
     rateLimit: limits.code,
   });
   route(
     app,
     api.account.login,
-    'public',
     async (_caller, { body, request, reply }) => signedIn(request, reply, await accounts.login(body, { ...meta(request), lang: request.lang })),
     { rateLimit: limits.login },
   );
-  route(app, api.account.sign, 'public', async (_caller, { body, request, reply }) => signedIn(request, reply, await accounts.sign(body, meta(request))), {
+  route(app, api.account.sign, async (_caller, { body, request, reply }) => signedIn(request, reply, await accounts.sign(body, meta(request))), {
     rateLimit: limits.login,
   });
-  route(app, api.account.forget, 'public', async (_caller, { body }) => accounts.forget(body).then(() => null), {
+  route(app, api.account.forget, async (_caller, { body }) => accounts.forget(body).then(() => null), {
     rateLimit: limits.reset,
   });
 
-  route(app, api.account.detail, '*', async (caller) => accounts.detail(caller));
-  route(app, api.account.logout, '*', async (caller) => accounts.logout(caller).then(() => null));
-  route(app, api.account.psd, '*', async (caller, { body }) => accounts.changePassword(caller, body).then(() => null));
-  route(app, api.account.update, '*', (caller, { body }) => accounts.update(caller, body));
-  route(app, api.account.devices, '*', async (caller) => ({ list: await sessions.list(caller) }));
-  route(app, api.account.revokeDevice, '*', async (caller, { body }) => accounts.revokeDevice(caller, body.id).then(() => null));
-  route(app, api.account.revokeOtherDevices, '*', (caller) => sessions.revokeOthers(caller));
+  route(app, api.account.detail, async (caller) => accounts.detail(caller));
+  route(app, api.account.logout, async (caller) => accounts.logout(caller).then(() => null));
+  route(app, api.account.psd, async (caller, { body }) => accounts.changePassword(caller, body).then(() => null));
+  route(app, api.account.update, (caller, { body }) => accounts.update(caller, body));
+  route(app, api.account.devices, async (caller) => ({ list: await sessions.list(caller) }));
+  route(app, api.account.revokeDevice, async (caller, { body }) => accounts.revokeDevice(caller, body.id).then(() => null));
+  route(app, api.account.revokeOtherDevices, (caller) => sessions.revokeOthers(caller));
 }

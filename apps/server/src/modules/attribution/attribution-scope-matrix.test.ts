@@ -1,6 +1,7 @@
 import type { Role } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ROLE_OF } from '../../test/demo-roles.js';
+import { declaredRoles } from '../../test/declared-access.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -15,7 +16,6 @@ const DEMO = Object.keys(DEMO_ROLE_OF) as (keyof typeof DEMO_ROLE_OF)[];
 /** The demo's accounts that have never paid, with the role that would otherwise let them in. */
 const UNPAID = ['newstudio', 'newclient'] as const;
 const ROLE_OF: Record<(typeof DEMO)[number] | (typeof UNPAID)[number], Role> = { ...DEMO_ROLE_OF, newstudio: 'studio', newclient: 'client' };
-const SHOP_SIDE: Role[] = ['super', 'admin', 'studio', 'operator', 'client'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,13 +24,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('attribution endpoints by role', () => {
-  const matrix: [string, () => object, Role[]][] = [
-    ['/v1/attribution/link/get', () => ({ post_id: 999_999 }), SHOP_SIDE],
-    ['/v1/attribution/redemption/add', () => ({ code: 'zzzzzzzz' }), SHOP_SIDE],
-    ['/v1/attribution/redemption/list', () => ({}), SHOP_SIDE],
+  // Who may call each endpoint is read from its contract entry (declaredRoles), the declaration route() enforces.
+  const matrix: [string, () => object][] = [
+    ['/v1/attribution/link/get', () => ({ post_id: 999_999 })],
+    ['/v1/attribution/redemption/add', () => ({ code: 'zzzzzzzz' })],
+    ['/v1/attribution/redemption/list', () => ({})],
   ];
 
-  it.each(matrix)('%s', async (path, body, allowed) => {
+  it.each(matrix)('%s', async (path, body) => {
+    const allowed = declaredRoles(path);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of [...DEMO, ...UNPAID]) {

@@ -3,17 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
 import { missingLinkPage } from './go-page.js';
 
-/** The shop's side: the merchant, its studio and operator, and staff (each within its scope). */
-const SHOP_SIDE = ['super', 'admin', 'studio', 'operator', 'client'] as const;
-
 /** Unknown codes one address may try a minute before it is told to slow down (guessing codes). */
 const MISSES_PER_MINUTE = 30;
 
 export async function attributionRoutes(app: FastifyInstance): Promise<void> {
   const { attribution } = app.services;
-  route(app, api.attribution.linkGet, SHOP_SIDE, (caller, { body }) => attribution.linkGet(caller, body));
-  route(app, api.attribution.redemptionAdd, SHOP_SIDE, (caller, { body }) => attribution.redemptionAdd(caller, body), { idempotent: true });
-  route(app, api.attribution.redemptionList, SHOP_SIDE, (caller, { body }) => attribution.redemptionList(caller, body));
+  route(app, api.attribution.linkGet, (caller, { body }) => attribution.linkGet(caller, body));
+  route(app, api.attribution.redemptionAdd, (caller, { body }) => attribution.redemptionAdd(caller, body), { idempotent: true });
+  route(app, api.attribution.redemptionList, (caller, { body }) => attribution.redemptionList(caller, body));
 
   // Misses per address in this minute: only guessing is limited, never a real link's visitors.
   let misses = new Map<string, number>();

@@ -1,5 +1,6 @@
-import { api, type ContentItem, type CourseDetail, type CourseSummary, type Role } from '@nearcast/contract';
+import { api, type ContentItem, type CourseDetail, type CourseSummary } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoles, endpointAt } from '../../test/declared-access.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
@@ -12,9 +13,6 @@ import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 let t: TestApp;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'studio', 'operator', 'client'] as const;
-const STAFF: Role[] = ['super', 'admin'];
-const LEARNERS: Role[] = ['super', 'admin', 'partner', 'studio', 'operator'];
-const ANYONE = 'public' as const;
 
 let article: ContentItem;
 let draft: ContentItem;
@@ -47,33 +45,34 @@ afterAll(() => t.close());
 describe('who may call what', () => {
   // Bodies that change nothing when allowed (an unknown id, an empty required field), so the
   // order of the rows does not matter.
-  const matrix: [string, () => object, Role[] | typeof ANYONE][] = [
-    ['/v1/content/list', () => ({}), STAFF],
-    ['/v1/content/get', () => ({ id: article.id }), STAFF],
-    ['/v1/content/add', () => ({ type: 'article', title: '' }), STAFF],
-    ['/v1/content/update', () => ({ id: 999_999, title: 'x' }), STAFF],
-    ['/v1/content/publish', () => ({ id: 999_999 }), STAFF],
-    ['/v1/content/unpublish', () => ({ id: 999_999 }), STAFF],
-    ['/v1/content/delete', () => ({ id: 999_999 }), STAFF],
-    ['/v1/content/facets', () => ({}), STAFF],
-    ['/v1/content/public/list', () => ({}), ANYONE],
-    ['/v1/content/public/get', () => ({ id: article.id }), ANYONE],
-    ['/v1/live/add', () => ({ title: '' }), STAFF],
-    ['/v1/live/list', () => ({}), STAFF],
-    ['/v1/live/get', () => ({ id: live.id }), STAFF],
-    ['/v1/live/delete', () => ({ id: 999_999 }), STAFF],
-    ['/v1/live/detail', () => ({ id: live.id }), ANYONE],
-    ['/v1/live/update', () => ({ id: 999_999, title: 'x' }), STAFF],
-    ['/v1/learn/course', () => ({}), LEARNERS],
-    ['/v1/learn/course/get', () => ({ id: 999_999 }), LEARNERS],
-    ['/v1/learn/lesson', () => ({ course_id: 999_999, lesson_id: 1 }), LEARNERS],
-    ['/v1/learn/progress', () => ({ course_id: 999_999, lesson_id: 1 }), LEARNERS],
-    ['/v1/learn/course/list', () => ({}), STAFF],
-    ['/v1/learn/course/add', () => ({ code: '', title: '' }), STAFF],
-    ['/v1/learn/course/update', () => ({ id: 999_999, title: 'x' }), STAFF],
-    ['/v1/learn/course/publish', () => ({ id: 999_999 }), STAFF],
-    ['/v1/learn/course/unpublish', () => ({ id: 999_999 }), STAFF],
-    ['/v1/learn/course/delete', () => ({ id: 999_999 }), STAFF],
+  // Who may call each endpoint is read from its contract entry (declaredRoles), the declaration route() enforces.
+  const matrix: [string, () => object][] = [
+    ['/v1/content/list', () => ({})],
+    ['/v1/content/get', () => ({ id: article.id })],
+    ['/v1/content/add', () => ({ type: 'article', title: '' })],
+    ['/v1/content/update', () => ({ id: 999_999, title: 'x' })],
+    ['/v1/content/publish', () => ({ id: 999_999 })],
+    ['/v1/content/unpublish', () => ({ id: 999_999 })],
+    ['/v1/content/delete', () => ({ id: 999_999 })],
+    ['/v1/content/facets', () => ({})],
+    ['/v1/content/public/list', () => ({})],
+    ['/v1/content/public/get', () => ({ id: article.id })],
+    ['/v1/live/add', () => ({ title: '' })],
+    ['/v1/live/list', () => ({})],
+    ['/v1/live/get', () => ({ id: live.id })],
+    ['/v1/live/delete', () => ({ id: 999_999 })],
+    ['/v1/live/detail', () => ({ id: live.id })],
+    ['/v1/live/update', () => ({ id: 999_999, title: 'x' })],
+    ['/v1/learn/course', () => ({})],
+    ['/v1/learn/course/get', () => ({ id: 999_999 })],
+    ['/v1/learn/lesson', () => ({ course_id: 999_999, lesson_id: 1 })],
+    ['/v1/learn/progress', () => ({ course_id: 999_999, lesson_id: 1 })],
+    ['/v1/learn/course/list', () => ({})],
+    ['/v1/learn/course/add', () => ({ code: '', title: '' })],
+    ['/v1/learn/course/update', () => ({ id: 999_999, title: 'x' })],
+    ['/v1/learn/course/publish', () => ({ id: 999_999 })],
+    ['/v1/learn/course/unpublish', () => ({ id: 999_999 })],
+    ['/v1/learn/course/delete', () => ({ id: 999_999 })],
   ];
 
   it('covers every content, live and learning endpoint of the contract', () => {
@@ -81,18 +80,19 @@ describe('who may call what', () => {
     expect(matrix.map(([path]) => path).sort()).toEqual(paths);
   });
 
-  it.each(matrix)('%s', async (path, body, allowed) => {
+  it.each(matrix)('%s', async (path, body) => {
+    const allowed = declaredRoles(path);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of DEMO) {
       const response = await t.call(path, body(), { token: tokens.get(name) });
       expect(response.code, `${path} as ${name}`).not.toBe('500');
       outcomes[name] = response.code === '403' ? 'refused' : 'allowed';
-      expected[name] = allowed === ANYONE || allowed.includes(ROLE_OF[name]) ? 'allowed' : 'refused';
+      expected[name] = allowed.includes(ROLE_OF[name]) ? 'allowed' : 'refused';
     }
     expect(outcomes).toEqual(expected);
     const anonymous = await t.call(path, body());
-    expect(anonymous.code === '403', 'anonymous').toBe(allowed !== ANYONE);
+    expect(anonymous.code === '403', 'anonymous').toBe(endpointAt(path).access !== 'public');
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPE,
+  EARNERS,
   PUBLISH_PLATFORMS,
   daysLeft,
   partyName,
@@ -128,7 +129,7 @@ export class DashboardService {
   async total(caller: Caller, range: DashboardRange): Promise<DashboardTotalResponse> {
     const { key, scope, period, figures: f } = await this.resolve(caller, range);
     const above = key.kind === 'platform' || key.kind === 'main_agent' || key.kind === 'agent';
-    const earns = caller.role === 'studio' || caller.role === 'partner';
+    const earns = EARNERS.includes(caller.role);
     const [materials, agents, plan, earned, connections] = await Promise.all([
       this.deps.material.countForDashboard(caller),
       key.kind === 'platform' || key.kind === 'main_agent' ? this.deps.agents.count(caller) : null,

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, type FinanceRecordType, type FinanceStatus } from '@nearcast/contract';
+import { ACCOUNT_TYPE, isStaff, type FinanceRecordType, type FinanceStatus } from '@nearcast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
 import { visibleAccountIds } from '../../access/scope.js';
@@ -63,8 +63,6 @@ function typesFor(role: RecordScope['role']): FinanceRecordType[] {
   }
 }
 
-const isStaff = (scope: RecordScope) => scope.role === 'super' || scope.role === 'admin';
-
 /**
  * The accounts in the caller's scope (access/scope.ts) as one array computed first: the list
  * then walks each of those payers' own `(party, time)` index rows instead of the whole
@@ -92,7 +90,7 @@ function branch(type: FinanceRecordType, filter: RecordFilter, limit: number | n
   const native = filter.status ? NATIVE_STATUS[type][filter.status] : undefined;
   if (filter.status && native === undefined) return null;
   const limitSql = limit === null ? sql`` : sql`limit ${limit}`;
-  const staff = isStaff(scope);
+  const staff = isStaff(scope.role);
 
   switch (type) {
     case 'payment': {

@@ -1,5 +1,6 @@
 import {
   FINANCE_RECORDS_COUNT_CAP,
+  isStaff,
   type api,
   type BalanceResponse,
   type FinanceRecord,
@@ -24,7 +25,6 @@ type Body<K extends keyof typeof api.finance> = ParsedRequestOf<(typeof api.fina
 const TYPE_PREFIX: Record<FinanceRecordType, string> = { payment: 'P', commission: 'C', refund: 'R', settlement: 'S' };
 const TYPE_DIGIT: Record<FinanceRecordType, number> = { payment: 1, commission: 2, refund: 3, settlement: 4 };
 
-const isStaff = (caller: Caller) => caller.role === 'super' || caller.role === 'admin';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** How a party is named in a list: the one party-name rule (its company first), null when unknown. */
@@ -62,7 +62,7 @@ export class FinanceRecordsService {
   ) {}
 
   async records(caller: Caller, body: Body<'records'>) {
-    if (body.party_id !== undefined && !isStaff(caller) && body.party_id !== caller.id && !(await repo.inScope(this.db, caller, body.party_id))) {
+    if (body.party_id !== undefined && !isStaff(caller.role) && body.party_id !== caller.id && !(await repo.inScope(this.db, caller, body.party_id))) {
       throw notFound('org.account_not_found');
     }
     const filter: repo.RecordFilter = {
@@ -115,7 +115,7 @@ export class FinanceRecordsService {
    */
   async balance(caller: Caller, body: Body<'balance'>): Promise<BalanceResponse> {
     let partyId = caller.id;
-    if (isStaff(caller)) {
+    if (isStaff(caller.role)) {
       if (body.party_id === undefined) throw invalid({ party_id: 'validation.required' });
       partyId = body.party_id;
     } else if (body.party_id !== undefined && body.party_id !== caller.id) {
@@ -124,7 +124,7 @@ export class FinanceRecordsService {
     }
     const subAgents = partyId === caller.id ? await repo.subAgentsOf(this.db, caller) : [];
     const [balances, cards] = await Promise.all([this.ledger.balancesOf([partyId, ...subAgents]), this.accounts.cardsOf([partyId, ...subAgents])]);
-    if (isStaff(caller) && !cards.has(partyId)) throw notFound('org.account_not_found');
+    if (isStaff(caller.role) && !cards.has(partyId)) throw notFound('org.account_not_found');
     const rows = subAgents.map((id) => {
       const card = cards.get(id);
       return { id, name: partyName(card) ?? '', email: card?.email ?? '', balances: toPartyBalances(balances.get(id)) };
@@ -166,7 +166,7 @@ export class FinanceRecordsService {
     const payerId = await repo.paymentPayer(this.db, body.payment_id);
     const visible =
       payerId !== undefined &&
-      (isStaff(caller) || payerId === caller.id || (caller.role === 'operator' && (await repo.inScope(this.db, caller, payerId))));
+      (isStaff(caller.role) || payerId === caller.id || (caller.role === 'operator' && (await repo.inScope(this.db, caller, payerId))));
     if (!visible) throw notFound('finance.payment_not_found');
     const [facts, payer, refunded] = await Promise.all([
       this.payments.receiptFacts(body.payment_id),

@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Envelope, Footage, Role, UploadResponse } from '@nearcast/contract';
+import type { Envelope, Footage, UploadResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoles } from '../../test/declared-access.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';
@@ -75,24 +76,23 @@ afterAll(() => t?.close());
 const id = (name: string) => material.get(name)!;
 
 describe('who may call what', () => {
-  const OWNERS: Role[] = ['super', 'client'];
-  const READERS: Role[] = ['super', 'client', 'studio', 'operator'];
-  const MARKERS: Role[] = ['super', 'studio', 'operator'];
-  const matrix: [string, () => object, Role[]][] = [
-    ['/v1/footage/add', () => ({ upload_id: 999_999 }), ['client']],
-    ['/v1/footage/list', () => ({}), READERS],
-    ['/v1/footage/count', () => ({}), READERS],
-    ['/v1/footage/get', () => ({ id: id('active') }), READERS],
+  // Who may call each endpoint is read from its contract entry (declaredRoles), the declaration route() enforces.
+  const matrix: [string, () => object][] = [
+    ['/v1/footage/add', () => ({ upload_id: 999_999 })],
+    ['/v1/footage/list', () => ({})],
+    ['/v1/footage/count', () => ({})],
+    ['/v1/footage/get', () => ({ id: id('active') })],
     // No field to change: allowed or refused, and nothing changes either way.
-    ['/v1/footage/update', () => ({ id: id('active') }), OWNERS],
-    ['/v1/footage/activate', () => ({ id: id('active') }), OWNERS],
-    ['/v1/footage/deactivate', () => ({ id: 999_999 }), OWNERS],
-    ['/v1/footage/delete', () => ({ id: 999_999 }), OWNERS],
-    ['/v1/footage/mark', () => ({ id: 999_999, usage: 'pending' }), MARKERS],
-    ['/v1/footage/storage', () => ({ merchant_id: accountIds.get('client') }), OWNERS],
+    ['/v1/footage/update', () => ({ id: id('active') })],
+    ['/v1/footage/activate', () => ({ id: id('active') })],
+    ['/v1/footage/deactivate', () => ({ id: 999_999 })],
+    ['/v1/footage/delete', () => ({ id: 999_999 })],
+    ['/v1/footage/mark', () => ({ id: 999_999, usage: 'pending' })],
+    ['/v1/footage/storage', () => ({ merchant_id: accountIds.get('client') })],
   ];
 
-  it.each(matrix)('%s', async (path, body, allowed) => {
+  it.each(matrix)('%s', async (path, body) => {
+    const allowed = declaredRoles(path);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of DEMO) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { CODES, FOOTAGE_TUS_PATH, UPLOAD_PURPOSES, UPLOAD_RULES, api, uploadMaxBytes, type ApiLanguage, type UploadPurpose } from '@nearcast/contract';
+import { CODES, FOOTAGE_TUS_PATH, UPLOAD_PURPOSES, UPLOAD_RULES, allows, api, uploadMaxBytes, type ApiLanguage, type UploadPurpose } from '@nearcast/contract';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller.js';
@@ -9,28 +9,24 @@ import { renderAppError } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
 import { newTusId, tusIdOwnedBy } from './tus-staging.js';
 
-/** Who does what with materials (docs/decisions/027; spec §2 `/material`: super, client). */
-const OWNERS = ['super', 'client'] as const;
-const READERS = ['super', 'client', 'studio', 'operator'] as const;
-const MARKERS = ['super', 'studio', 'operator'] as const;
 const LARGEST_UPLOAD = Math.max(...UPLOAD_PURPOSES.map(uploadMaxBytes));
 
 export async function footageRoutes(app: FastifyInstance): Promise<void> {
   const { material } = app.services;
 
-  route(app, api.footage.add, ['client'], (caller, { body, request }) => material.add(caller, body, request.lang), { idempotent: true });
-  route(app, api.footage.list, READERS, (caller, { body, request }) => material.list(caller, body, request.lang));
-  route(app, api.footage.count, READERS, (caller, { body }) => material.count(caller, body.merchant_id));
-  route(app, api.footage.get, READERS, (caller, { body, request }) => material.get(caller, body.id, request.lang));
-  route(app, api.footage.update, OWNERS, (caller, { body, request }) => material.update(caller, body, request.lang));
-  route(app, api.footage.activate, OWNERS, (caller, { body, request }) => material.setActive(caller, body.id, true, request.lang));
-  route(app, api.footage.deactivate, OWNERS, (caller, { body, request }) => material.setActive(caller, body.id, false, request.lang));
-  route(app, api.footage.delete, OWNERS, async (caller, { body }) => {
+  route(app, api.footage.add, (caller, { body, request }) => material.add(caller, body, request.lang), { idempotent: true });
+  route(app, api.footage.list, (caller, { body, request }) => material.list(caller, body, request.lang));
+  route(app, api.footage.count, (caller, { body }) => material.count(caller, body.merchant_id));
+  route(app, api.footage.get, (caller, { body, request }) => material.get(caller, body.id, request.lang));
+  route(app, api.footage.update, (caller, { body, request }) => material.update(caller, body, request.lang));
+  route(app, api.footage.activate, (caller, { body, request }) => material.setActive(caller, body.id, true, request.lang));
+  route(app, api.footage.deactivate, (caller, { body, request }) => material.setActive(caller, body.id, false, request.lang));
+  route(app, api.footage.delete, async (caller, { body }) => {
     await material.delete(caller, body.id);
     return null;
   });
-  route(app, api.footage.mark, MARKERS, (caller, { body, request }) => material.mark(caller, body, request.lang));
-  route(app, api.footage.storage, OWNERS, (caller, { body }) => material.storageOf(caller, body.merchant_id));
+  route(app, api.footage.mark, (caller, { body, request }) => material.mark(caller, body, request.lang));
+  route(app, api.footage.storage, (caller, { body }) => material.storageOf(caller, body.merchant_id));
 
   await tusRoutes(app);
 }
@@ -120,7 +116,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const resolved = match ? await app.services.sessions.authenticate(match[1]!) : null;
   if (resolved === 'disabled') throw unauthenticated('error.account_disabled');
   if (!resolved) throw unauthenticated();
-  if (resolved.role !== 'client') throw forbidden();
+  if (!allows(api.footage.add.access, resolved.role)) throw forbidden();
   assertPlan(resolved);
   return resolved;
 }

@@ -1,6 +1,7 @@
-import type { Announcement, NotificationListResponse, Role } from '@nearcast/contract';
+import type { Announcement, NotificationListResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoles } from '../../test/declared-access.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
 
@@ -13,8 +14,6 @@ let t: TestApp;
 const tokens = new Map<string, string>();
 const DEMO = ['super', 'admin', 'agent', 'subagent', 'studio', 'operator', 'client'] as const;
 const token = (name: string) => tokens.get(name)!;
-const ALL: Role[] = ['super', 'admin', 'partner', 'studio', 'operator', 'client'];
-const STAFF: Role[] = ['super', 'admin'];
 let studioNotification = 0;
 let studioAnnouncement = 0;
 
@@ -63,19 +62,21 @@ describe('objects outside the scope', () => {
 
 describe('who may call what', () => {
   // Bodies that change nothing when allowed: a missing id, an empty list, a valid but refused change.
-  const matrix: [string, () => object, Role[]][] = [
-    ['/v1/notification/list', () => ({ tab: 'interactive' }), ALL],
-    ['/v1/notification/unread', () => ({}), ALL],
-    ['/v1/notification/read', () => ({ tab: 'interactive', ids: [999_999] }), ALL],
-    ['/v1/notification/read/all', () => ({ tab: 'official' }), ALL],
-    ['/v1/notification/announcement/list', () => ({}), STAFF],
-    ['/v1/notification/announcement/get', () => ({ id: 999_999 }), STAFF],
-    ['/v1/notification/announcement/add', () => ({ title: {}, body: {}, audience: ['client'] }), STAFF],
-    ['/v1/notification/announcement/update', () => ({ id: 999_999, title: { 'en-US': 'x' }, body: { 'en-US': 'y' }, audience: ['client'] }), STAFF],
-    ['/v1/notification/announcement/delete', () => ({ id: 999_999 }), STAFF],
+  // Who may call each endpoint is read from its contract entry (declaredRoles), the declaration route() enforces.
+  const matrix: [string, () => object][] = [
+    ['/v1/notification/list', () => ({ tab: 'interactive' })],
+    ['/v1/notification/unread', () => ({})],
+    ['/v1/notification/read', () => ({ tab: 'interactive', ids: [999_999] })],
+    ['/v1/notification/read/all', () => ({ tab: 'official' })],
+    ['/v1/notification/announcement/list', () => ({})],
+    ['/v1/notification/announcement/get', () => ({ id: 999_999 })],
+    ['/v1/notification/announcement/add', () => ({ title: {}, body: {}, audience: ['client'] })],
+    ['/v1/notification/announcement/update', () => ({ id: 999_999, title: { 'en-US': 'x' }, body: { 'en-US': 'y' }, audience: ['client'] })],
+    ['/v1/notification/announcement/delete', () => ({ id: 999_999 })],
   ];
 
-  it.each(matrix)('%s', async (path, body, allowed) => {
+  it.each(matrix)('%s', async (path, body) => {
+    const allowed = declaredRoles(path);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of DEMO) {

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_WRITERS, api } from '@nearcast/contract';
+import { api } from '@nearcast/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
 import { languageOf } from './render.js';
@@ -8,22 +8,22 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { notificationCenter: center, announcements } = app.services;
 
   // Every signed-in role has a center; each reads only its own (scope in the queries).
-  route(app, api.notification.list, '*', async (caller, { body, request }) => {
+  route(app, api.notification.list, async (caller, { body, request }) => {
     const language = languageOf(request.lang);
     await center.rememberLanguage(caller, language);
     return center.list(caller, language, body);
   });
-  route(app, api.notification.unread, '*', (caller) => center.unread(caller));
-  route(app, api.notification.read, '*', (caller, { body }) => center.read(caller, body));
-  route(app, api.notification.readAll, '*', (caller, { body }) => center.readAll(caller, body));
+  route(app, api.notification.unread, (caller) => center.unread(caller));
+  route(app, api.notification.read, (caller, { body }) => center.read(caller, body));
+  route(app, api.notification.readAll, (caller, { body }) => center.readAll(caller, body));
 
-  route(app, api.notification.announcementList, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.list(body));
-  route(app, api.notification.announcementGet, ANNOUNCEMENT_WRITERS, (_caller, { body }) => announcements.get(body.id));
-  route(app, api.notification.announcementAdd, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.add(caller, body), {
+  route(app, api.notification.announcementList, (_caller, { body }) => announcements.list(body));
+  route(app, api.notification.announcementGet, (_caller, { body }) => announcements.get(body.id));
+  route(app, api.notification.announcementAdd, (caller, { body }) => announcements.add(caller, body), {
     idempotent: true,
   });
-  route(app, api.notification.announcementUpdate, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.update(caller, body));
-  route(app, api.notification.announcementDelete, ANNOUNCEMENT_WRITERS, (caller, { body }) => announcements.delete(caller, body.id));
+  route(app, api.notification.announcementUpdate, (caller, { body }) => announcements.update(caller, body));
+  route(app, api.notification.announcementDelete, (caller, { body }) => announcements.delete(caller, body.id));
 
   await streamRoute(app);
 }

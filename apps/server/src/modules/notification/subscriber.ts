@@ -28,7 +28,8 @@ const RULES: { [T in EventType]?: NoticeRule<T> } = {
   'client.assigned': async (event, tell, nameOf) => {
     const { role, to_id: to } = event.payload;
     const merchant = event.accountId;
-    if ((role !== 'studio' && role !== 'operator') || to === null || merchant === null) return [];
+    // A client's studio and operator work with it and are told; its agent is not.
+    if (role === 'agent' || to === null || merchant === null) return [];
     return [
       ...tell(merchant, role === 'studio' ? 'assigned_studio' : 'assigned_operator', { name: await nameOf(to) }, null),
       ...tell(to, 'client_assigned', { name: await nameOf(merchant) }, { type: 'account', id: merchant }),

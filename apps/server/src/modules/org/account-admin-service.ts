@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, INFO_STATUS, type AccountSummary } from '@nearcast/contract';
+import { ACCOUNT_TYPE, INFO_STATUS, PAYING, type AccountSummary } from '@nearcast/contract';
 import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { notFound, rejected } from '../../errors.js';
@@ -60,7 +60,7 @@ export class AccountAdminService {
         saleEmail: body.sale_email,
         saleUid: body.sale_uid,
         // Staff and operators have no onboarding form to fill in.
-        infoStatus: body.role === 'client' || body.role === 'studio' ? INFO_STATUS.incomplete : INFO_STATUS.complete,
+        infoStatus: PAYING.includes(body.role) ? INFO_STATUS.incomplete : INFO_STATUS.complete,
         ...agentFields,
       });
       // Like a sign-up, so the dashboards and feeds count an account staff made.

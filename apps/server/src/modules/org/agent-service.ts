@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, INFO_STATUS, type AgentSummary } from '@nearcast/contract';
+import { ACCOUNT_TYPE, INFO_STATUS, headsTrees, type AgentSummary } from '@nearcast/contract';
 import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, rejected } from '../../errors.js';
@@ -80,7 +80,7 @@ export class AgentService {
 
   async add(caller: Caller, body: Body<'proxy', 'add'>): Promise<AgentSummary> {
     // A main agent recruits sub-agents under itself; only staff create main agents.
-    if (caller.role === 'partner' && caller.agentType === 'sub') throw forbidden();
+    if (!headsTrees(caller.role, caller.agentType)) throw forbidden();
     const asPartner = caller.role === 'partner';
     const agentType = asPartner ? 'sub' : body.agent_type;
     const row = await this.db.transaction(async (tx) => {

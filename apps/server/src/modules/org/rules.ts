@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPE,
+  headsTrees,
   isStaff,
   type AccountSummary,
   type api,
@@ -124,7 +125,7 @@ function assignableAgent(ex: Executor, caller: Caller, agentId: number): Promise
 
 /** Taking something away from every agent is for staff and main agents, not sub-agents. */
 export function assertMayRemove(caller: Caller): void {
-  if (!isStaff(caller.role) && !(caller.role === 'partner' && caller.agentType !== 'sub')) throw forbidden();
+  if (!headsTrees(caller.role, caller.agentType)) throw forbidden();
 }
 
 /**

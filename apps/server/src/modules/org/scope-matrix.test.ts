@@ -1,4 +1,4 @@
-import type { Role } from '@nearcast/contract';
+import { allows, api, type Endpoint, type Role } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -69,61 +69,58 @@ afterAll(() => t.close());
 const id = (name: string) => ids.get(name)!;
 
 describe('who may call what', () => {
-  const MANAGERS: Role[] = ['super', 'admin', 'partner'];
-  const VIEWERS: Role[] = ['super', 'admin', 'partner', 'studio', 'operator'];
-  const STAFF: Role[] = ['super', 'admin'];
-  const EVERYONE: Role[] = ['super', 'admin', 'partner', 'studio', 'operator', 'client'];
-  const matrix: [string, () => object, Role[]][] = [
-    ['/v1/account/list', () => ({}), ['super']],
-    ['/v1/account/get', () => ({ id: id('client') }), ['super']],
-    ['/v1/account/add', () => ({ email: 'x@example.com', password: '', username: '', role: 'client' }), ['super']],
-    ['/v1/account/edit', () => ({ id: id('client'), bio: 'x' }), ['super']],
-    ['/v1/proxy/list', () => ({}), MANAGERS],
-    ['/v1/proxy/count', () => ({}), MANAGERS],
-    ['/v1/proxy/add', () => ({ email: 'bad' }), MANAGERS],
-    ['/v1/proxy/switch', () => ({ id: id('subagent'), agent_type: 'sub', main_agent_id: id('agent') }), STAFF],
-    ['/v1/proxy/get', () => ({ id: id('subagent') }), MANAGERS],
-    ['/v1/studio/list', () => ({}), MANAGERS],
-    ['/v1/studio/count', () => ({}), MANAGERS],
-    ['/v1/studio/proxy', () => ({ studio_id: id('studio'), agent_id: id('agent') }), MANAGERS],
-    ['/v1/studio/top', () => ({}), MANAGERS],
-    ['/v1/client/list', () => ({}), VIEWERS],
-    ['/v1/client/count', () => ({}), VIEWERS],
-    ['/v1/client/all', () => ({}), VIEWERS],
-    ['/v1/client/pay', () => ({}), VIEWERS],
-    ['/v1/client/studio', () => ({ client_id: id('client') }), VIEWERS],
-    ['/v1/client/get', () => ({ id: id('client') }), VIEWERS],
-    ['/v1/client/proxy', () => ({ client_id: id('client'), agent_id: id('agent') }), MANAGERS],
-    ['/v1/client/studio/set', () => ({ client_id: id('client'), studio_id: id('studio') }), MANAGERS],
-    ['/v1/client/operator', () => ({ client_id: id('client'), operator_id: id('operator') }), MANAGERS],
-    ['/v1/operator/add', () => ({ nickname: '', email: '', password: '' }), ['partner']],
-    ['/v1/operator/list', () => ({}), MANAGERS],
+  // Who may call each endpoint is its contract entry's `access`, the one declaration route() enforces.
+  const matrix: [Endpoint, () => object][] = [
+    [api.account.list, () => ({})],
+    [api.account.get, () => ({ id: id('client') })],
+    [api.account.add, () => ({ email: 'x@example.com', password: '', username: '', role: 'client' })],
+    [api.account.edit, () => ({ id: id('client'), bio: 'x' })],
+    [api.proxy.list, () => ({})],
+    [api.proxy.count, () => ({})],
+    [api.proxy.add, () => ({ email: 'bad' })],
+    [api.proxy.switch, () => ({ id: id('subagent'), agent_type: 'sub', main_agent_id: id('agent') })],
+    [api.proxy.get, () => ({ id: id('subagent') })],
+    [api.studio.list, () => ({})],
+    [api.studio.count, () => ({})],
+    [api.studio.proxy, () => ({ studio_id: id('studio'), agent_id: id('agent') })],
+    [api.studio.top, () => ({})],
+    [api.client.list, () => ({})],
+    [api.client.count, () => ({})],
+    [api.client.all, () => ({})],
+    [api.client.pay, () => ({})],
+    [api.client.studio, () => ({ client_id: id('client') })],
+    [api.client.get, () => ({ id: id('client') })],
+    [api.client.proxy, () => ({ client_id: id('client'), agent_id: id('agent') })],
+    [api.client.studioSet, () => ({ client_id: id('client'), studio_id: id('studio') })],
+    [api.client.operator, () => ({ client_id: id('client'), operator_id: id('operator') })],
+    [api.operator.add, () => ({ nickname: '', email: '', password: '' })],
+    [api.operator.list, () => ({})],
     // No field to change: the call is allowed or refused, and changes nothing either way.
-    ['/v1/operator/edit', () => ({ id: id('operator') }), ['partner']],
-    ['/v1/area/list', () => ({}), EVERYONE],
-    ['/v1/area/add', () => ({ name: '' }), STAFF],
-    ['/v1/area/delete', () => ({ id: 999_999 }), STAFF],
-    ['/v1/area/zone', () => ({}), STAFF],
-    ['/v1/area/zone/all', () => ({}), EVERYONE],
-    ['/v1/area/zone/add', () => ({ name: '' }), STAFF],
-    ['/v1/area/zone/delete', () => ({ id: 999_999 }), STAFF],
-    ['/v1/promotion/link', () => ({}), ['super', 'admin', 'partner', 'studio']],
+    [api.operator.edit, () => ({ id: id('operator') })],
+    [api.area.list, () => ({})],
+    [api.area.add, () => ({ name: '' })],
+    [api.area.delete, () => ({ id: 999_999 })],
+    [api.area.zone, () => ({})],
+    [api.area.zoneAll, () => ({})],
+    [api.area.zoneAdd, () => ({ name: '' })],
+    [api.area.zoneDelete, () => ({ id: 999_999 })],
+    [api.promotion.link, () => ({})],
   ];
 
-  it.each(matrix)('%s', async (path, body, allowed) => {
+  it.each(matrix.map(([endpoint, body]) => [endpoint.path, endpoint, body] as const))('%s', async (path, endpoint, body) => {
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of [...DEMO, ...UNPAID]) {
       const response = await t.call(path, body(), { token: tokens.get(name) });
       outcomes[name] = response.code === '403' ? 'refused' : response.code === '402' ? 'plan required' : 'allowed';
       // The role is checked first: a call the role may never make says so, whatever the plan.
-      if (!allowed.includes(ROLE_OF[name])) expected[name] = 'refused';
-      else expected[name] = (UNPAID as readonly string[]).includes(name) && path !== '/v1/area/list' ? 'plan required' : 'allowed';
+      if (!allows(endpoint.access, ROLE_OF[name])) expected[name] = 'refused';
+      else expected[name] = (UNPAID as readonly string[]).includes(name) && endpoint.access !== 'public' && !endpoint.openToUnpaid ? 'plan required' : 'allowed';
     }
     expect(outcomes).toEqual(expected);
-    // Without a session nothing but the public area tree answers.
+    // Without a session only a public endpoint (the area tree) answers.
     const anonymous = await t.call(path, body());
-    expect(anonymous.code === '403', 'anonymous').toBe(path !== '/v1/area/list');
+    expect(anonymous.code === '403', 'anonymous').toBe(endpoint.access !== 'public');
   });
 });
 

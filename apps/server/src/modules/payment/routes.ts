@@ -6,15 +6,13 @@ import { sendEnvelope } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
 import { sandboxPage } from './sandbox-page.js';
 
-const BUYERS = ['client', 'studio'] as const;
-
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const { payments, config } = app.services;
 
-  route(app, api.payment.stripe, BUYERS, (caller, { body }) => payments.checkout(caller, body), { idempotent: true });
-  route(app, api.payment.callback, '*', (caller, { body }) => payments.verify(caller, body.session_id));
-  route(app, api.payment.places, '*', (caller, { body }) => payments.places(caller, body.city_id));
-  route(app, api.payment.plan, BUYERS, (caller) => payments.planOf(caller));
+  route(app, api.payment.stripe, (caller, { body }) => payments.checkout(caller, body), { idempotent: true });
+  route(app, api.payment.callback, (caller, { body }) => payments.verify(caller, body.session_id));
+  route(app, api.payment.places, (caller, { body }) => payments.places(caller, body.city_id));
+  route(app, api.payment.plan, (caller) => payments.planOf(caller));
 
   const provider = payments.provider;
 

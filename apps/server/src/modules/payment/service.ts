@@ -1,6 +1,7 @@
 import {
-  ACCOUNT_TYPE,
   BILLING_PERIOD_DAYS,
+  isStaff,
+  PACKAGE_BUYERS,
   STUDIO_PLACES_PER_CITY,
   type api,
   type Order,
@@ -34,9 +35,6 @@ export const MAX_OPEN_CHECKOUTS = 3;
 /** Checkouts one account may open per window, whatever became of them. */
 export const MAX_CHECKOUTS_PER_WINDOW = 10;
 const CHECKOUT_WINDOW_MS = 60 * 60_000;
-
-/** Which account types may buy which package types. */
-const BUYERS = { business: [ACCOUNT_TYPE.client], studio: [ACCOUNT_TYPE.studio], addon: [ACCOUNT_TYPE.client, ACCOUNT_TYPE.studio] } as const;
 
 export function toOrder(row: OrderRow): Order {
   return {
@@ -217,7 +215,7 @@ export class PaymentService {
       throw invalid({ package_id: 'payment.package_unavailable' });
     });
     if (pkg.status !== 'enabled') throw invalid({ package_id: 'payment.package_unavailable' });
-    if (!(BUYERS[pkg.type] as readonly number[]).includes(caller.account.accountType)) throw rejected('payment.package_wrong_role');
+    if (!PACKAGE_BUYERS[pkg.type].includes(caller.role)) throw rejected('payment.package_wrong_role');
     // An add-on adds to a running plan; bought alone it would make an account "paid" without one.
     // Running means not past its end either, as plan gating reads it (docs/decisions/053).
     if (pkg.type === 'addon' && !hasActivePlan(caller.account)) throw rejected('payment.addon_needs_plan');
@@ -293,7 +291,7 @@ export class PaymentService {
   /** `/payment?session_id=…` asks here: the provider says what happened, and a payment is fulfilled. */
   async verify(caller: Caller, sessionId: string) {
     const order = await repo.findOrderBySession(this.db, sessionId);
-    const mine = order && (order.accountId === caller.id || caller.role === 'super' || caller.role === 'admin');
+    const mine = order && (order.accountId === caller.id || isStaff(caller.role));
     if (!order || !mine) throw notFound('payment.session_unknown');
     const settled = await this.settle(order, await this.provider.retrieve(sessionId));
     const buyer = settled.accountId === caller.id ? await this.accounts.findById(caller.id) : undefined;

@@ -1,4 +1,4 @@
-import type { api, ApiLanguage, PackageTexts, ParsedRequestOf, PricePackage } from '@nearcast/contract';
+import { allows, api, type ApiLanguage, type PackageTexts, type ParsedRequestOf, type PricePackage } from '@nearcast/contract';
 import type { Actor, Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
@@ -91,7 +91,8 @@ export class PricingService {
   ) {}
 
   async list(caller: Caller | null, body: Body<'list'>, language: ApiLanguage = 'en') {
-    const manager = caller?.role === 'super';
+    // Who manages the packages sees the disabled ones too.
+    const manager = !!caller && allows(api.price.update.access, caller.role);
     const filter = { type: body.type, keyword: body.keyword || undefined, status: manager ? body.status : ('enabled' as const) };
     const { rows, total } = await repo.listPackages(this.db, filter, body.page, body.page_size);
     const firstPurchase = firstPurchaseFor(caller);
@@ -101,7 +102,7 @@ export class PricingService {
   /** A package the caller may see: any for the super admin, enabled ones for everyone else. */
   async visible(caller: Caller | null, id: number): Promise<PackageRow> {
     const row = await repo.findPackage(this.db, id);
-    if (!row || (row.status !== 'enabled' && caller?.role !== 'super')) throw notFound('pricing.not_found');
+    if (!row || (row.status !== 'enabled' && !(caller && allows(api.price.update.access, caller.role)))) throw notFound('pricing.not_found');
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { isStaff, roleOf, type api, type ParsedRequestOf, type PayeeVerificationState, type Settlement, type SettlementPreview } from '@nearcast/contract';
+import { allows, api, isStaff, roleOf, type ParsedRequestOf, type PayeeVerificationState, type Settlement, type SettlementPreview } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, Caller } from '../../access/caller.js';
 import type { PayoutRail } from '../../adapters/payouts/index.js';
@@ -120,8 +120,7 @@ export class SettlementService {
   /** An application on a party's behalf (the demo seed), through the same rules. */
   async applyFor(partyId: number): Promise<Settlement> {
     const party = await this.parties.findById(partyId);
-    const role = party ? roleOf(party.accountType) : undefined;
-    if (!party || (role !== 'studio' && role !== 'partner')) throw notFound('settlement.not_found');
+    if (!party || !allows(api.settlement.apply.access, roleOf(party.accountType))) throw notFound('settlement.not_found');
     const row = await this.db.transaction((tx) => this.applyIn(tx, { id: partyId, createdAt: party.createdAt }, null));
     return (await this.present([row]))[0]!;
   }

@@ -1,6 +1,7 @@
-import type { Role, Settlement } from '@nearcast/contract';
+import type { Settlement } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoles } from '../../test/declared-access.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { holdingPeriodPasses, merchantPays } from '../../test/settlement-fixtures.js';
 import { DEMO_ROLE_OF as ROLE_OF } from '../../test/demo-roles.js';
@@ -33,20 +34,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('who may call what', () => {
-  const EARNERS: Role[] = ['studio', 'partner'];
-  const READERS: Role[] = ['super', 'admin', 'studio', 'partner'];
-  const STAFF: Role[] = ['super', 'admin'];
   // Bodies that change nothing when allowed: a missing settlement, or an empty balance.
-  const matrix: [string, () => object, Role[]][] = [
-    ['/v1/settlement/preview', () => ({}), EARNERS],
-    ['/v1/settlement/list', () => ({}), READERS],
-    ['/v1/settlement/get', () => ({ id: 999_999 }), READERS],
-    ['/v1/settlement/approve', () => ({ id: 999_999, payout_reference: 'BT-1' }), STAFF],
-    ['/v1/settlement/reject', () => ({ id: 999_999, reason: 'x' }), STAFF],
-    ['/v1/settlement/fail', () => ({ id: 999_999, reason: 'x' }), STAFF],
+  // Who may call each endpoint is read from its contract entry (declaredRoles), the declaration route() enforces.
+  const matrix: [string, () => object][] = [
+    ['/v1/settlement/preview', () => ({})],
+    ['/v1/settlement/list', () => ({})],
+    ['/v1/settlement/get', () => ({ id: 999_999 })],
+    ['/v1/settlement/approve', () => ({ id: 999_999, payout_reference: 'BT-1' })],
+    ['/v1/settlement/reject', () => ({ id: 999_999, reason: 'x' })],
+    ['/v1/settlement/fail', () => ({ id: 999_999, reason: 'x' })],
   ];
 
-  it.each(matrix)('%s', async (path, body, allowed) => {
+  it.each(matrix)('%s', async (path, body) => {
+    const allowed = declaredRoles(path);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of DEMO) {

@@ -17,7 +17,6 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   multipartRoute(
     app,
     api.base.ossTemp,
-    '*',
     (caller, { fields, file, request }) =>
       uploads.acceptTemp(caller, fields.purpose, { stream: file.stream, contentLength: contentLength(request.headers['content-length']) }),
     { rateLimit: { max: config.RATE_LIMIT_UPLOAD_PER_MINUTE, timeWindow: 60_000 } },

@@ -1,4 +1,4 @@
-import { type PublishJobState, type PublishTargetName, type VideoApproval, type VideoPostStatus } from '@nearcast/contract';
+import { isStaff, type PublishJobState, type PublishTargetName, type VideoApproval, type VideoPostStatus } from '@nearcast/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
 import { merchantDirectory, visibleMerchantIds } from '../../access/scope.js';
@@ -20,7 +20,7 @@ const creatorName = partyNameOf(videoPosts.createdById);
 
 export function visiblePosts(caller: Pick<Caller, 'id' | 'role' | 'agentType'>): SQL {
   // Staff see every post (each belongs to a merchant): no list of every merchant to match against.
-  if (caller.role === 'super' || caller.role === 'admin') return sql`true`;
+  if (isStaff(caller.role)) return sql`true`;
   return sql`${videoPosts.merchantId} in ${visibleMerchantIds(caller)}`;
 }
 

@@ -1,4 +1,5 @@
 import {
+  isStaff,
   PLATFORM_NAMES,
   VIDEO_LIST_COUNT_CAP,
   type ApiLanguage,
@@ -364,7 +365,7 @@ export class VideoService {
     if (body.merchant_id !== undefined && !(await repo.merchantVisible(this.db, caller, body.merchant_id))) throw notFound();
     // The whole platform's plays are the dashboard's (read from its rollups); summing every
     // video's readings here would not answer in time at the network's size.
-    if ((caller.role === 'super' || caller.role === 'admin') && body.post_id === undefined && body.merchant_id === undefined) {
+    if (isStaff(caller.role) && body.post_id === undefined && body.merchant_id === undefined) {
       throw invalid({ merchant_id: 'video.stats_scope_required' });
     }
     return this.statsOf({ caller, postId: body.post_id, merchantId: body.merchant_id }, body.range);

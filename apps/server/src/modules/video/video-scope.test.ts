@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Role, VideoConnection, VideoPost } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoles } from '../../test/declared-access.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { addPost, connectSandbox, VIDEO_DEMO, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { givePlan } from '../../test/plans.js';
@@ -60,31 +61,31 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('who may call what', () => {
-  const WORKERS: Role[] = ['super', 'admin', 'studio', 'operator'];
-  const READERS: Role[] = [...WORKERS, 'client'];
-  const matrix: [string, () => object, Role[]][] = [
-    ['/v1/video/platforms', () => ({}), WORKERS],
-    ['/v1/video/connections', () => ({}), WORKERS],
-    ['/v1/video/connect', () => ({ merchant_id: 999_999, platform: 'sandbox' }), WORKERS],
-    ['/v1/video/connect/callback', () => ({ state: 'not-a-state', code: 'x' }), WORKERS],
-    ['/v1/video/disconnect', () => ({ id: 999_999 }), WORKERS],
-    ['/v1/video/list', () => ({}), READERS],
-    ['/v1/video/get', () => ({ id: mine.id }), READERS],
-    ['/v1/video/add', () => ({ merchant_id: 999_999, title: 'x', upload_id: 999_999, captions: [{ language: 'en', caption: 'x' }], language: 'en', platforms: ['sandbox'] }), WORKERS],
-    ['/v1/video/update', () => ({ id: 999_999 }), WORKERS],
-    ['/v1/video/cancel', () => ({ id: 999_999 }), WORKERS],
-    ['/v1/video/delete', () => ({ id: 999_999 }), WORKERS],
-    ['/v1/video/job/retry', () => ({ id: 999_999 }), WORKERS],
-    ['/v1/video/job/link', () => ({ id: 999_999, url: 'https://weibo.com/1/abc' }), WORKERS],
-    ['/v1/video/stats', () => ({ range: '7d', post_id: mine.id }), READERS],
-    ['/v1/video/mine', () => ({}), ['client']],
-    ['/v1/video/review/link', () => ({ id: 999_999 }), WORKERS],
-    ['/v1/video/approve', () => ({ id: 999_999 }), ['client']],
-    ['/v1/video/changes', () => ({ id: 999_999, comment: 'Brighter' }), ['client']],
-    ['/v1/base/video', () => ({ id: mine.id }), READERS],
+  // Who may call each endpoint is read from its contract entry (declaredRoles), the declaration route() enforces.
+  const matrix: [string, () => object][] = [
+    ['/v1/video/platforms', () => ({})],
+    ['/v1/video/connections', () => ({})],
+    ['/v1/video/connect', () => ({ merchant_id: 999_999, platform: 'sandbox' })],
+    ['/v1/video/connect/callback', () => ({ state: 'not-a-state', code: 'x' })],
+    ['/v1/video/disconnect', () => ({ id: 999_999 })],
+    ['/v1/video/list', () => ({})],
+    ['/v1/video/get', () => ({ id: mine.id })],
+    ['/v1/video/add', () => ({ merchant_id: 999_999, title: 'x', upload_id: 999_999, captions: [{ language: 'en', caption: 'x' }], language: 'en', platforms: ['sandbox'] })],
+    ['/v1/video/update', () => ({ id: 999_999 })],
+    ['/v1/video/cancel', () => ({ id: 999_999 })],
+    ['/v1/video/delete', () => ({ id: 999_999 })],
+    ['/v1/video/job/retry', () => ({ id: 999_999 })],
+    ['/v1/video/job/link', () => ({ id: 999_999, url: 'https://weibo.com/1/abc' })],
+    ['/v1/video/stats', () => ({ range: '7d', post_id: mine.id })],
+    ['/v1/video/mine', () => ({})],
+    ['/v1/video/review/link', () => ({ id: 999_999 })],
+    ['/v1/video/approve', () => ({ id: 999_999 })],
+    ['/v1/video/changes', () => ({ id: 999_999, comment: 'Brighter' })],
+    ['/v1/base/video', () => ({ id: mine.id })],
   ];
 
-  it.each(matrix)('%s', async (urlPath, body, allowed) => {
+  it.each(matrix)('%s', async (urlPath, body) => {
+    const allowed = declaredRoles(urlPath);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const name of VIDEO_DEMO) {

@@ -1,4 +1,4 @@
-import { PAY_STATUS, PAYING_ROLES, INFO_STATUS, roleOf, type CurrentUser } from '@nearcast/contract';
+import { PAY_STATUS, PAYING, INFO_STATUS, roleOf, type CurrentUser } from '@nearcast/contract';
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format-date';
 export function AccountInfoCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('profile');
   const role = roleOf(user.account_type);
-  const paying = PAYING_ROLES.includes(role);
+  const paying = PAYING.includes(role);
   const pay =
     user.pay_status === PAY_STATUS.paid ? 'paid' : user.pay_status === PAY_STATUS.expired ? 'expired' : 'unpaid';
 

@@ -1,4 +1,4 @@
-import { roleOf, type CurrentUser, type NotificationSettings, type Role } from '@nearcast/contract';
+import { PUBLISH_NOTICE_ROLES, roleOf, type CurrentUser, type NotificationSettings } from '@nearcast/contract';
 import { Button, Card, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,6 @@ import { notifySuccess } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 
 const CHANNELS = ['email', 'sms', 'system', 'marketing'] as const satisfies ReadonlyArray<keyof NotificationSettings>;
-
-/** Who is told when a post goes live (the merchant and the team serving it): they choose how often. */
-const PUBLISH_NOTICE_ROLES: readonly Role[] = ['client', 'studio', 'operator'];
 
 /** Absent on the server means one notice per post. */
 const digestOf = (settings: NotificationSettings) => settings.publish_digest === true;

@@ -1,10 +1,11 @@
 import { EditOutlined, EyeOutlined, SettingOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import type { Plan, Role } from '@nearcast/contract';
+import { api, type Plan } from '@nearcast/contract';
 import { Button, Card, Segmented } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListEmpty } from '../../../components/list-state';
+import { useCan } from '../../../lib/can';
 import { usePlan } from '../api/get-plan';
 import { BriefForm } from '../components/brief-form';
 import { DraftsBoard } from '../components/drafts-board';
@@ -17,26 +18,20 @@ import './creative.css';
 
 type View = 'drafts' | 'scripts' | 'setup';
 
-/** Who writes on the production line; an operator reads what its merchants get. */
-export function writesCreative(role: Role | null): boolean {
-  return role === 'super' || role === 'admin' || role === 'studio';
-}
-
-/** The material list answers super, studio, operator and the merchant: not an admin. */
-export function listsMaterials(role: Role | null): boolean {
-  return role !== null && role !== 'admin';
-}
-
 /**
  * The production line for one merchant, inside /video: the day's drafts as a board, the script
  * desk with its storyboard, and the brief with the daily plan. Studio and staff work here;
  * an operator sees the same without a single write button. The section is in the address
  * (`?view=`), so a link or a reload lands where the user was.
  */
-export function ProductionWorkspace({ merchantId, role }: { merchantId: number | null; role: Role | null }) {
+export function ProductionWorkspace({ merchantId }: { merchantId: number | null }) {
   const { t } = useTranslation('creative');
   const [params, setParams] = useSearchParams();
-  const canWrite = writesCreative(role);
+  const can = useCan();
+  // Who renders writes on the production line; an operator reads what its merchants get.
+  const canWrite = can(api.creative.renderAdd);
+  // The material list is the material center's to answer (an admin has none).
+  const listable = can(api.footage.list);
   const views: View[] = canWrite ? ['drafts', 'scripts', 'setup'] : ['drafts', 'setup'];
   const view: View = views.find((value) => value === params.get('view')) ?? 'drafts';
   const [picked, setPicked] = useState<{ merchant: number; date: string } | null>(null);
@@ -104,12 +99,12 @@ export function ProductionWorkspace({ merchantId, role }: { merchantId: number |
           )}
         />
       )}
-      {view === 'scripts' && canWrite && <ScriptDesk key={merchantId} merchantId={merchantId} editId={editId} listable={listsMaterials(role)} onRendered={(render) => openDay(boardDateOf(render, plan.data?.time_zone))} />}
+      {view === 'scripts' && canWrite && <ScriptDesk key={merchantId} merchantId={merchantId} editId={editId} listable={listable} onRendered={(render) => openDay(boardDateOf(render, plan.data?.time_zone))} />}
       {view === 'setup' && (
         <div className="cr-setup">
           <PlanCard merchantId={merchantId} editable={canWrite} onRan={openDay} />
           <Card title={t('brief.title')} className="cr-card" data-testid="brief-card">
-            <BriefForm merchantId={merchantId} editable={canWrite} listable={listsMaterials(role)} />
+            <BriefForm merchantId={merchantId} editable={canWrite} listable={listable} />
           </Card>
         </div>
       )}

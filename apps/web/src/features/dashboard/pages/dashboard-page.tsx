@@ -1,4 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
+import { isEarner } from '@nearcast/contract';
 import { Result, Skeleton, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +79,7 @@ export function DashboardPage() {
         </p>
       </section>
 
-      {(role === 'partner' || role === 'studio') && (
+      {isEarner(role) && (
         // The agent and studio centers live outside this layout: their lists are one click away.
         <Link to={pathOf(role)} className="dash-center" data-testid={`dashboard-center-${role}`}>
           <span className="dash-center__text">

@@ -1,9 +1,11 @@
 import { WalletOutlined } from '@ant-design/icons';
+import { api } from '@nearcast/contract';
 import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/list-state';
 import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session';
 import { useBalance } from '../api/get-balance';
 import { usePlatformSummary } from '../api/get-platform';
@@ -32,8 +34,10 @@ const EARNINGS: RecordFilters = { type: 'commission' };
  */
 export function FinancePage() {
   const { role } = useSession();
-  if (role === 'super' || role === 'admin') return <StaffFinance isSuper={role === 'super'} />;
-  if (role === 'studio' || role === 'partner') return <EarnerFinance />;
+  const can = useCan();
+  // Each role's finance is the calls it may make: staff the platform's (super its rules too), earners their settlements.
+  if (can(api.finance.platform)) return <StaffFinance isSuper={can(api.finance.rulesUpdate)} />;
+  if (can(api.settlement.apply)) return <EarnerFinance />;
   return <PayerFinance operator={role === 'operator'} />;
 }
 

@@ -1,7 +1,8 @@
+import { api } from '@nearcast/contract';
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { CourseAdmin } from '../components/course-admin';
 import { CourseGrid } from '../components/course-grid';
 import { CourseView } from '../components/course-view';
@@ -21,7 +22,7 @@ const positiveId = (value: string | null): number | null => {
  */
 export function LearningPage() {
   const { t } = useTranslation('learning');
-  const { role } = useSession();
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   const courseId = positiveId(params.get('course'));
   const lessonId = positiveId(params.get('lesson'));
@@ -40,7 +41,7 @@ export function LearningPage() {
     return <CourseView id={courseId} onBack={() => setParams({})} onLesson={(lesson) => setParams({ course: String(courseId), lesson: String(lesson) })} />;
   }
   const grid = <CourseGrid onOpen={(id) => setParams({ course: String(id) })} />;
-  if (role !== 'super' && role !== 'admin') {
+  if (!can(api.learn.courseAdd)) {
     return (
       <div className="learning-page">
         <PageHeader subtitle={t('courses.subtitle')} />

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined, LoginOutlined, PhoneOutlined } from '@ant-design/icons';
-import { roleOf } from '@nearcast/contract';
+import { isPaying, roleOf } from '@nearcast/contract';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -135,7 +135,7 @@ function Pitch({ role, signedIn, signinHref }: { role: JoinRole; signedIn: boole
 function OtherRole({ role, userRole }: { role: JoinRole; userRole: ReturnType<typeof roleOf> | null }) {
   const { t } = useTranslation('onboarding');
   const title = usePageTitle();
-  const otherPaying = userRole === 'client' || userRole === 'studio';
+  const otherPaying = isPaying(userRole);
   return (
     <section className="onb-done" data-testid="join-other-role">
       <h1 className="onb-done__kicker" data-testid="page-title">

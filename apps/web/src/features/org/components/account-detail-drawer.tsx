@@ -1,5 +1,5 @@
 import { EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { PAYING_ROLES, type AccountSummary } from '@nearcast/contract';
+import { PAYING, type AccountSummary } from '@nearcast/contract';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function AccountDetailDrawer({ id, onClose, onEdit, onToggleStatus, isSel
   const data = account.data;
 
   const text = (value: string | null | undefined) => <Maybe value={value} />;
-  const paying = !!data && PAYING_ROLES.includes(data.role);
+  const paying = !!data && PAYING.includes(data.role);
 
   return (
     <DetailDrawer

@@ -1,16 +1,17 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { AGENT_TYPES, type AgentSummary, type AgentType } from '@nearcast/contract';
+import { AGENT_TYPES, api, headsTrees, type AgentSummary, type AgentType } from '@nearcast/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../components/list-filters';
+import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAgentCount } from '../../../api/agent-count';
 import { useAgents } from '../api/list-agents';
 import { useSwitchAgent } from '../api/switch-agent';
-import type { OrgAbilities } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
 import { AgentDetailDrawer } from './agent-detail-drawer';
@@ -30,8 +31,13 @@ interface AgentFilters extends ListFilterValues {
 }
 
 /** The agents tab of /agents: counts, the list, and (for staff) the main/sub switch. */
-export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
+export function AgentsTab() {
   const { t } = useTranslation('org');
+  const { role, user } = useSession();
+  const can = useCan();
+  const switchesAgents = can(api.proxy.switch);
+  // A main agent adds sub-agents under itself; a sub-agent adds none.
+  const addsAgents = can(api.proxy.add) && headsTrees(role, user?.agent_type);
   const language = currentLanguage();
   const [filters, setFilters] = useState<AgentFilters>({});
   const paging = usePaging();
@@ -129,7 +135,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
       render: (_, row) => <span className="org-num">{formatUsd(row.sales_cents, language)}</span>,
     },
     { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
-    ...(abilities.switchAgent
+    ...(switchesAgents
       ? [
           {
             key: 'actions',
@@ -171,7 +177,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         openLabel={(row) => t('actions.open_named', { name: row.company_short_name || displayName(row) })}
         testId="agents-table"
         emptyTitle={t('agents.empty')}
-        emptyBody={abilities.addAgent ? t('agents.empty_body') : undefined}
+        emptyBody={addsAgents ? t('agents.empty_body') : undefined}
         filtered={isFiltered({ ...toListQuery(filters), agent_type: filters.agent_type })}
       />
       <AssignModal
@@ -197,7 +203,7 @@ export function AgentsTab({ abilities }: { abilities: OrgAbilities }) {
         describe={(main) => t('agents.switch_summary', { name: switching?.subject ?? '', main })}
         okText={t('actions.switch_to_sub')}
       />
-      <AgentDetailDrawer id={detailId} onClose={() => setDetailId(null)} actions={abilities.switchAgent ? switchButton : undefined} />
+      <AgentDetailDrawer id={detailId} onClose={() => setDetailId(null)} actions={switchesAgents ? switchButton : undefined} />
       {confirmElement}
     </div>
   );

@@ -4,7 +4,7 @@ import { api, type StudioSummary } from '@nearcast/contract';
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { studioOf } from '../pages/test-fixtures';
-import { abilitiesOf } from '../utils/abilities';
+import { signInAs } from '../../../test/page';
 import { StudiosTab } from './studios-tab';
 
 /** A studio of the list with a paying client and its sales, as the pages' fixtures build one. */
@@ -44,7 +44,8 @@ afterAll(() => vi.unstubAllGlobals());
 
 describe('the studios tab', () => {
   it("shows each studio's agent with the agent's number, and nothing made up for a studio without one", async () => {
-    renderInShell(<StudiosTab abilities={abilitiesOf('super', null)} />);
+    signInAs('super');
+    renderInShell(<StudiosTab />);
     const withAgent = await screen.findByTestId('row-studio1@example.com');
     expect(within(withAgent).getByText('West Coast Growth')).toBeInTheDocument();
     expect(within(withAgent).getByTestId('studio-agent-no')).toHaveTextContent('代理编号 AG-0001');

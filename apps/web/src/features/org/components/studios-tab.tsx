@@ -1,15 +1,16 @@
 import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
-import type { StudioSummary } from '@nearcast/contract';
+import { api, headsTrees, type StudioSummary } from '@nearcast/contract';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/can';
 import { formatDate } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAssignStudio } from '../api/assign-studio';
 import { useStudioCount } from '../../../api/studio-count';
 import { useStudios } from '../api/list-studios';
-import type { OrgAbilities } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
 import { AssignModal, type AssignTarget } from './assign-modal';
@@ -31,8 +32,13 @@ interface StudioFilters extends ListFilterValues {
 }
 
 /** The studios tab of /agents: counts, ranking, the list, and assigning studios to agents. */
-export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
+export function StudiosTab() {
   const { t } = useTranslation('org');
+  const { role, user } = useSession();
+  const can = useCan();
+  const assigns = can(api.studio.proxy);
+  // Taking a studio from its agent is for staff and main agents, not sub-agents.
+  const removesAssignment = assigns && headsTrees(role, user?.agent_type);
   const language = currentLanguage();
   const [filters, setFilters] = useState<StudioFilters>({});
   const paging = usePaging();
@@ -106,7 +112,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
     { key: 'location', phone: 'hidden', title: t('fields.location'), width: 170, ellipsis: true, render: (_, row) => <Maybe value={row.location} /> },
     { key: 'expire', title: t('fields.expire_time'), width: 150, render: (_, row) => formatDate(row.expire_time) },
     { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
-    ...(abilities.assign
+    ...(assigns
       ? [
           {
             key: 'actions',
@@ -123,7 +129,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
                 >
                   {row.agent_id ? t('actions.change_agent') : t('actions.assign_agent')}
                 </Button>
-                {abilities.removeAssignment && row.agent_id !== null && (
+                {removesAssignment && row.agent_id !== null && (
                   <Button
                     size="small"
                     type="text"
@@ -155,7 +161,7 @@ export function StudiosTab({ abilities }: { abilities: OrgAbilities }) {
         keywordPlaceholder={t('filters.keyword_studios')}
         leadingActive={filters.agent_id != null ? 1 : 0}
         leading={
-          abilities.filterByOrg && (
+          can(api.proxy.list) && (
             <AgentSelect
               className="nc-filters__picker"
               value={filters.agent_id ?? null}

@@ -1,5 +1,5 @@
 import { EyeOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
-import { ACCOUNT_FILTER_ROLES, ACCOUNT_STATUSES, PAYING_ROLES, type AccountStatus, type AccountSummary } from '@nearcast/contract';
+import { ACCOUNT_FILTER_ROLES, ACCOUNT_STATUSES, PAYING, type AccountStatus, type AccountSummary } from '@nearcast/contract';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,13 +97,13 @@ export function AccountPage() {
       key: 'pay',
       title: t('fields.pay_state'),
       width: 120,
-      render: (_, row) => (PAYING_ROLES.includes(row.role) ? <PayStateTag state={row.pay_state} /> : <NotApplicable />),
+      render: (_, row) => (PAYING.includes(row.role) ? <PayStateTag state={row.pay_state} /> : <NotApplicable />),
     },
     {
       key: 'info', phone: 'hidden',
       title: t('fields.info_status'),
       width: 120,
-      render: (_, row) => (PAYING_ROLES.includes(row.role) ? <InfoStatusTag status={row.info_status} /> : <NotApplicable />),
+      render: (_, row) => (PAYING.includes(row.role) ? <InfoStatusTag status={row.info_status} /> : <NotApplicable />),
     },
     { key: 'orders', phone: 'hidden', title: t('fields.order_count'), dataIndex: 'order_count', width: 100, align: 'right' },
     { key: 'agent', phone: 'hidden', title: t('fields.agent_name'), width: 160, ellipsis: true, render: (_, row) => <Maybe value={row.agent_name} /> },

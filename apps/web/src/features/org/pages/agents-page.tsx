@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { api, headsTrees } from '@nearcast/contract';
 import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session';
 import { AgentAddModal } from '../components/agent-add-modal';
 import { AgentsTab } from '../components/agents-tab';
 import { StudiosTab } from '../components/studios-tab';
-import { abilitiesOf } from '../utils/abilities';
 import './org.css';
 
 const TABS = ['agents', 'studios'] as const;
@@ -21,7 +22,10 @@ type TabKey = (typeof TABS)[number];
 export function AgentsPage() {
   const { t } = useTranslation('org');
   const { role, user } = useSession();
-  const abilities = abilitiesOf(role, user?.agent_type);
+  const can = useCan();
+  // A main agent adds sub-agents under itself; a sub-agent adds none. Staff choose the new agent's type.
+  const addsAgents = can(api.proxy.add) && headsTrees(role, user?.agent_type);
+  const choosesType = can(api.proxy.switch);
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const requested = params.get('tab');
@@ -30,12 +34,12 @@ export function AgentsPage() {
   return (
     <div className="org-page">
       <PageHeader
-        subtitle={role === 'partner' ? t('agents.subtitle_partner') : t('agents.subtitle')}
+        subtitle={choosesType ? t('agents.subtitle') : t('agents.subtitle_partner')}
         extra={
           tab === 'agents' &&
-          abilities.addAgent && (
+          addsAgents && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="agent-add">
-              {abilities.chooseAgentType ? t('agents.add') : t('agents.add_sub')}
+              {choosesType ? t('agents.add') : t('agents.add_sub')}
             </Button>
           )
         }
@@ -48,11 +52,11 @@ export function AgentsPage() {
           setParams(next, { replace: true });
         }}
         items={[
-          { key: 'agents', label: <span data-testid="tab-agents">{t('agents.tab')}</span>, children: <AgentsTab abilities={abilities} /> },
-          { key: 'studios', label: <span data-testid="tab-studios">{t('studios.tab')}</span>, children: <StudiosTab abilities={abilities} /> },
+          { key: 'agents', label: <span data-testid="tab-agents">{t('agents.tab')}</span>, children: <AgentsTab /> },
+          { key: 'studios', label: <span data-testid="tab-studios">{t('studios.tab')}</span>, children: <StudiosTab /> },
         ]}
       />
-      {abilities.addAgent && <AgentAddModal open={adding} onClose={() => setAdding(false)} chooseType={abilities.chooseAgentType} />}
+      {addsAgents && <AgentAddModal open={adding} onClose={() => setAdding(false)} chooseType={choosesType} />}
     </div>
   );
 }

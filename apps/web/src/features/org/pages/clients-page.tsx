@@ -1,5 +1,5 @@
 import { DownOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import type { AccountSummary } from '@nearcast/contract';
+import { api, headsTrees, type AccountSummary } from '@nearcast/contract';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session';
 import { useAssignClientAgent } from '../api/assign-client-agent';
 import { useAssignClientOperator } from '../api/assign-client-operator';
@@ -27,7 +28,6 @@ import { StatTiles } from '../../../components/stat-tiles';
 import { payStateTiles } from '../components/pay-state-tiles';
 import { formatUsPhone } from '../../../lib/phone';
 import { InfoStatusTag, Maybe, PayStateTag } from '../components/status-tags';
-import { abilitiesOf } from '../utils/abilities';
 import { isFiltered, toListQuery, type ListFilterValues } from '../utils/list-query';
 import { formatUsd } from '../../../lib/money';
 import { ClientMaterialDrawer, type MaterialClient } from '../../material';
@@ -54,10 +54,15 @@ export function ClientsPage() {
   const { t } = useTranslation('org');
   const { t: tm } = useTranslation('material');
   const { role, user } = useSession();
+  const can = useCan();
+  const assigns = can(api.client.proxy);
   // A studio and an operator use the merchants' materials; managers look after assignments.
-  const seesMaterials = role === 'studio' || role === 'operator';
+  const seesMaterials = can(api.footage.list) && !assigns;
   const [materialsOf, setMaterialsOf] = useState<MaterialClient | null>(null);
-  const abilities = abilitiesOf(role, user?.agent_type);
+  // Taking a client from its agent or studio is for staff and main agents, from its operator for every manager.
+  const removesAssignment = assigns && headsTrees(role, user?.agent_type);
+  const removesOperator = can(api.client.operator);
+  const filtersByOrg = can(api.proxy.list);
   const language = currentLanguage();
   const [filters, setFilters] = useState<ClientPageFilters>({});
   const paging = usePaging();
@@ -111,7 +116,7 @@ export function ClientsPage() {
         label: <span data-testid={`action-assign-${link}`}>{t(current.id ? `actions.change_${link}` : `actions.assign_${link}`)}</span>,
         onClick: () => setAssigning({ client, link, subject: displayName(client), current: current.name }),
       });
-      const mayRemove = link === 'operator' ? abilities.removeOperator : abilities.removeAssignment;
+      const mayRemove = link === 'operator' ? removesOperator : removesAssignment;
       if (current.id !== null && mayRemove) {
         items.push({
           key: `remove-${link}`,
@@ -176,7 +181,7 @@ export function ClientsPage() {
     { key: 'expire', title: t('fields.expire_time'), width: 150, render: (_, row) => formatDate(row.expire_time) },
     { key: 'register', phone: 'hidden', title: t('fields.register_time'), width: 150, render: (_, row) => formatDate(row.register_time) },
     { key: 'login', phone: 'hidden', title: t('fields.last_login'), width: 150, render: (_, row) => formatDate(row.last_login) },
-    ...(abilities.assign
+    ...(assigns
       ? [
           {
             key: 'actions',
@@ -205,7 +210,7 @@ export function ClientsPage() {
 
   return (
     <div className="org-page">
-      <PageHeader subtitle={t(`clients.subtitle_${role === 'studio' || role === 'operator' ? role : 'manager'}`)} extra={<ClientExportButtons filters={listFilters} />} />
+      <PageHeader subtitle={t(`clients.subtitle_${assigns || role === null ? 'manager' : role}`)} extra={<ClientExportButtons filters={listFilters} />} />
       <StatTiles tiles={tiles} loading={count.isPending} testId="client-tiles" />
       <PeopleFilters
         value={filters}
@@ -214,7 +219,7 @@ export function ClientsPage() {
         keywordPlaceholder={t('filters.keyword_clients')}
         leadingActive={[filters.agent_id, filters.studio_id].filter((id) => id != null).length}
         leading={
-          abilities.filterByOrg && (
+          filtersByOrg && (
             <>
               <AgentSelect
                 className="nc-filters__picker"
@@ -269,7 +274,7 @@ export function ClientsPage() {
         id={detailId}
         onClose={() => setDetailId(null)}
         actions={
-          abilities.assign
+          assigns
             ? (client) => assignMenu(client, 'detail-assign-menu')
             : seesMaterials
               ? (client) => materialsButton(client, 'detail-materials')

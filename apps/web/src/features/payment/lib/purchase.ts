@@ -1,8 +1,12 @@
 import {
+  allows,
+  api,
   BILLING_PERIOD_DAYS,
   INFO_STATUS,
+  isPaying,
   JOIN_TYPES,
   ONBOARDING_PATH,
+  PACKAGE_BUYERS,
   PAY_STATUS,
   roleOf,
   type CurrentUser,
@@ -17,13 +21,6 @@ import {
  */
 
 type PackageType = PricePackage['type'];
-
-/** Who may buy which package type; the server's checkout refuses everyone else ('422'). */
-export const BUYERS: Record<PackageType, readonly Role[]> = {
-  business: ['client'],
-  studio: ['studio'],
-  addon: ['client', 'studio'],
-};
 
 /** Periods of 30 days one checkout may buy (the contract's checkout schema: 1 to 12). */
 export const MAX_PERIODS = 12;
@@ -66,8 +63,8 @@ export type PurchaseBlock = 'not_buyer' | 'wrong_role' | 'needs_plan';
 
 export function purchaseBlock(type: PackageType, user: Pick<CurrentUser, 'account_type' | 'pay_status'>): PurchaseBlock | null {
   const role = roleOf(user.account_type);
-  if (!BUYERS.addon.includes(role)) return 'not_buyer';
-  if (!BUYERS[type].includes(role)) return 'wrong_role';
+  if (!allows(api.payment.stripe.access, role)) return 'not_buyer';
+  if (!PACKAGE_BUYERS[type].includes(role)) return 'wrong_role';
   if (type === 'addon' && user.pay_status !== PAY_STATUS.paid) return 'needs_plan';
   return null;
 }
@@ -142,7 +139,7 @@ export function paymentPath(sessionId: string): string {
 export function afterPaymentPath(user: Pick<CurrentUser, 'account_type' | 'info_status'> | null): string {
   if (!user) return '/dashboard';
   const role = roleOf(user.account_type);
-  if ((role === 'client' || role === 'studio') && user.info_status === INFO_STATUS.incomplete) return ONBOARDING_PATH[role];
+  if (isPaying(role) && user.info_status === INFO_STATUS.incomplete) return ONBOARDING_PATH[role];
   return '/dashboard';
 }
 

@@ -1,4 +1,4 @@
-import { PAY_STATUS, PAYING_ROLES, type JoinType } from '@nearcast/contract';
+import { PAY_STATUS, PAYING, type JoinType } from '@nearcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -30,7 +30,7 @@ export function PlansPage() {
   const chosen = chosenJoinType(role, params.get('type'));
   const viewer = user?.id ?? null;
   const packages = usePriceList(catalogue(chosen ?? undefined), viewer, { enabled: chosen !== null });
-  const paid = !!user && role !== null && PAYING_ROLES.includes(role) && user.pay_status === PAY_STATUS.paid;
+  const paid = !!user && role !== null && PAYING.includes(role) && user.pay_status === PAY_STATUS.paid;
   const addons = usePriceList(catalogue('addon'), viewer, { enabled: paid });
   const standing = planStanding(user, role);
   const hasPlan = standing.kind === 'active' || standing.kind === 'expired';

@@ -1,8 +1,8 @@
-import { isStaff } from '@nearcast/contract';
+import { api } from '@nearcast/contract';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/can';
 import { BusinessPanel } from '../components/business-panel';
 import { PayoutPanel } from '../components/payout-panel';
 import { ReviewPanel } from '../components/review-panel';
@@ -15,9 +15,9 @@ import '../verification.css';
  */
 export function VerificationPage() {
   const { t } = useTranslation('verification');
-  const { role } = useSession();
-  const staff = role !== null && isStaff(role);
-  const kind = staff ? 'staff' : role === 'studio' || role === 'partner' ? 'payout' : role === 'client' ? 'business' : 'none';
+  const can = useCan();
+  // Each role's part of the page is the calls it may make: staff review, earners submit payout details, a merchant its business.
+  const kind = can(api.verification.list) ? 'staff' : can(api.verification.submit) ? 'payout' : can(api.verification.business) ? 'business' : 'none';
   return (
     <div className="ver-page" data-testid={`verification-${kind}`}>
       <PageHeader subtitle={t(`subtitle.${kind}`)} />

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { VIDEO_POST_STATUSES, type PublishTargetName, type VideoPost, type VideoPostStatus, type VideoRange } from '@nearcast/contract';
+import { api, isStaff, VIDEO_POST_STATUSES, type PublishTargetName, type VideoPost, type VideoPostStatus, type VideoRange } from '@nearcast/contract';
 import { Button, Card, Skeleton, Tabs } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePaging } from '../../../components/data-table';
 import { FilterSelect, ListFilters } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { InsightsPanel, LearningPanel, ProductionWorkspace, ReviewQueue } from '../../creative';
@@ -28,8 +29,6 @@ import '../components/stats-section.css';
 type Tab = 'queue' | 'production' | 'posts' | 'calendar' | 'connections';
 const TABS: readonly Tab[] = ['queue', 'production', 'posts', 'calendar', 'connections'];
 
-/** Who reviews drafts: the queue is their first tab. An operator reads posts first. */
-const reviews = (role: string | null) => role === 'super' || role === 'admin' || role === 'studio';
 
 /**
  * /video (super, admin, studio, operator): the merchants in scope with their platform accounts,
@@ -45,9 +44,11 @@ export function VideoPage() {
   const { t: tc } = useTranslation('creative');
   const { role } = useSession();
   const isPhone = useMediaQuery(PHONE_QUERY);
-  const staff = role === 'super' || role === 'admin';
+  const can = useCan();
+  const staff = role !== null && isStaff(role);
   const [params, setParams] = useSearchParams();
-  const canReview = reviews(role);
+  // Who decides drafts reviews them: the queue is their first tab. An operator reads posts first.
+  const canReview = can(api.creative.draftBulkApprove);
   const firstTab: Tab = canReview ? 'queue' : 'posts';
   const tab: Tab = TABS.filter((value) => canReview || value !== 'queue').find((value) => value === params.get('tab')) ?? firstTab;
   const merchantParam = Number(params.get('merchant'));
@@ -152,7 +153,7 @@ export function VideoPage() {
             label: <span data-testid="video-tab-production">{tc('workspace.tab')}</span>,
             children: (
               <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                <ProductionWorkspace merchantId={merchant} role={role} />
+                <ProductionWorkspace merchantId={merchant} />
               </Suspense>
             ),
           },
