@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +8,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryMailer } from '../../adapters/mail/index.js';
 import { buildApp } from '../../app.js';
-import { loadConfig, repoRoot } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import { openDatabase, selectRows } from '../../db/client.js';
 import { seedDemo } from '../../demo/seed.js';
 import { addMaterial, fakeRenderer, gatedRenderer, sampleScript, testEngine, type TestEngine } from '../../test/creative-fixtures.js';
 import { createFreshDatabase } from '../../test/fresh-postgres.js';
 import { generatedMedia } from '../../test/generated-media.js';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/harness.js';
+import { dieAt, killWorkerWhen } from '../../test/leased-work-harness.js';
 import type { RenderWorkerOptions } from '../../test/render-worker.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { probe, resolveMediaTools } from '../material/media-tools.js';
@@ -476,8 +477,7 @@ describe('crash safety', () => {
         },
       }),
     });
-    void dead.engine.run(render.id);
-    await died;
+    await dieAt(() => dead.engine.run(render.id), died);
     expect(await row(render.id)).toMatchObject({ state: 'rendering', output_footage_id: null });
     expect((await row(render.id)).upload_id).not.toBeNull();
     expect(await workLeft(render.id)).toHaveLength(1);
@@ -508,8 +508,7 @@ describe('crash safety', () => {
     const render = await addRender();
     const frozen = clock;
     const hung = gatedRenderer({ hang: true });
-    void testEngine(t, { render: hung.render, workRoot, now: () => new Date(frozen) }).engine.run(render.id);
-    await hung.started;
+    await dieAt(() => testEngine(t, { render: hung.render, workRoot, now: () => new Date(frozen) }).engine.run(render.id), hung.started);
     expect(await row(render.id)).toMatchObject({ state: 'rendering', upload_id: null });
     await abandonedWorkersDied();
 
@@ -530,8 +529,7 @@ describe('crash safety', () => {
     const died = await addRender();
     const frozen = clock;
     const hung = gatedRenderer({ hang: true });
-    void testEngine(t, { render: hung.render, workRoot, now: () => new Date(frozen) }).engine.run(died.id);
-    await hung.started;
+    await dieAt(() => testEngine(t, { render: hung.render, workRoot, now: () => new Date(frozen) }).engine.run(died.id), hung.started);
 
     clock += LEASE_MS + 3 * 60_000;
     const next = testEngine(t, { render: fakeRenderer(), workRoot, now, settings: { timeoutSeconds: 600 } });
@@ -589,7 +587,7 @@ describe('crash safety', () => {
     let reached!: () => void;
     const died = new Promise<void>((resolve) => (reached = resolve));
     const frozen = clock;
-    void testEngine(t, {
+    const dead = testEngine(t, {
       render: fakeRenderer(),
       workRoot,
       now: () => new Date(frozen),
@@ -599,8 +597,8 @@ describe('crash safety', () => {
           return new Promise<never>(() => {});
         },
       }),
-    }).engine.run(render.id);
-    await died;
+    });
+    await dieAt(() => dead.engine.run(render.id), died);
     clock += LEASE_MS + 1000;
     const renderer = fakeRenderer();
     const a = testEngine(t, { render: renderer, workRoot, now });
@@ -665,44 +663,15 @@ describe('a render process killed with SIGKILL', () => {
         renderId: id,
         size: { width: 180, height: 320 },
       };
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/render-worker.ts', JSON.stringify(options)], {
-        cwd: repoRoot,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      const { ended, events: said, output } = await killWorkerWhen<{ event: string; percent?: number }>({
+        script: 'apps/server/src/test/render-worker.ts',
+        options,
+        // The process and its ffmpeg, at once, while ffmpeg encodes.
+        when: (event) => event.event === 'ffmpeg' && event.percent! < 90,
+        timeoutMs: 150_000,
       });
-      const said: Array<{ event: string; percent?: number }> = [];
-      let output = '';
-      const ended = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-      const killed = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          process.kill(-child.pid!, 'SIGKILL');
-          reject(new Error(`the render process never reached ffmpeg:\n${output}`));
-        }, 150_000);
-        let pending = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const lines = (pending + chunk.toString()).split('\n');
-          pending = lines.pop() ?? '';
-          for (const text of lines) {
-            const event = JSON.parse(text) as { event: string; percent?: number };
-            said.push(event);
-            if (event.event === 'ffmpeg' && event.percent! < 90) {
-              clearTimeout(timer);
-              // The process and its ffmpeg, at once.
-              process.kill(-child.pid!, 'SIGKILL');
-              resolve();
-            }
-          }
-        });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        void ended.then(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      await killed;
-      expect(await ended, output).toBe('SIGKILL');
+      expect(ended, output).toBe('SIGKILL');
+      expect(said.some((event) => event.event === 'ffmpeg'), output).toBe(true);
       expect(said.some((event) => event.event === 'finished'), output).toBe(false);
 
       // 3. What the dead process left: the render mid-way under its lease, its work folder.

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { LeasedWork, LeaseKeeper, type Held } from '../../jobs/leased-work.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { MaterialMedia } from '../material/service.js';
 import { probe, type MediaTools } from '../material/media-tools.js';
@@ -106,39 +107,42 @@ class AttemptTimeout extends Error {
   }
 }
 
+/** This engine's hold on one render, under which every write of an attempt goes. */
+type RenderHold = Held<repo.RenderRow, repo.RenderHeldWrite>;
+
 /**
- * One attempt's lease and limits. It renews the lease on a timer (not only on progress: the
- * voice, the downloads and the upload report none) and on progress, and stops the attempt —
+ * One attempt's lease and limits. The lease is kept alive on a timer (not only on progress: the
+ * voice, the downloads and the upload report none) and on progress, and the attempt stops —
  * aborting ffmpeg through the signal — when the render was cancelled, its lease went to another
  * worker, or its time ran out.
  */
 class Attempt {
-  readonly abort = new AbortController();
   /** The inputs copied into the work folder and whose they are (a material's name), to say which one ffmpeg could not read. */
   readonly inputs = new Map<string, string>();
-  stop: Stop | null = null;
-  private chain: Promise<void> = Promise.resolve();
   private lastWrite = 0;
-  private readonly keeper: NodeJS.Timeout;
+  private readonly keeper: LeaseKeeper<Stop>;
   private readonly deadline: NodeJS.Timeout;
   private readonly endsAt: number;
 
   constructor(
-    private readonly engine: { db: Db; now: () => Date; leaseMs: number },
-    readonly id: number,
-    readonly token: string,
+    private readonly db: Db,
+    leaseMs: number,
+    readonly held: RenderHold,
     timeoutMs: number,
     private readonly onProgress: (progress: number) => Promise<void>,
   ) {
     this.endsAt = Date.now() + timeoutMs;
-    this.keeper = setInterval(() => this.enqueue(() => this.renew()), Math.max(50, Math.floor(engine.leaseMs / 4)));
-    this.keeper.unref();
+    this.keeper = new LeaseKeeper<Stop>(leaseMs, () => this.renew());
     this.deadline = setTimeout(() => this.halt('timeout'), timeoutMs);
     this.deadline.unref();
   }
 
+  get stop(): Stop | null {
+    return this.keeper.stop;
+  }
+
   get signal(): AbortSignal {
-    return this.abort.signal;
+    return this.keeper.signal;
   }
 
   remainingMs(): number {
@@ -155,19 +159,20 @@ class Attempt {
     if (now - this.lastWrite < PROGRESS_EVERY_MS) return;
     this.lastWrite = now;
     const progress = Math.min(98, Math.max(0, Math.floor(percent)));
-    this.enqueue(() => this.renew(progress));
+    this.keeper.enqueue(async () => {
+      const stop = await this.renew(progress);
+      if (stop) this.halt(stop);
+    });
   }
 
   /** Waits for lease writes in flight, then throws if the attempt was stopped. */
   async check(): Promise<void> {
-    await this.chain;
-    if (this.stop) throw new Interrupted(this.stop);
+    const stop = await this.keeper.settled();
+    if (stop) throw new Interrupted(stop);
   }
 
   halt(stop: Stop): void {
-    if (this.stop) return;
-    this.stop = stop;
-    this.abort.abort();
+    this.keeper.halt(stop);
   }
 
   /** What an error means once the attempt may have been stopped: the stop, when there was one. */
@@ -176,47 +181,41 @@ class Attempt {
   }
 
   end(): void {
-    clearInterval(this.keeper);
+    this.keeper.end();
     clearTimeout(this.deadline);
-    this.abort.abort();
   }
 
-  private enqueue(step: () => Promise<void>): void {
-    this.chain = this.chain.then(step).catch(() => {});
-  }
-
-  private async renew(progress?: number): Promise<void> {
-    if (this.stop === 'cancelled' || this.stop === 'lost') return;
-    const { db, now, leaseMs } = this.engine;
-    const updated = await repo.updateRender(
-      db,
-      this.id,
-      { leaseUntil: new Date(now().getTime() + leaseMs), ...(progress !== undefined ? { progress } : {}) },
-      repo.leasedAndRendering(this.token),
-    );
+  /** Renews the lease (with the progress, when there is news); why the attempt must stop, if it must. */
+  private async renew(progress?: number): Promise<Stop | null> {
+    // A timed-out attempt keeps its lease while it writes its failure.
+    if (this.stop === 'cancelled' || this.stop === 'lost') return null;
+    const updated = await this.held.tryRenew({ set: progress !== undefined ? { progress } : {} });
     if (!updated) {
-      const current = await repo.findRender(db, this.id);
-      this.halt(current?.state === 'cancelled' ? 'cancelled' : 'lost');
-      return;
+      const current = await repo.findRender(this.db, this.held.id);
+      return current?.state === 'cancelled' ? 'cancelled' : 'lost';
     }
     if (progress !== undefined) await this.onProgress(progress);
+    return null;
   }
 }
 
 /**
- * Makes renders (docs/decisions/050), in the shape of the publish engine: a lease per render,
- * a checkpoint after each step with an effect outside the row (the stored file, then the
- * material), and a sweep that hands renders whose worker died to another. The ffmpeg run
- * itself has no outside effect: a run cut short is simply run again.
+ * Makes renders (docs/decisions/050) on the leased-work capability (docs/decisions/089), as
+ * publishing and payouts are: a lease per render kept alive on a timer, a checkpoint after each
+ * step with an effect outside the row (the stored file, then the material), and a sweep that
+ * hands renders whose worker died to another. The ffmpeg run itself has no outside effect: a
+ * run cut short is simply run again.
  */
 export class RenderEngine {
   private readonly now: () => Date;
   private readonly leaseMs: number;
+  private readonly leases: LeasedWork<repo.RenderRow, repo.RenderHeldWrite, repo.DueRender>;
   private readonly workspace: RenderWorkspace;
 
   constructor(private readonly deps: RenderEngineDeps) {
     this.now = deps.now ?? (() => new Date());
     this.leaseMs = deps.settings.leaseMs ?? LEASE_MS;
+    this.leases = new LeasedWork(repo.renderLeases, { kind: 'render', db: deps.db, leaseMs: this.leaseMs, now: this.now });
     this.workspace = new RenderWorkspace(deps.settings.workRoot ?? os.tmpdir());
   }
 
@@ -260,14 +259,17 @@ export class RenderEngine {
    * once per job lifetime, so a long queue does not grow by a job per render every minute.
    */
   async sweep(now = this.now()): Promise<number> {
-    const orphans = await repo.orphanedRenders(this.deps.db, now, new Date(now.getTime() - 2 * 60_000), SWEEP_BATCH);
-    for (const orphan of orphans) {
-      const startAfter = orphan.notBefore && orphan.notBefore > now ? orphan.notBefore : undefined;
-      const window = orphan.leaseUntil ? 60 : this.jobExpirySeconds();
-      await this.deps.jobs.send(RENDER_JOB, { id: orphan.id }, { singletonKey: `render-${orphan.id}`, singletonSeconds: window, ...(startAfter ? { startAfter } : {}) });
-    }
+    const sent = await this.leases.sweep(
+      SWEEP_BATCH,
+      (orphan) => {
+        const startAfter = orphan.notBefore && orphan.notBefore > now ? orphan.notBefore : undefined;
+        const window = orphan.leaseUntil ? 60 : this.jobExpirySeconds();
+        return this.deps.jobs.send(RENDER_JOB, { id: orphan.id }, { singletonKey: `render-${orphan.id}`, singletonSeconds: window, ...(startAfter ? { startAfter } : {}) });
+      },
+      now,
+    );
     await this.workspace.removeStale(now);
-    return orphans.length;
+    return sent;
   }
 
   /** Removes the work folders processes that died on this machine left (a render process's start). */
@@ -281,34 +283,34 @@ export class RenderEngine {
    */
   async runNext(log?: FastifyBaseLogger): Promise<boolean> {
     const { db } = this.deps;
-    const token = randomUUID();
+    // Which render is a fair pick across studios (its own SQL); holding it is the capability's.
+    const token = this.leases.newToken();
     const now = this.now();
-    const id = await repo.claimFairRender(db, token, new Date(now.getTime() + this.leaseMs), now);
+    const id = await repo.claimFairRender(db, token, this.leases.leaseEnd(), now);
     if (id === undefined) return false;
     const row = await repo.findRender(db, id);
     if (!row || row.leaseToken !== token) return true;
     await repo.recordTurn(db, row.studioId, row.merchantId, now);
-    await this.attempt(row, token, now, log);
+    await this.attempt(row, this.leases.hold(id, token), now, log);
     return true;
   }
 
   /** One attempt at one render, from wherever its last attempt got to. */
   async run(id: number, log?: FastifyBaseLogger): Promise<void> {
-    const token = randomUUID();
     const now = this.now();
-    const row = await repo.takeLease(this.deps.db, id, token, new Date(now.getTime() + this.leaseMs), now);
-    if (!row) return;
-    await this.attempt(row, token, now, log);
+    const claimed = await this.leases.claim(id);
+    if (!claimed) return;
+    await this.attempt(claimed.row, claimed.held, now, log);
   }
 
-  private async attempt(leased: repo.RenderRow, token: string, now: Date, log?: FastifyBaseLogger): Promise<void> {
+  private async attempt(leased: repo.RenderRow, held: RenderHold, now: Date, log?: FastifyBaseLogger): Promise<void> {
     const { db } = this.deps;
     const maxAttempts = this.deps.settings.maxAttempts ?? 3;
     const id = leased.id;
-    let row: repo.RenderRow | undefined = leased;
+    let row: repo.RenderRow | null = leased;
     if (row.notBefore && row.notBefore > now) {
       // Too early for a retry: give the lease back and come back when it is due.
-      await repo.updateLeased(db, id, token, { leaseToken: null, leaseUntil: null });
+      await held.release();
       await this.deps.jobs.send(RENDER_JOB, { id }, { startAfter: row.notBefore });
       return;
     }
@@ -316,29 +318,24 @@ export class RenderEngine {
     await this.workspace.removeLeftoversOf(id);
     if (row.state === 'rendering' && row.attempts >= maxAttempts) {
       // Every attempt ended with its worker gone: a render that takes its worker down is not tried forever.
-      const failed = await repo.updateRender(
-        db,
-        id,
-        { state: 'failed', error: storedMessage('creative.failure.interrupted', { count: row.attempts }), errorDetail: null, finishedAt: now, leaseToken: null, leaseUntil: null },
-        repo.leasedAndRendering(token),
-      );
+      const failed = await held.tryWrite({
+        set: { state: 'failed', error: storedMessage('creative.failure.interrupted', { count: row.attempts }), errorDetail: null, finishedAt: now, leaseToken: null, leaseUntil: null },
+      });
       if (failed) await this.failed(id, failed.merchantId, failed.progress, log);
       return;
     }
     // Every attempt counts, also one resumed after its worker died mid-render.
-    row = await repo.updateRender(
-      db,
-      id,
-      { state: 'rendering', progress: row.uploadId === null ? 0 : 99, attempts: row.attempts + 1, startedAt: row.startedAt ?? now, notBefore: null },
-      repo.leasedAndOpen(token),
-    );
+    row = await held.tryWrite({
+      set: { state: 'rendering', progress: row.uploadId === null ? 0 : 99, attempts: row.attempts + 1, startedAt: row.startedAt ?? now, notBefore: null },
+      from: 'open',
+    });
     if (!row) return;
     await this.announce(row.id, row.merchantId, 'rendering', row.progress);
 
     const { dir: work, remove: removeWork } = await this.workspace.open(id);
     let reported = -1;
     const merchantId = row.merchantId;
-    const attempt = new Attempt({ db, now: this.now, leaseMs: this.leaseMs }, id, token, this.deps.settings.timeoutSeconds * 1000, async (progress) => {
+    const attempt = new Attempt(db, this.leaseMs, held, this.deps.settings.timeoutSeconds * 1000, async (progress) => {
       if (progress >= reported + 5 || progress === 98) {
         reported = progress;
         await this.announce(id, merchantId, 'rendering', progress);
@@ -353,15 +350,10 @@ export class RenderEngine {
           name: row.script.title,
           tags: ['AI', row.language],
         });
-        row = (await repo.updateRender(db, id, { outputFootageId: footageId }, repo.leasedAndRendering(token))) ?? raise(new Interrupted('lost'));
+        row = (await held.tryWrite({ set: { outputFootageId: footageId } })) ?? raise(new Interrupted('lost'));
       }
       await this.deps.materials.markUsed(row.merchantId, row.footageIds, null);
-      const done = await repo.updateRender(
-        db,
-        id,
-        { state: 'done', progress: 100, error: null, errorDetail: null, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
-        repo.leasedAndRendering(token),
-      );
+      const done = await held.tryWrite({ set: { state: 'done', progress: 100, error: null, errorDetail: null, finishedAt: this.now(), leaseToken: null, leaseUntil: null } });
       if (!done) return;
       attempt.end();
       await this.announce(id, done.merchantId, 'done', 100);
@@ -370,7 +362,7 @@ export class RenderEngine {
       const error = attempt.explain(caught);
       if (error instanceof Interrupted && error.stop !== 'timeout') return;
       attempt.end();
-      await this.failAttempt(row, token, error instanceof Interrupted ? new AttemptTimeout(this.deps.settings.timeoutSeconds) : error, { workDir: work, inputs: attempt.inputs }, log);
+      await this.failAttempt(row, held, error instanceof Interrupted ? new AttemptTimeout(this.deps.settings.timeoutSeconds) : error, { workDir: work, inputs: attempt.inputs }, log);
     } finally {
       attempt.end();
       await removeWork();
@@ -420,10 +412,8 @@ export class RenderEngine {
       throw attempt.explain(error);
     }
     // Fenced by the state too: a cancel that got in first wins, and this attempt's file goes.
-    const stored = await repo.updateRender(
-      db,
-      row.id,
-      {
+    const stored = await attempt.held.tryRenew({
+      set: {
         uploadId: upload.id,
         videoKey,
         coverKey,
@@ -432,10 +422,8 @@ export class RenderEngine {
         quality: result.quality ?? [],
         progress: 99,
         notes: [...row.notes.filter((note) => !notes.includes(note)), ...notes],
-        leaseUntil: new Date(this.now().getTime() + this.leaseMs),
       },
-      repo.leasedAndRendering(attempt.token),
-    );
+    });
     if (!stored) {
       await discard();
       const current = await repo.findRender(db, row.id);
@@ -490,7 +478,7 @@ export class RenderEngine {
     // What was really used is what the render row remembers (and what is marked used).
     const opening = used[0] ?? null;
     if (used.join() !== row.footageIds.join() || row.look !== chosen.look.id || row.openingFootageId !== opening) {
-      const updated = await repo.updateRender(this.deps.db, row.id, { footageIds: used, look: chosen.look.id, openingFootageId: opening }, repo.leasedAndRendering(attempt.token));
+      const updated = await attempt.held.tryWrite({ set: { footageIds: used, look: chosen.look.id, openingFootageId: opening } });
       if (!updated) await attempt.check();
       row.footageIds = used;
     }
@@ -559,7 +547,7 @@ export class RenderEngine {
   }
 
   /** A failed attempt: tried again after a pause while attempts remain, else failed with its reason. */
-  private async failAttempt(row: repo.RenderRow, token: string, error: unknown, context: FailureContext, log?: FastifyBaseLogger): Promise<void> {
+  private async failAttempt(row: repo.RenderRow, held: RenderHold, error: unknown, context: FailureContext, log?: FastifyBaseLogger): Promise<void> {
     const maxAttempts = this.deps.settings.maxAttempts ?? 3;
     const { reason, detail } = reasonOf(error, this.deps.settings.timeoutSeconds, context);
     log?.warn({ err: error, render: row.id, attempt: row.attempts }, 'render attempt failed');
@@ -568,26 +556,16 @@ export class RenderEngine {
     // A rule that said no (the merchant's storage is full) says no again: failed at once, not
     // after three attempts and minutes of back-off.
     if (attempts < maxAttempts && isTransient(error)) {
-      const delay = (this.deps.settings.retryDelaySeconds ?? 30) * 2 ** Math.max(0, attempts - 1);
-      const notBefore = new Date(this.now().getTime() + delay * 1000);
-      const retried = await repo.updateRender(
-        this.deps.db,
-        row.id,
-        { state: 'queued', progress: 0, error: reason, errorDetail: detail, notBefore, leaseToken: null, leaseUntil: null },
-        repo.leasedAndRendering(token),
-      );
+      // The one back-off, from the configured first wait, uncapped: a render has few attempts.
+      const notBefore = this.leases.retryAt(attempts, { baseSeconds: this.deps.settings.retryDelaySeconds ?? 30, capSeconds: Infinity });
+      const retried = await held.tryWrite({ set: { state: 'queued', progress: 0, error: reason, errorDetail: detail, notBefore, leaseToken: null, leaseUntil: null } });
       if (!retried) return;
       await this.announce(row.id, row.merchantId, 'queued', 0);
       // Should this send be lost, the sweep finds the render waiting and queues it again.
       await this.deps.jobs.send(RENDER_JOB, { id: row.id }, { startAfter: notBefore }).catch((sendError: unknown) => log?.warn({ err: sendError, render: row.id }, 'queueing a retry failed; the sweep will'));
       return;
     }
-    const failed = await repo.updateRender(
-      this.deps.db,
-      row.id,
-      { state: 'failed', error: reason, errorDetail: detail, finishedAt: this.now(), leaseToken: null, leaseUntil: null },
-      repo.leasedAndRendering(token),
-    );
+    const failed = await held.tryWrite({ set: { state: 'failed', error: reason, errorDetail: detail, finishedAt: this.now(), leaseToken: null, leaseUntil: null } });
     if (failed) await this.failed(row.id, row.merchantId, failed.progress, log);
   }
 

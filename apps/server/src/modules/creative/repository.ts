@@ -4,6 +4,7 @@ import { visibleMerchantIds } from '../../access/scope.js';
 import { selectRows, type Executor } from '../../db/client.js';
 import { partyNameOf } from '../../db/party-name.js';
 import { creativeBriefs, creativePlanDays, creativePlans, creativeRenders, creativeRenderTurns, creativeScripts } from '../../db/schema/creative.js';
+import type { LeasePort } from '../../jobs/leased-work.js';
 
 export type { StoredRenderLearning, StoredScriptBody } from '../../db/schema/creative.js';
 
@@ -270,12 +271,7 @@ export async function updateLeased(ex: Executor, id: number, token: string, chan
 }
 
 /** Unfinished renders nobody is working on: never started, or their worker's lease ran out. */
-export async function orphanedRenders(
-  ex: Executor,
-  now: Date,
-  olderThan: Date,
-  limit: number,
-): Promise<{ id: number; notBefore: Date | null; leaseUntil: Date | null }[]> {
+export async function orphanedRenders(ex: Executor, now: Date, olderThan: Date, limit: number): Promise<DueRender[]> {
   return ex
     .select({ id: creativeRenders.id, notBefore: creativeRenders.notBefore, leaseUntil: creativeRenders.leaseUntil })
     .from(creativeRenders)
@@ -287,6 +283,37 @@ export async function orphanedRenders(
     )
     .limit(limit);
 }
+
+/**
+ * A write under a render's lease: the columns, and the state the render must still be in —
+ * rendering (not cancelled meanwhile), or, for the write that starts an attempt, still to be made.
+ */
+export interface RenderHeldWrite {
+  set: Partial<NewRenderRow>;
+  from?: 'open';
+}
+
+/** A render the sweep hands out, with what decides how it is sent. */
+export interface DueRender {
+  id: number;
+  notBefore: Date | null;
+  leaseUntil: Date | null;
+}
+
+/**
+ * The renders' side of the leased-work capability (docs/decisions/089). Due renders are those
+ * nobody works on: a lease that ran out, or never leased and untouched for two minutes (a render
+ * waiting its turn behind a long queue already has its job; see the engine's sweep).
+ */
+export const renderLeases: LeasePort<RenderRow, RenderHeldWrite, DueRender> = {
+  claim: async (ex, id, token, now, until) => (await takeLease(ex, id, token, until, now)) ?? null,
+  writeHeld: async (ex, id, token, write, until) =>
+    (await updateRender(ex, id, { ...write.set, ...(until ? { leaseUntil: until } : {}) }, write.from === 'open' ? leasedAndOpen(token) : leasedAndRendering(token))) ?? null,
+  release: async (ex, id, token) => {
+    await updateLeased(ex, id, token, { leaseToken: null, leaseUntil: null });
+  },
+  due: (ex, now, limit) => orphanedRenders(ex, now, new Date(now.getTime() - 2 * 60_000), limit),
+};
 
 /** Claims a finished draft for approval: false when it is not (or no longer) waiting. */
 export async function claimDraft(ex: Executor, id: number, byId: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
+import { LeasedWork, type Held } from '../../jobs/leased-work.js';
 import { periodicPass, type JobDefinition, type JobQueue } from '../../jobs/queue.js';
 import { decodeCheckPass } from './decode-check.js';
 import { processMedia } from './media-processing.js';
@@ -18,15 +19,23 @@ import type { TusStaging } from './tus-staging.js';
 /** After this many starts a file that keeps killing its worker is given up on. */
 const MAX_PROCESSING_ATTEMPTS = 3;
 const SWEEP_BATCH = 100;
+/** A start older than this had a worker that died (the sweep's measure; see `stuckProcessing`). */
+const PROCESSING_LEASE_MS = 30 * 60_000;
+
+type ProcessingHold = Held<repo.FootageRow, repo.ProcessingWrite>;
 
 export const PROCESS_JOB = 'footage.process';
 
 /**
  * A material's processing in the background (docs/decisions/027 "Processing"): probing, derived
  * files within the quota, and the jobs that run, sweep and check it. Apart from intake and reads
- * because it runs in workers, outside any request, and must survive crashes and races.
+ * because it runs in workers, outside any request, and must survive crashes and races. The
+ * start, the fenced writes and the sweep are the leased-work capability's (docs/decisions/089);
+ * this declares the step.
  */
 export class MaterialProcessing {
+  private readonly leases: LeasedWork<repo.FootageRow, repo.ProcessingWrite>;
+
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
@@ -35,7 +44,9 @@ export class MaterialProcessing {
     /** ffmpeg and ffprobe, found on first use. */
     private readonly tools: () => MediaTools,
     private readonly quota: MaterialQuota,
-  ) {}
+  ) {
+    this.leases = new LeasedWork(repo.processingLeases, { kind: 'material', db, leaseMs: PROCESSING_LEASE_MS, now: () => new Date() });
+  }
 
   /**
    * Probes one file and stores what it made; the row becomes active, or failed with a reason.
@@ -43,10 +54,12 @@ export class MaterialProcessing {
    * the one whose result does not land removes its own files.
    */
   async process(id: number): Promise<void> {
-    const row = await repo.startProcessing(this.db, id);
-    if (!row) return;
+    await this.leases.claimAndRun(id, (row, held) => this.step(row, held), { busy: () => undefined, lost: () => undefined });
+  }
+
+  private async step(row: repo.FootageRow, held: ProcessingHold): Promise<void> {
     if (row.processingAttempts > MAX_PROCESSING_ATTEMPTS) {
-      await repo.failProcessing(this.db, id, { key: 'footage.failed_processing', params: {} });
+      await held.tryWrite({ fail: { key: 'footage.failed_processing', params: {} } });
       return;
     }
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-footage-'));
@@ -58,21 +71,21 @@ export class MaterialProcessing {
         await pipeline(body, createWriteStream(input));
       } catch (error) {
         if (!(error instanceof StorageNotFoundError)) throw error;
-        await repo.failProcessing(this.db, id, { key: 'footage.failed_storage', params: {} });
+        await held.tryWrite({ fail: { key: 'footage.failed_storage', params: {} } });
         return;
       }
       const outcome = await processMedia(this.tools(), { type: row.type, mime: row.mime, file: input }, work);
       if (!outcome.ok) {
-        await repo.failProcessing(this.db, id, { key: outcome.key, params: outcome.params ?? {} });
+        await held.tryWrite({ fail: { key: outcome.key, params: outcome.params ?? {} } });
         return;
       }
       // The quota counts every stored byte a material makes: room for the derived files is
       // taken before they are written, or the material fails saying the storage is full.
       const derived = [outcome.thumbnail, ...(outcome.preview ? [outcome.preview] : [])];
       const extraBytes = (await Promise.all(derived.map(async (file) => (await fs.stat(file.file)).size))).reduce((sum, size) => sum + size, 0);
-      const room = await this.reserveRoom(row, extraBytes);
+      const room = await this.reserveRoom(row, held, extraBytes);
       if (room !== 'reserved') {
-        if (room) await repo.failProcessing(this.db, id, { key: 'footage.failed_quota', params: room });
+        if (room) await held.tryWrite({ fail: { key: 'footage.failed_quota', params: room } });
         return;
       }
       const base = row.key.replace(/\.[a-z0-9]+$/, '');
@@ -84,14 +97,16 @@ export class MaterialProcessing {
       };
       const thumb = await store(outcome.thumbnail, 'thumb');
       const preview = outcome.preview ? await store(outcome.preview, 'preview') : null;
-      const landed = await repo.finishProcessing(this.db, id, {
-        durationSeconds: outcome.durationSeconds,
-        width: outcome.width,
-        height: outcome.height,
-        codec: outcome.codec,
-        thumbKey: thumb.key,
-        previewKey: preview?.key ?? null,
-        extraBytes: thumb.size + (preview?.size ?? 0),
+      const landed = await held.tryWrite({
+        finish: {
+          durationSeconds: outcome.durationSeconds,
+          width: outcome.width,
+          height: outcome.height,
+          codec: outcome.codec,
+          thumbKey: thumb.key,
+          previewKey: preview?.key ?? null,
+          extraBytes: thumb.size + (preview?.size ?? 0),
+        },
       });
       if (landed) made.length = 0;
     } finally {
@@ -102,9 +117,7 @@ export class MaterialProcessing {
 
   /** Queues processing for rows no job holds (docs/decisions/027 "Processing"). */
   async sweep(now = new Date()): Promise<number> {
-    const ids = await repo.stuckProcessing(this.db, now, SWEEP_BATCH);
-    for (const id of ids) await this.jobs.send(PROCESS_JOB, { id }, { singletonKey: `footage-${id}`, singletonSeconds: 60 });
-    return ids.length;
+    return this.leases.sweep(SWEEP_BATCH, ({ id }) => this.jobs.send(PROCESS_JOB, { id }, { singletonKey: `footage-${id}`, singletonSeconds: 60 }), now);
   }
 
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
@@ -131,6 +144,7 @@ export class MaterialProcessing {
    */
   private async reserveRoom(
     row: { id: number; merchantId: number; size: number },
+    held: ProcessingHold,
     extraBytes: number,
   ): Promise<'reserved' | { used: string; quota: string; size: string } | null> {
     const quota = await this.quota.quotaOf(row.merchantId);
@@ -141,7 +155,7 @@ export class MaterialProcessing {
       if (others + row.size + extraBytes > quota.bytes) {
         return { used: humanBytes(others + row.size), quota: humanBytes(quota.bytes), size: humanBytes(extraBytes) };
       }
-      return (await repo.reserveDerived(tx, row.id, extraBytes)) ? 'reserved' : null;
+      return (await held.tryWrite({ reserve: extraBytes }, tx)) ? 'reserved' : null;
     });
   }
 }

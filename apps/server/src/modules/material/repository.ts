@@ -6,6 +6,7 @@ import { selectRows, type Executor } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { partyNameOf } from '../../db/party-name.js';
 import { footage } from '../../db/schema/material.js';
+import type { LeasePort } from '../../jobs/leased-work.js';
 
 /** The SQL of the material center. */
 
@@ -305,22 +306,22 @@ export async function startProcessing(ex: Executor, id: number): Promise<Footage
  * its stored bytes): under the merchant's quota lock, so two materials processed at once
  * cannot both take the last of the room. False when the row is no longer processing.
  */
-export async function reserveDerived(ex: Executor, id: number, extraBytes: number): Promise<boolean> {
-  const rows = await ex
+export async function reserveDerived(ex: Executor, id: number, extraBytes: number): Promise<FootageRow | null> {
+  const [row] = await ex
     .update(footage)
     .set({ storedBytes: sql`${footage.size} + ${extraBytes}`, updatedAt: sql`now()` })
     .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
-    .returning({ id: footage.id });
-  return rows.length > 0;
+    .returning();
+  return row ?? null;
 }
 
 export async function finishProcessing(
   ex: Executor,
   id: number,
-  values: Pick<FootageRow, 'durationSeconds' | 'width' | 'height' | 'codec' | 'thumbKey' | 'previewKey'> & { extraBytes: number },
-): Promise<boolean> {
+  values: ProcessedFacts,
+): Promise<FootageRow | null> {
   const { extraBytes, ...rest } = values;
-  const rows = await ex
+  const [row] = await ex
     .update(footage)
     .set({
       ...rest,
@@ -330,16 +331,12 @@ export async function finishProcessing(
       updatedAt: sql`now()`,
     })
     .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
-    .returning({ id: footage.id });
-  return rows.length > 0;
+    .returning();
+  return row ?? null;
 }
 
-export async function failProcessing(
-  ex: Executor,
-  id: number,
-  failure: { key: string; params: Record<string, string | number>; durationSeconds?: number | null },
-): Promise<boolean> {
-  const rows = await ex
+export async function failProcessing(ex: Executor, id: number, failure: ProcessingFailure): Promise<FootageRow | null> {
+  const [row] = await ex
     .update(footage)
     .set({
       status: 'failed',
@@ -351,9 +348,36 @@ export async function failProcessing(
       updatedAt: sql`now()`,
     })
     .where(and(eq(footage.id, id), eq(footage.status, 'processing')))
-    .returning({ id: footage.id });
-  return rows.length > 0;
+    .returning();
+  return row ?? null;
 }
+
+/** What processing learnt of a file and the derived files it stored. */
+export type ProcessedFacts = Pick<FootageRow, 'durationSeconds' | 'width' | 'height' | 'codec' | 'thumbKey' | 'previewKey'> & { extraBytes: number };
+export interface ProcessingFailure {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/** The writes of a processing step: room for the derived files, the result, or the reason it failed. */
+export type ProcessingWrite = { reserve: number } | { finish: ProcessedFacts } | { fail: ProcessingFailure };
+
+/**
+ * Material processing's side of the leased-work capability (docs/decisions/089). Its lease is
+ * the start time, and it runs out 30 minutes later (`stuckProcessing`). Unlike the other kinds
+ * it has no token column: a start always takes the row while it is processing, because a render
+ * processes its own output inline and must never wait out a dead worker's lease; and every
+ * write is fenced by the state alone, which is enough here — processing has no outside effect,
+ * derived files get fresh keys, and the worker whose result does not land removes its own.
+ */
+export const processingLeases: LeasePort<FootageRow, ProcessingWrite> = {
+  claim: async (ex, id) => (await startProcessing(ex, id)) ?? null,
+  writeHeld: (ex, id, _token, write) =>
+    'reserve' in write ? reserveDerived(ex, id, write.reserve) : 'finish' in write ? finishProcessing(ex, id, write.finish) : failProcessing(ex, id, write.fail),
+  // Nothing to let go of: a processing row is free to the next start at any time.
+  release: () => Promise.resolve(),
+  due: async (ex, now, limit) => (await stuckProcessing(ex, now, limit)).map((id) => ({ id })),
+};
 
 /**
  * Rows that should be processing but have no live job: never started and older than a moment

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../../jobs/registry.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { dieAt, laterBy } from '../../test/leased-work-harness.js';
 import { balancesOf, demoSessions, type DemoSessions, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';
 import { settlementLedger } from './ledger.js';
 import { PAYOUT_LEASE_MS, PAYOUT_RESUME_JOB } from './payouts.js';
@@ -48,7 +49,7 @@ function processWith(rail: RecordingRail, options: { now?: () => Date; ledger?: 
 }
 
 /** A process started after the dead one's lease has run out (and, later still, after any wait it set). */
-const afterTheLease = (rail: RecordingRail, laterMs = 0) => processWith(rail, { now: () => new Date(Date.now() + PAYOUT_LEASE_MS + 60_000 + laterMs) });
+const afterTheLease = (rail: RecordingRail, laterMs = 0) => processWith(rail, { now: laterBy(PAYOUT_LEASE_MS + 60_000 + laterMs) });
 
 const keyOf = (settlement: Settlement) => `settlement-${settlement.id}`;
 
@@ -99,9 +100,7 @@ describe('a payout killed between its steps', () => {
     const paidOut = (await balancesOf(t, id('studio'))).paid_out;
     const rail = new RecordingRail();
     rail.modes.push('hang_before');
-    const reached = rail.nextPay();
-    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-1');
-    await reached;
+    await dieAt(() => processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-1'), rail.nextPay());
     // Dead: pending and under way, nothing paid, and reserved for the dead process's lease.
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: null, payout_attempts: 1 });
     expect(rail.transfers.size).toBe(0);
@@ -119,9 +118,7 @@ describe('a payout killed between its steps', () => {
     const paidOut = (await balancesOf(t, id('studio'))).paid_out;
     const rail = new RecordingRail();
     rail.modes.push('hang_after');
-    const reached = rail.nextPay();
-    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-2');
-    await reached;
+    await dieAt(() => processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-KILL-2'), rail.nextPay());
     expect(rail.paidCount(keyOf(settlement))).toBe(1);
     expect(await stateOf(settlement.id)).toMatchObject({ status: 'pending', payout_reference: null });
 
@@ -188,9 +185,7 @@ describe('a payout killed between its steps', () => {
     const paidOut = (await balancesOf(t, id('studio'))).paid_out;
     const rail = new RecordingRail();
     rail.modes.push('hang_after');
-    const reached = rail.nextPay();
-    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-FIRST-6');
-    await reached;
+    await dieAt(() => processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-FIRST-6'), rail.nextPay());
     // While the lease holds, another approval is refused rather than paying alongside.
     await expect(processWith(rail).approve(demo.staff('super'), settlement.id, 'BT-SECOND-6')).rejects.toMatchObject({ code: '409' });
     const carried = await afterTheLease(rail).approve(demo.staff('super'), settlement.id, 'BT-SECOND-6');
@@ -241,9 +236,7 @@ describe('the resume job', () => {
     const paidOut = (await balancesOf(t, id('studio'))).paid_out;
     const rail = new RecordingRail();
     rail.modes.push('hang_before');
-    const reached = rail.nextPay();
-    void processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-JOB-10');
-    await reached;
+    await dieAt(() => processWith(rail).approve(demo.staff('admin'), settlement.id, 'BT-JOB-10'), rail.nextPay());
     // The dead process's lease runs out.
     await t.query(sql`update settlements set payout_lease_until = now() - interval '1 minute' where id = ${settlement.id}`);
 

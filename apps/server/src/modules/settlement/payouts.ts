@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../access/caller.js';
 import type { PayoutRail, PayoutResult } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
+import { LeasedWork, LeaseLost, type Held } from '../../jobs/leased-work.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './repository.js';
-import type { SettlementRow } from './repository.js';
+import type { PayoutPatch, SettlementRow } from './repository.js';
 import type { PayeeVerification, SettlementLedger } from './service.js';
 
 export const PAYOUT_RESUME_JOB = 'settlement.payout-resume';
@@ -36,6 +36,9 @@ export type PayoutOutcome =
   | { kind: 'unanswered'; error: unknown; attempts: number }
   | { kind: 'held' };
 
+/** This process's hold on one payout, under which every write of a step goes. */
+type PayoutHold = Held<SettlementRow, PayoutPatch>;
+
 export interface SettlementPayoutsDeps {
   db: Db;
   ledger: SettlementLedger;
@@ -47,11 +50,11 @@ export interface SettlementPayoutsDeps {
 }
 
 /**
- * Approved settlements on their way out (decision 045), the way the publishing engine moves a
- * post (decision 033): the settlement row is the truth, a lease holds it across the calls to the
- * rail (never a transaction or a row lock: the rail may take seconds, and PGlite has one
- * connection), a checkpoint is written before each call, and a call whose outcome is unknown is
- * asked about under the same idempotency key before anything is paid again. The steps:
+ * Approved settlements on their way out (decision 045), on the leased-work capability
+ * (decision 089) as publishing is: the settlement row is the truth, a lease holds it across the
+ * calls to the rail (never a transaction or a row lock: the rail may take seconds, and PGlite has
+ * one connection), a checkpoint is written before each call, and a call whose outcome is unknown
+ * is asked about under the same idempotency key before anything is paid again. The steps:
  *
  * 1. reserve — one transaction: still pending, payout details verified, no payout under way;
  *    the payout is marked under way with its key and held by this worker;
@@ -64,17 +67,22 @@ export interface SettlementPayoutsDeps {
  * it) takes it once the lease has run out and carries on from what the row says.
  */
 export class SettlementPayouts {
-  constructor(private readonly deps: SettlementPayoutsDeps) {}
+  private readonly leases: LeasedWork<SettlementRow, PayoutPatch>;
+
+  constructor(private readonly deps: SettlementPayoutsDeps) {
+    this.leases = new LeasedWork(repo.payoutLeases, { kind: 'payout', db: deps.db, leaseMs: PAYOUT_LEASE_MS, now: deps.now });
+  }
 
   /** Staff approve a pending settlement: reserve it for this payout, then pay it through the rail. */
   async approve(actor: Actor | null, id: number, reference: string): Promise<PayoutOutcome> {
-    const token = randomUUID();
+    // The claim is this step's own (a decision by staff, in the transaction that checks it), the hold the capability's.
+    const token = this.leases.newToken();
     const now = this.deps.now();
-    const held = await this.deps.db.transaction(async (tx) => {
+    const reserved = await this.deps.db.transaction(async (tx) => {
       const current = await repo.lockSettlement(tx, id);
       if (!current) throw notFound('settlement.not_found');
       if (current.status !== 'pending') throw conflict('settlement.already_decided');
-      const leaseUntil = new Date(now.getTime() + PAYOUT_LEASE_MS);
+      const leaseUntil = this.leases.leaseEnd();
       if (current.payoutStartedAt) {
         // Approved already. While a worker holds it (or waits to ask the rail again) it is
         // theirs; once that has run out it stopped half-way, and this approval carries it on
@@ -102,7 +110,7 @@ export class SettlementPayouts {
       });
       return started;
     });
-    return this.run(held, token);
+    return this.run(reserved, this.leases.hold(id, token));
   }
 
   /**
@@ -112,13 +120,10 @@ export class SettlementPayouts {
    */
   async resume(): Promise<{ id: number; outcome: PayoutOutcome }[]> {
     const done: { id: number; outcome: PayoutOutcome }[] = [];
-    for (const id of await repo.duePayoutIds(this.deps.db, this.deps.now(), RESUME_BATCH)) {
-      const token = randomUUID();
-      const now = this.deps.now();
-      const row = await repo.claimPayout(this.deps.db, id, token, now, new Date(now.getTime() + PAYOUT_LEASE_MS));
-      if (!row) continue;
-      done.push({ id, outcome: await this.run(row, token) });
-    }
+    await this.leases.sweep(RESUME_BATCH, async ({ id }) => {
+      const claimed = await this.leases.claim(id);
+      if (claimed) done.push({ id, outcome: await this.run(claimed.row, claimed.held) });
+    });
     return done;
   }
 
@@ -147,30 +152,22 @@ export class SettlementPayouts {
   }
 
   /** One go at a held payout; lets go of it after, unless a step already did. */
-  private async run(row: SettlementRow, token: string): Promise<PayoutOutcome> {
-    try {
-      return await this.proceed(row, token);
-    } finally {
-      await repo.releasePayout(this.deps.db, row.id, token);
-    }
+  private run(row: SettlementRow, held: PayoutHold): Promise<PayoutOutcome> {
+    return this.leases.run(held, () => this.proceed(row, held), () => ({ kind: 'held' }));
   }
 
-  private async proceed(row: SettlementRow, token: string): Promise<PayoutOutcome> {
+  private async proceed(row: SettlementRow, held: PayoutHold): Promise<PayoutOutcome> {
     if (row.payoutReference === null) {
       const key = row.payoutKey ?? payoutKeyOf(row.id);
       let answer: PayoutResult | null = null;
       try {
         if (row.payoutAttempts > 0) {
           // A call may have reached the rail before the last holder stopped: ask before paying.
-          const asking = await this.beforeCall(row, token);
-          if (!asking) return { kind: 'held' };
-          row = asking;
+          row = await this.beforeCall(row, held);
           answer = await this.deps.rail.lookup(key);
         }
         if (answer === null) {
-          const paying = await this.beforeCall(row, token);
-          if (!paying) return { kind: 'held' };
-          row = paying;
+          row = await this.beforeCall(row, held);
           answer = await this.deps.rail.pay({
             settlementId: row.id,
             accountId: row.accountId,
@@ -180,9 +177,11 @@ export class SettlementPayouts {
           });
         }
       } catch (error) {
-        return this.unanswered(row, token, error);
+        // A lost lease is the capability's stop, not a rail that did not answer.
+        if (error instanceof LeaseLost) throw error;
+        return this.unanswered(row, held, error);
       }
-      if (answer.state === 'failed') return this.refused(row, token);
+      if (answer.state === 'failed') return this.refused(held);
       await repo.checkpointPayout(this.deps.db, row.id, answer.reference);
     }
     return { kind: 'paid', row: await this.complete(row.id) };
@@ -190,29 +189,28 @@ export class SettlementPayouts {
 
   /**
    * The checkpoint before a call to the rail: the attempt is counted (so whoever comes next
-   * asks first) and the lease extended, only while this worker still holds the payout.
+   * asks first) and the lease renewed, only while this worker still holds the payout (else
+   * `LeaseLost` stops the step before the call).
    */
-  private beforeCall(row: SettlementRow, token: string): Promise<SettlementRow | null> {
-    return repo.updatePayoutHeld(this.deps.db, row.id, token, {
-      payoutAttempts: row.payoutAttempts + 1,
-      payoutLeaseUntil: new Date(this.deps.now().getTime() + PAYOUT_LEASE_MS),
-    });
+  private beforeCall(row: SettlementRow, held: PayoutHold): Promise<SettlementRow> {
+    return held.checkpoint({ payoutAttempts: row.payoutAttempts + 1 });
   }
 
   /** The rail did not answer: the payout stays under way, to be asked about after a wait. */
-  private async unanswered(row: SettlementRow, token: string, error: unknown): Promise<PayoutOutcome> {
+  private async unanswered(row: SettlementRow, held: PayoutHold, error: unknown): Promise<PayoutOutcome> {
     const message = error instanceof Error ? error.message : String(error);
-    const moved = await repo.updatePayoutHeld(this.deps.db, row.id, token, {
+    // Let go with a wait: the lease's end is when the payout is due to be asked about again.
+    const moved = await held.tryWrite({
       payoutLeaseToken: null,
-      payoutLeaseUntil: new Date(this.deps.now().getTime() + backoffSeconds(row.payoutAttempts) * 1000),
+      payoutLeaseUntil: this.leases.retryAt(row.payoutAttempts),
       payoutLastError: message.slice(0, 500),
     });
     return moved ? { kind: 'unanswered', error, attempts: row.payoutAttempts } : { kind: 'held' };
   }
 
   /** The rail refused: nothing left, so the settlement is pending and decidable again, its funds still reserved. */
-  private async refused(row: SettlementRow, token: string): Promise<PayoutOutcome> {
-    const moved = await repo.updatePayoutHeld(this.deps.db, row.id, token, {
+  private async refused(held: PayoutHold): Promise<PayoutOutcome> {
+    const moved = await held.tryWrite({
       payoutStartedAt: null,
       payoutAttempts: 0,
       payoutLeaseToken: null,
@@ -268,9 +266,4 @@ export async function recordDecided(events: Pick<EventService, 'record'>, tx: Ex
       reason: decided.reason,
     },
   });
-}
-
-/** 30 s, 1 min, 2 min … up to an hour between questions to a rail that does not answer. */
-function backoffSeconds(attempts: number): number {
-  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }

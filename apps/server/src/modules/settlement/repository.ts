@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import type { LeasePort } from '../../jobs/leased-work.js';
 import { settlements, type NewSettlementRow, type SettlementRow } from '../../db/schema/settlement.js';
 
 export type { SettlementRow };
@@ -161,6 +162,18 @@ export async function duePayoutIds(ex: Executor, now: Date, limit: number): Prom
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/**
+ * The payouts' side of the leased-work capability (docs/decisions/089): a held write is fenced
+ * by the token and by the payout still being under way (pending, started), so a payout booked
+ * or released meanwhile takes no more writes from a worker that lost it.
+ */
+export const payoutLeases: LeasePort<SettlementRow, PayoutPatch> = {
+  claim: claimPayout,
+  writeHeld: (ex, id, token, patch, until) => updatePayoutHeld(ex, id, token, until ? { ...patch, payoutLeaseUntil: until } : patch),
+  release: releasePayout,
+  due: async (ex, now, limit) => (await duePayoutIds(ex, now, limit)).map((id) => ({ id })),
+};
 
 export interface SettlementFilter {
   /** One party's own applications; undefined for staff, who see every party. */

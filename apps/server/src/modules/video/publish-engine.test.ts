@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishers, PublishError, sandboxMetrics, SANDBOX_REJECT_TAG, type PublishContext, type Publisher, type RemoteRef, type RemoteStatus } from '../../adapters/publishing/index.js';
 import { accounts, events, platformConnections, videoPosts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { dieAt } from '../../test/leased-work-harness.js';
 import { milestoneOf, MetricsCollector } from './metrics-collector.js';
 import { LEASE_MS, PublishEngine, type PublishConnections } from './publish-engine.js';
 import { describeReason } from './publish-reasons.js';
@@ -324,9 +325,8 @@ describe('publishing never posts twice', () => {
     const queued = await postTo(fakeConnection);
     fake.hangAfterAccept = true;
     const before = fake.posts.size;
-    // The first worker never comes back (its promise is abandoned, as a killed process's would be).
-    void engine().advance(queued.id);
-    await expect.poll(async () => (await job(queued.id)).checkpoint?.sent, { timeout: 5000 }).toBe(true);
+    // The first worker dies once the platform has the video: it never comes back.
+    await dieAt(() => engine().advance(queued.id), async () => (await job(queued.id)).checkpoint?.sent === true);
     await expect.poll(() => fake.posts.size).toBe(before + 1);
     fake.hangAfterAccept = false;
     // A restarted instance finds the job held, until the dead worker's lease runs out.

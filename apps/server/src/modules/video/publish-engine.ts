@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { captionForPlatform, formatDay, PLATFORM_NAMES, postText, type PublishTargetName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
@@ -13,6 +12,7 @@ import {
 } from '../../adapters/publishing/publisher.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
+import { backoffSeconds, LeasedWork, LeaseLost, type Backoff, type Held } from '../../jobs/leased-work.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { EventPayload } from '../events/catalogue.js';
 import type { EventService } from '../events/service.js';
@@ -32,6 +32,8 @@ const MAX_UNKNOWN_CHECKS = 12;
 const SWEEP_BATCH = 200;
 /** How long a platform may keep saying "still processing" before the job fails. */
 const PROCESSING_LIMIT_MS = 86_400_000;
+/** A platform's outage ends with its jobs spread out, not all calling again in the same second. */
+const BACKOFF: Backoff = { jitter: 0.1 };
 
 /**
  * What the engine needs of a platform connection; the connection service implements it. Tokens
@@ -58,6 +60,9 @@ export interface EnqueueInput {
   dueAt: Date;
 }
 
+/** This engine's hold on one job, under which every write of a step goes. */
+type PublishHold = Held<PublishJobRow, PublishJobPatch>;
+
 export type AdvanceResult = 'busy' | PublishJobRow['state'] | 'deferred' | 'lost';
 
 export interface PublishEngineDeps {
@@ -73,18 +78,20 @@ export interface PublishEngineDeps {
 /**
  * The publishing engine (docs/decisions/033). A post becomes one job per platform; each job
  * moves queued → uploading → reviewing → published → approved, or failed with the platform's
- * words. The job row is the truth and pg-boss only the trigger: a sweep hands due jobs to the
- * queue, one pg-boss job per publish job at a time (singleton key), and every step first claims
- * the row with a lease that outlives the remote calls (a transaction cannot: it would hold a
- * connection for the length of an upload). The adapter's checkpoint is saved under that lease
- * before each of its remote calls, so a retry or a restart resumes where the last attempt
+ * words. The lease, the fence, the sweep and the back-off are the leased-work capability's
+ * (docs/decisions/089): a sweep hands due jobs to the queue, one pg-boss job per publish job at
+ * a time (singleton key), and every step claims the row with a lease that outlives the remote
+ * calls. What this engine declares is its steps: the adapter's checkpoint is saved under the
+ * lease before each of its remote calls, so a retry or a restart resumes where the last attempt
  * stopped; a call whose outcome is unknown is checked with the platform before anything else.
  */
 export class PublishEngine {
   private readonly now: () => Date;
+  private readonly leases: LeasedWork<PublishJobRow, PublishJobPatch>;
 
   constructor(private readonly deps: PublishEngineDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.leases = new LeasedWork(repo.publishLeases, { kind: 'publish job', db: deps.db, leaseMs: LEASE_MS, now: this.now });
   }
 
   /**
@@ -186,9 +193,7 @@ export class PublishEngine {
 
   /** Queues every due job (one pg-boss job per publish job at a time); answers how many. */
   async sweep(): Promise<number> {
-    const ids = await repo.dueJobIds(this.deps.db, this.now(), SWEEP_BATCH);
-    for (const id of ids) await this.deps.jobs.send(PUBLISH_JOB, { id }, { singletonKey: `video-job-${id}` });
-    return ids.length;
+    return this.leases.sweep(SWEEP_BATCH, ({ id }) => this.deps.jobs.send(PUBLISH_JOB, { id }, { singletonKey: `video-job-${id}` }));
   }
 
   /**
@@ -196,31 +201,23 @@ export class PublishEngine {
    * claim, let go. A job someone else holds, or that is not due, answers 'busy' untouched.
    */
   async advance(jobId: number): Promise<AdvanceResult> {
-    const now = this.now();
-    const token = randomUUID();
-    const job = await repo.claim(this.deps.db, jobId, token, now, new Date(now.getTime() + LEASE_MS));
-    if (!job) return 'busy';
-    try {
-      return await this.step(job, token);
-    } finally {
-      await repo.release(this.deps.db, jobId, token);
-    }
+    return this.leases.claimAndRun(jobId, (job, held) => this.step(job, held), { busy: () => 'busy', lost: () => 'lost' });
   }
 
-  private async step(job: PublishJobRow, token: string): Promise<AdvanceResult> {
-    if (job.connectionId === null) return this.fail(job, token, failure('connection_removed'));
+  private async step(job: PublishJobRow, held: PublishHold): Promise<AdvanceResult> {
+    if (job.connectionId === null) return this.fail(job, held, failure('connection_removed'));
     const connectionId = job.connectionId;
     const post = await repo.findPost(this.deps.db, job.postId);
-    if (!post) return this.fail(job, token, failure('post_gone'));
+    if (!post) return this.fail(job, held, failure('post_gone'));
     const kind = await repo.connectionKind(this.deps.db, connectionId);
     const publisher = kind ? this.deps.publishers.forConnection(kind) : null;
-    if (!publisher) return this.fail(job, token, failure('platform_unavailable', { platform: PLATFORM_NAMES[job.platform] }));
+    if (!publisher) return this.fail(job, held, failure('platform_unavailable', { platform: PLATFORM_NAMES[job.platform] }));
 
     let access: Awaited<ReturnType<PublishConnections['access']>>;
     try {
       access = await this.deps.connections().access(connectionId);
     } catch (error) {
-      return this.failure(job, token, error, 'access');
+      return this.failure(job, held, error, 'access');
     }
     let accessToken = access.accessToken;
     let refreshed = false;
@@ -240,7 +237,7 @@ export class PublishEngine {
     try {
       if (job.state === 'queued') {
         if (publisher.mode === 'assisted') {
-          return this.defer(job, token, new Date(this.now().getTime() + 6 * 3600_000), deferral('by_hand'));
+          return this.defer(job, held, new Date(this.now().getTime() + 6 * 3600_000), deferral('by_hand'));
         }
         const limit = await withToken((t) => publisher.dailyLimit({ accessToken: t, account: access.account }));
         if (limit !== null) {
@@ -250,17 +247,14 @@ export class PublishEngine {
           const started = await repo.countStarted(this.deps.db, connectionId, dayStart, nextDay);
           if (started >= limit) {
             // The day is the platform's UTC day, written in the spec's style as every shown date is.
-            return this.defer(job, token, nextDay, deferral('daily_limit', { limit, date: formatDay(nextDay, 'UTC') }));
+            return this.defer(job, held, nextDay, deferral('daily_limit', { limit, date: formatDay(nextDay, 'UTC') }));
           }
         }
-        const started = job;
-        const moved = await this.deps.db.transaction(async (tx) => {
-          const row = await repo.updateHeld(tx, started.id, token, { state: 'uploading', startedAt: this.now(), deferredReason: null });
-          if (row) await this.record(tx, 'video.uploading', row, { job_id: row.id, platform: row.platform });
+        job = await this.deps.db.transaction(async (tx) => {
+          const row = await held.write({ state: 'uploading', startedAt: this.now(), deferredReason: null }, tx);
+          await this.record(tx, 'video.uploading', row, { job_id: row.id, platform: row.platform });
           return row;
         });
-        if (!moved) return 'lost';
-        job = moved;
       }
 
       if (job.state === 'unknown') {
@@ -271,45 +265,39 @@ export class PublishEngine {
         } catch (error) {
           if (error instanceof PublishError && error.detail.status === 404) {
             // The platform has no such post: the call never took effect, so publishing again is safe.
-            const moved = await repo.updateHeld(this.deps.db, job.id, token, { state: 'uploading' });
-            if (!moved) return 'lost';
-            job = moved;
-            return this.upload(job, token, publisher, post, withToken, access.account);
+            job = await held.write({ state: 'uploading' });
+            return this.upload(job, held, publisher, post, withToken, access.account);
           }
           throw error;
         }
         if (status.state === 'reviewing' && !status.remoteId) {
           // The platform has the upload under way but nothing posted yet: carrying on from the
           // checkpoint is safe (every adapter asks the platform where it stands before it posts).
-          const moved = await repo.updateHeld(this.deps.db, job.id, token, { state: 'uploading' });
-          if (!moved) return 'lost';
-          job = moved;
-          return this.upload(job, token, publisher, post, withToken, access.account);
+          job = await held.write({ state: 'uploading' });
+          return this.upload(job, held, publisher, post, withToken, access.account);
         }
-        return this.apply(job, token, status);
+        return this.apply(job, held, status);
       }
 
-      if (job.state === 'uploading') return await this.upload(job, token, publisher, post, withToken, access.account);
+      if (job.state === 'uploading') return await this.upload(job, held, publisher, post, withToken, access.account);
 
       // reviewing or published: follow the platform's status.
       const status = await withToken((t) => publisher.status({ ...ref(), accessToken: t }));
-      return await this.apply(job, token, status);
+      return await this.apply(job, held, status);
     } catch (error) {
-      return this.failure(job, token, error, job.state === 'uploading' ? 'publish' : 'status');
+      return this.failure(job, held, error, job.state === 'uploading' ? 'publish' : 'status');
     }
   }
 
   private async upload(
     job: PublishJobRow,
-    token: string,
+    held: PublishHold,
     publisher: Publisher,
     post: NonNullable<Awaited<ReturnType<typeof repo.findPost>>>,
     withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>,
     account: PlatformAccount,
   ): Promise<AdvanceResult> {
-    const attempted = await repo.updateHeld(this.deps.db, job.id, token, { attempts: job.attempts + 1, lastAttemptAt: this.now() });
-    if (!attempted) return 'lost';
-    job = attempted;
+    job = await held.write({ attempts: job.attempts + 1, lastAttemptAt: this.now() });
     // The platform's own caption when the post has one for it, else the one in the job's language.
     const caption = captionForPlatform(post.captions, post.platformCaptions, job.platform, job.language);
     const hashtags = caption?.hashtags ?? [];
@@ -328,23 +316,18 @@ export class PublishEngine {
         checkpoint,
         save: async (next) => {
           // Fenced by the lease: a worker that lost its claim stops here, before its next call.
-          const saved = await repo.updateHeld(this.deps.db, job.id, token, {
-            checkpoint: next,
-            leaseUntil: new Date(this.now().getTime() + LEASE_MS),
-          });
-          if (!saved) throw new LeaseLost(job.id);
+          job = await held.checkpoint({ checkpoint: next });
           checkpoint = next;
-          job = saved;
         },
       }),
     );
-    return this.apply(job, token, outcome);
+    return this.apply(job, held, outcome);
   }
 
   /** Writes where the platform says the post stands, with an event for each state it entered. */
-  private async apply(job: PublishJobRow, token: string, status: RemoteStatus): Promise<AdvanceResult> {
+  private async apply(job: PublishJobRow, held: PublishHold, status: RemoteStatus): Promise<AdvanceResult> {
     const now = this.now();
-    if (status.state === 'failed') return this.fail(job, token, status.reason ?? failure('refused'), status.remoteId);
+    if (status.state === 'failed') return this.fail(job, held, status.reason ?? failure('refused'), status.remoteId);
     const patch: PublishJobPatch = {
       state: status.state,
       remoteId: status.remoteId ?? job.remoteId,
@@ -361,8 +344,7 @@ export class PublishEngine {
     if (reachedPublished) patch.publishedAt = now;
     if (reachedApproved) patch.approvedAt = now;
     return this.deps.db.transaction(async (tx) => {
-      const updated = await repo.updateHeld(tx, job.id, token, patch);
-      if (!updated) return 'lost' as const;
+      const updated = await held.write(patch, tx);
       const post = await repo.findPost(tx, job.postId);
       const base = {
         job_id: job.id,
@@ -380,38 +362,38 @@ export class PublishEngine {
   }
 
   /** Turns a failure into what it calls for: refresh was tried already, so back off, wait, or fail. */
-  private async failure(job: PublishJobRow, token: string, error: unknown, during: 'access' | 'publish' | 'status'): Promise<AdvanceResult> {
-    if (error instanceof LeaseLost) return 'lost';
+  private async failure(job: PublishJobRow, held: PublishHold, error: unknown, during: 'access' | 'publish' | 'status'): Promise<AdvanceResult> {
+    if (error instanceof LeaseLost) throw error;
     const now = this.now();
     const kind = error instanceof PublishError ? error.kind : 'unavailable';
     const message = error instanceof Error ? error.message : String(error);
     switch (kind) {
       case 'rate_limited': {
-        const seconds = (error as PublishError).detail.retryAfterSeconds ?? backoffSeconds(job.attempts);
+        const seconds = (error as PublishError).detail.retryAfterSeconds ?? backoffSeconds(job.attempts, BACKOFF);
         const at = new Date(now.getTime() + seconds * 1000);
-        return this.defer(job, token, at, deferral('slow_down'));
+        return this.defer(job, held, at, deferral('slow_down'));
       }
       case 'unknown_outcome': {
         const checks = job.state === 'unknown' ? job.attempts + 1 : job.attempts;
         if (job.state === 'unknown' && checks > MAX_UNKNOWN_CHECKS) {
-          return this.fail(job, token, failure('outcome_unknown', { detail: message.slice(0, 500) }));
+          return this.fail(job, held, failure('outcome_unknown', { detail: message.slice(0, 500) }));
         }
         // While unknown, `attempts` counts the checks, so a platform that never answers ends with a person.
-        const moved = await repo.updateHeld(this.deps.db, job.id, token, {
+        await held.write({
           state: 'unknown',
           attempts: checks,
-          runAfter: new Date(now.getTime() + backoffSeconds(checks) * 1000),
+          runAfter: new Date(now.getTime() + backoffSeconds(checks, BACKOFF) * 1000),
           deferredReason: deferral('checking'),
         });
-        return moved ? 'unknown' : 'lost';
+        return 'unknown';
       }
       case 'rejected':
         // A status check that cannot find the post while it is still moving: it is gone.
-        return this.fail(job, token, message);
+        return this.fail(job, held, message);
       case 'needs_reconnect':
-        return this.fail(job, token, failure('reconnect', { detail: message.slice(0, 500) }));
+        return this.fail(job, held, failure('reconnect', { detail: message.slice(0, 500) }));
       case 'unsupported':
-        return this.defer(job, token, new Date(now.getTime() + 6 * 3600_000), deferral('by_hand'));
+        return this.defer(job, held, new Date(now.getTime() + 6 * 3600_000), deferral('by_hand'));
       case 'unauthorized':
       case 'unavailable':
       default: {
@@ -420,36 +402,38 @@ export class PublishEngine {
           // The platform is still working on it (a container or media still processing) and said
           // when to come back: a wait, not a failed attempt — up to a day from the start.
           if (job.startedAt && now.getTime() - job.startedAt.getTime() > PROCESSING_LIMIT_MS) {
-            return this.fail(job, token, failure('stuck', { detail: message.slice(0, 500) }));
+            return this.fail(job, held, failure('stuck', { detail: message.slice(0, 500) }));
           }
           const at = new Date(now.getTime() + retryAfter * 1000);
-          const moved = await repo.updateHeld(this.deps.db, job.id, token, { runAfter: at, deferredReason: deferral('processing'), attempts: job.attempts });
-          return moved ? 'deferred' : 'lost';
+          await held.write({ runAfter: at, deferredReason: deferral('processing'), attempts: job.attempts });
+          return 'deferred';
         }
-        if (during === 'publish' && job.attempts >= MAX_ATTEMPTS) return this.fail(job, token, message);
-        const at = new Date(now.getTime() + backoffSeconds(job.attempts) * 1000);
-        return this.defer(job, token, at, deferral('retrying', { detail: message.slice(0, 300) }));
+        if (during === 'publish' && job.attempts >= MAX_ATTEMPTS) return this.fail(job, held, message);
+        const at = new Date(now.getTime() + backoffSeconds(job.attempts, BACKOFF) * 1000);
+        return this.defer(job, held, at, deferral('retrying', { detail: message.slice(0, 300) }));
       }
     }
   }
 
-  private async defer(job: PublishJobRow, token: string, at: Date, reason: string): Promise<AdvanceResult> {
-    const moved = await repo.updateHeld(this.deps.db, job.id, token, { runAfter: at, deferredReason: reason });
-    return moved ? 'deferred' : 'lost';
+  private async defer(job: PublishJobRow, held: PublishHold, at: Date, reason: string): Promise<AdvanceResult> {
+    await held.write({ runAfter: at, deferredReason: reason });
+    return 'deferred';
   }
 
-  private async fail(job: PublishJobRow, token: string, reason: string, remoteId?: string | null): Promise<AdvanceResult> {
+  private async fail(job: PublishJobRow, held: PublishHold, reason: string, remoteId?: string | null): Promise<AdvanceResult> {
     const now = this.now();
     return this.deps.db.transaction(async (tx) => {
-      const updated = await repo.updateHeld(tx, job.id, token, {
-        state: 'failed',
-        reason: reason.slice(0, 2000),
-        failedAt: now,
-        runAfter: null,
-        deferredReason: null,
-        ...(remoteId ? { remoteId } : {}),
-      });
-      if (!updated) return 'lost' as const;
+      const updated = await held.write(
+        {
+          state: 'failed',
+          reason: reason.slice(0, 2000),
+          failedAt: now,
+          runAfter: null,
+          deferredReason: null,
+          ...(remoteId ? { remoteId } : {}),
+        },
+        tx,
+      );
       const post = await repo.findPost(tx, job.postId);
       await this.record(tx, 'video.failed', job, { job_id: job.id, platform: job.platform, title: post?.title ?? '', reason: updated.reason });
       await repo.finishPostIfSettled(tx, job.postId);
@@ -525,19 +509,6 @@ export class PublishEngine {
     };
     return [publish, sweep] as JobDefinition<never>[];
   }
-}
-
-class LeaseLost extends Error {
-  constructor(jobId: number) {
-    super(`publish job ${jobId} was taken over by another worker`);
-    this.name = 'LeaseLost';
-  }
-}
-
-/** 30 s, 1 min, 2 min … up to an hour, with a little jitter so a platform's outage does not end in a stampede. */
-export function backoffSeconds(attempts: number): number {
-  const base = Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
-  return Math.round(base * (0.9 + Math.random() * 0.2));
 }
 
 /** How soon to ask again about a post still moving: often at first, then less as it ages. */

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 
 import type { Executor } from '../../db/client.js';
 import { platformConnections, videoMetricSnapshots, videoPosts, videoPublishJobs, type VideoPublishJobRow } from '../../db/schema/video.js';
 import type { VideoMetrics } from '../../adapters/publishing/publisher.js';
+import type { LeasePort } from '../../jobs/leased-work.js';
 
 export type PublishJobRow = VideoPublishJobRow;
 export type PublishJobState = PublishJobRow['state'];
@@ -75,22 +76,31 @@ export async function claim(ex: Executor, id: number, token: string, now: Date, 
   return row ?? null;
 }
 
-/** Writes only while the caller still holds the lease; false when it was lost (taken over after expiry). */
-export async function updateHeld(ex: Executor, id: number, token: string, patch: PublishJobPatch): Promise<PublishJobRow | null> {
-  const [row] = await ex
-    .update(videoPublishJobs)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(videoPublishJobs.id, id), eq(videoPublishJobs.leaseToken, token)))
-    .returning();
-  return row ?? null;
-}
-
-export async function release(ex: Executor, id: number, token: string): Promise<void> {
-  await ex
-    .update(videoPublishJobs)
-    .set({ leaseToken: null, leaseUntil: null })
-    .where(and(eq(videoPublishJobs.id, id), eq(videoPublishJobs.leaseToken, token)));
-}
+/**
+ * The publish jobs' side of the leased-work capability (docs/decisions/089). A held write is
+ * fenced by the token and by the job still moving: a job that went final (failed, approved)
+ * under another hand takes no more writes from this one.
+ */
+export const publishLeases: LeasePort<PublishJobRow, PublishJobPatch> = {
+  claim,
+  async writeHeld(ex, id, token, patch, until) {
+    const [row] = await ex
+      .update(videoPublishJobs)
+      .set({ ...patch, ...(until ? { leaseUntil: until } : {}), updatedAt: new Date() })
+      .where(and(eq(videoPublishJobs.id, id), eq(videoPublishJobs.leaseToken, token), inArray(videoPublishJobs.state, [...MOVING_STATES])))
+      .returning();
+    return row ?? null;
+  },
+  async release(ex, id, token) {
+    await ex
+      .update(videoPublishJobs)
+      .set({ leaseToken: null, leaseUntil: null })
+      .where(and(eq(videoPublishJobs.id, id), eq(videoPublishJobs.leaseToken, token)));
+  },
+  async due(ex, now, limit) {
+    return (await dueJobIds(ex, now, limit)).map((id) => ({ id }));
+  },
+};
 
 export async function updateJob(ex: Executor, id: number, patch: PublishJobPatch): Promise<PublishJobRow | null> {
   const [row] = await ex.update(videoPublishJobs).set({ ...patch, updatedAt: new Date() }).where(eq(videoPublishJobs.id, id)).returning();
