@@ -40,7 +40,7 @@ export class BriefService {
     private readonly materials: Materials,
     /** Fills a language left empty from another when a language model is configured; null without one. */
     private readonly translator: BriefTranslator | null = null,
-    /** The voice of a brief nobody has saved yet (voice/default-voice.ts, docs/decisions/079). */
+    /** The voice of a brief nobody has saved yet (default-voice.ts, docs/decisions/079). */
     private readonly defaultVoice: VoiceEngineName = 'none',
   ) {}
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { LocalizedBriefField, ScriptLanguage } from '@nearcast/contract';
-import { readCappedText } from './provider-answer.js';
+import { readCappedText } from '../../lib/provider-answer.js';
 import { fitsLanguage } from './language-detect.js';
 import { safeBriefValue } from './script-guard.js';
 import type { ScriptLog } from './script-writing.js';

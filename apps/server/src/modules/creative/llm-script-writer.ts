@@ -1,5 +1,5 @@
 import { storedMessage } from '@nearcast/contract';
-import { AnswerTooLarge, readCappedText } from './provider-answer.js';
+import { AnswerTooLarge, readCappedText } from '../../lib/provider-answer.js';
 import { removedNote } from './script-guard.js';
 import { offersAvoided, scriptFingerprint, warnUnsafeBrief, type ScriptLog, type ScriptRequest, type ScriptWriter, type WrittenScript } from './script-writing.js';
 import { planScripts, type ScriptPlan } from './script-structures.js';
