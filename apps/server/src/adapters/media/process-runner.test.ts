@@ -40,6 +40,9 @@ describe('runProcess', () => {
     expect((missing as MediaFailedError).started).toBe(false);
     const failed = await runProcess(process.execPath, child('process.exit(3)'), { timeoutMs: 10_000 }).catch((error: unknown) => error);
     expect([(failed as MediaFailedError).started, (failed as MediaFailedError).reason]).toEqual([true, `${path.basename(process.execPath)} ended with 3`]);
+    // A render names its encoder ffmpeg whatever the binary's file is called (a wrapper, a versioned build).
+    const named = await runProcess(process.execPath, child('process.exit(3)'), { timeoutMs: 10_000, name: 'ffmpeg' }).catch((error: unknown) => error);
+    expect((named as MediaFailedError).reason).toBe('ffmpeg ended with 3');
   });
 
   it('kills the child on cancel, on its time limit, and reports its own failures with stderr', async () => {

@@ -84,6 +84,8 @@ export interface RunOptions {
   /** Lines of stderr worth keeping whole (the tail alone may have scrolled them away). */
   keep?: (line: string) => boolean;
   onSpawn?: (pid: number) => void;
+  /** What the messages call the tool (`ffmpeg`), whatever its binary's file is named; left out, that file name. */
+  name?: string;
   /** The child's whole environment (ffmpeg needs none of ours; the caption fonts need FONTCONFIG_FILE). */
   env?: Record<string, string>;
 }
@@ -148,6 +150,7 @@ export function runProcess(binary: string, args: readonly string[], options: Run
         if (match) options.onOutTime(Number(match[1]) / 1e6);
       }
     });
+    const name = options.name ?? path.basename(binary);
     let ended: 'abort' | 'timeout' | null = null;
     const kill = (reason: 'abort' | 'timeout') => {
       if (ended) return;
@@ -168,13 +171,13 @@ export function runProcess(binary: string, args: readonly string[], options: Run
     child.once('close', (code, signal) => {
       finish();
       if (ended === 'abort') reject(new MediaAbortedError(stderr));
-      else if (ended === 'timeout') reject(new MediaTimeoutError(options.timeoutMs, stderr, path.basename(binary)));
+      else if (ended === 'timeout') reject(new MediaTimeoutError(options.timeoutMs, stderr, name));
       else if (code === 0) {
         if (options.keep && partial && options.keep(partial)) kept.push(partial);
         resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr, kept });
       } else {
         const exit = String(signal ?? code);
-        reject(new MediaFailedError(`${path.basename(binary)} ended with ${exit}`, stderr, { exit }));
+        reject(new MediaFailedError(`${name} ended with ${exit}`, stderr, { exit }));
       }
     });
   });

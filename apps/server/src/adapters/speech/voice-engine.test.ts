@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { lineSeconds, type ScriptLanguage } from '@nearcast/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '../media/index.js';
-import { startFakeSpeech, type FakeSpeech } from '../../test/fake-speech.js';
+import { startFakeSpeech, type FakeSpeech } from './fake-speech.js';
 import { createVoiceEngines, LINE_PAUSE_SECONDS, VoiceError, type VoiceLine, type VoiceTrack } from './index.js';
 import { captionWords, characterWords, estimateWordTimes, wordTimesFromMarks } from './word-timing.js';
 import { espeakInput } from './local-voice.js';

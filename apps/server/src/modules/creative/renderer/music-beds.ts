@@ -94,7 +94,7 @@ export async function measureLoudness(tools: MediaTools, file: string, timeoutMs
   const { stderr } = await runProcess(
     tools.ffmpeg,
     ['-hide_banner', '-nostats', '-i', file, '-map', '0:a:0', '-af', 'loudnorm=I=-14:TP=-1:LRA=11:print_format=json', '-f', 'null', '-'],
-    { timeoutMs, niceness: BATCH_NICENESS },
+    { timeoutMs, niceness: BATCH_NICENESS, name: 'ffmpeg' },
   );
   return parseLoudnormJson(stderr);
 }

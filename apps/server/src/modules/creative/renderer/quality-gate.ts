@@ -85,6 +85,7 @@ export async function scanPictureAndSound(tools: MediaTools, input: Pick<Quality
       timeoutMs: input.timeoutMs,
       ...(input.signal ? { signal: input.signal } : {}),
       niceness: BATCH_NICENESS,
+      name: 'ffmpeg',
       keep: (line) => /black_start|freeze_(start|duration)|^\s+I:\s/.test(line),
     },
   );

@@ -191,6 +191,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
         timeoutMs: remaining(),
         signal: input.signal,
         niceness: BATCH_NICENESS,
+        name: 'ffmpeg',
         // Fontconfig reads our file alone: no system font scan, no fallback to whatever is installed.
         env: { FONTCONFIG_FILE: fonts.fontconfigFile },
         onOutTime: (seconds) => report(Math.min(99, (seconds / timeline.duration) * 100)),
@@ -227,8 +228,8 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
     // A cancelled, timed-out or failed render leaves nothing that looks like a result.
     await Promise.all([fs.rm(videoFile, { force: true }), fs.rm(coverFile, { force: true })]);
     if (input.signal?.aborted && !(error instanceof MediaAbortedError)) throw new MediaAbortedError(error instanceof MediaFailedError ? error.stderr : '');
-    // Each ffmpeg run is given what is left of the time: the error names the render's whole limit.
-    if (error instanceof MediaTimeoutError && error.timeoutMs !== input.timeoutMs) throw new MediaTimeoutError(input.timeoutMs, error.stderr, 'The render');
+    // Each ffmpeg run is given what is left of the time: the error names the render and its whole limit.
+    if (error instanceof MediaTimeoutError) throw new MediaTimeoutError(input.timeoutMs, error.stderr, 'The render');
     throw error;
   }
 }
@@ -273,7 +274,7 @@ async function measureLufs(tools: MediaTools, file: string, seconds: number, opt
   const { stderr } = await runProcess(
     tools.ffmpeg,
     ['-hide_banner', '-nostdin', '-nostats', '-t', seconds.toFixed(3), '-i', file, '-map', '0:a:0', '-af', 'loudnorm=print_format=json', '-f', 'null', '-'],
-    { ...options, niceness: BATCH_NICENESS },
+    { ...options, niceness: BATCH_NICENESS, name: 'ffmpeg' },
   );
   const { lufs } = parseLoudnormJson(stderr);
   // Near-silence measures absurdly low: never boost it by more than 20 dB.
