@@ -260,8 +260,8 @@ function present(row: repo.BriefRow, facts: MerchantFacts): Brief {
     logo_footage_id: row.logoFootageId,
     music: row.music as MusicChoice,
     music_footage_id: row.musicFootageId,
-    voice: row.voice as VoiceEngineName,
-    languages: row.languages as ScriptLanguage[],
+    voice: row.voice,
+    languages: row.languages,
     update_time: row.updatedAt.toISOString(),
   };
 }

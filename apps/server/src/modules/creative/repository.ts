@@ -5,7 +5,7 @@ import { selectRows, type Executor } from '../../db/client.js';
 import { partyNameOf } from '../../db/party-name.js';
 import { creativeBriefs, creativePlanDays, creativePlans, creativeRenders, creativeRenderTurns, creativeScripts } from '../../db/schema/creative.js';
 
-export type { StoredRenderLearning, StoredScriptBody } from '../../db/schema/creative.js';
+export type { StoredRenderLearning } from '../../db/schema/creative.js';
 
 /** The SQL of the production line. */
 
