@@ -1,4 +1,4 @@
-import type { HookStyle, ScriptBody, ScriptLanguage, VoiceEngineName } from '@nearcast/contract';
+import type { BusinessCategory, HookStyle, MusicChoice, ScriptBody, ScriptLanguage, ScriptTone, VoiceEngineName } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account.js';
@@ -41,7 +41,7 @@ export const creativeBriefs = pgTable('creative_briefs', {
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   shopName: text().notNull(),
-  category: text().notNull(),
+  category: text().$type<BusinessCategory>().notNull(),
   address: text().notNull().default(''),
   phone: text().notNull().default(''),
   /** One text per video language (docs/decisions/077): `{ en, es, zh }`, each possibly empty. */
@@ -53,11 +53,11 @@ export const creativeBriefs = pgTable('creative_briefs', {
   link: text().notNull().default(''),
   /** A coupon the videos may name ("say TACO5 at the counter"), '' for none (docs/decisions/083). */
   couponCode: text().notNull().default(''),
-  tone: text().notNull(),
+  tone: text().$type<ScriptTone>().notNull(),
   brandPrimary: text().notNull(),
   brandAccent: text().notNull(),
   logoFootageId: integer(),
-  music: text().notNull(),
+  music: text().$type<MusicChoice>().notNull(),
   musicFootageId: integer(),
   voice: text().$type<VoiceEngineName>().notNull(),
   languages: text().array().$type<ScriptLanguage[]>().notNull(),
@@ -122,7 +122,7 @@ export const creativeRenders = pgTable(
     /** Whether the footage was chosen by hand; otherwise the job picks from the library. */
     footagePicked: boolean().notNull().default(false),
     voice: text().$type<VoiceEngineName>().notNull(),
-    music: text().notNull(),
+    music: text().$type<MusicChoice>().notNull(),
     musicFootageId: integer(),
     state: text({ enum: ['queued', 'rendering', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
     progress: integer().notNull().default(0),

@@ -311,7 +311,7 @@ export class RenderService {
       script: script.success ? script.data : (row.script),
       footage_ids: row.footageIds,
       voice: row.voice,
-      music: row.music as MusicChoice,
+      music: row.music,
       music_footage_id: row.musicFootageId,
       state: row.state,
       progress: row.progress,
