@@ -8,7 +8,7 @@ import * as accountsRepo from '../../apps/server/src/modules/account/repository'
 import { createCreativeServices } from '../../apps/server/src/modules/creative/module';
 import { localDate } from '../../apps/server/src/modules/creative/draft-service';
 import type { Renderer } from '../../apps/server/src/modules/creative/render-engine';
-import { resolveMediaTools, run } from '../../apps/server/src/modules/material/media-tools';
+import { resolveMediaTools, run } from '../../apps/server/src/adapters/media/index';
 import * as materialRepo from '../../apps/server/src/modules/material/repository';
 import { decodeKey } from '../../apps/server/src/config';
 import { sandboxConnectionRow } from '../../apps/server/src/demo/video-seed';

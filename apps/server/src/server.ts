@@ -1,4 +1,7 @@
+import { llmKind } from './adapters/llm/index.js';
 import { createMailer } from './adapters/mail/index.js';
+import { mediaToolsKind } from './adapters/media/index.js';
+import { speechKind } from './adapters/speech/index.js';
 import { buildApp } from './app.js';
 import { configWarnings, loadConfig, seedDemoWanted } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -122,6 +125,10 @@ async function main(): Promise<void> {
     mail: mailer.kind,
     payments: app.services.payments.provider.kind,
     storage: app.services.storage.kind,
+    // The production line's engines: who writes scripts, which voices speak, whose ffmpeg renders.
+    llm: llmKind(config),
+    speech: speechKind(config),
+    media: mediaToolsKind(config),
   };
   app.log.info(
     { address, role: config.PROCESS_ROLE, public_url: config.PUBLIC_URL, node_env: config.NODE_ENV, adapters },

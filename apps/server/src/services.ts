@@ -28,7 +28,7 @@ import { LedgerService } from './modules/finance/ledger.js';
 import { FinanceService } from './modules/finance/service.js';
 import { FinanceRecordsService } from './modules/finance/records-service.js';
 import { MaterialService } from './modules/material/service.js';
-import { resolveMediaTools, type MediaTools } from './modules/material/media-tools.js';
+import { resolveMediaTools, type MediaTools } from './adapters/media/index.js';
 import { S3TusStaging } from './modules/material/s3-tus-staging.js';
 import { LocalTusStaging } from './modules/material/tus-staging.js';
 import { OnboardingService } from './modules/onboarding/service.js';

@@ -5,7 +5,7 @@
  * into a folder no one reads. Each step runs once on the 'exit' event, where only synchronous
  * work happens (a kill, an `rmSync`), the last registered first: what was acquired last is
  * released first, the encoder before the folder it writes into. A process killed outright (SIGKILL,
- * out of memory) runs none of them: its children die with it all the same (lib/bound-child.ts),
+ * out of memory) runs none of them: its children die with it all the same (adapters/media/lifeline.ts),
  * and the next render process's sweep on the machine removes its folders (render-workspace.ts).
  */
 const steps = new Set<() => void>();

@@ -28,7 +28,7 @@ import { seedDemo } from '../demo/seed.js';
 import { seedDemoVideos } from '../demo/video-seed.js';
 import { startJobs } from '../jobs/registry.js';
 import { defaultRenderConcurrency } from '../modules/creative/module.js';
-import { resolveMediaTools } from '../modules/material/media-tools.js';
+import { resolveMediaTools } from '../adapters/media/index.js';
 import { floorMs } from './render-floor.js';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-bench-day-'));

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScriptBody } from '@nearcast/contract';
 import { loadConfig } from '../config.js';
-import { resolveMediaTools } from '../modules/material/media-tools.js';
+import { resolveMediaTools } from '../adapters/media/index.js';
 import { renderVideo, planTimeline, type RenderInput } from '../modules/creative/renderer/renderer.js';
 import { lookById, SLOWEST_LOOK_ID } from '../modules/creative/renderer/looks.js';
 import { makeClip, makeImage, makeVoice, voiceLines } from '../modules/creative/renderer/synthetic-media.js';

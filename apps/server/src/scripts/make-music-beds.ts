@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MUSIC_BEDS, type MusicBed } from '@nearcast/contract';
 import { loadConfig } from '../config.js';
-import { resolveMediaTools } from '../modules/material/media-tools.js';
+import { resolveMediaTools } from '../adapters/media/index.js';
 import { MUSIC_DIR, makeMusicBed, type BedLoudness } from '../modules/creative/renderer/music-beds.js';
 
 const asked = process.argv.slice(2).filter((name): name is MusicBed => (MUSIC_BEDS as readonly string[]).includes(name));

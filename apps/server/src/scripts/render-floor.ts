@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { MediaTools } from '../modules/material/media-tools.js';
+import { BATCH_NICENESS, runProcess, type MediaTools } from '../adapters/media/index.js';
 import { encoderFor } from '../modules/creative/renderer/render-graph.js';
-import { runFfmpeg } from '../modules/creative/renderer/ffmpeg-process.js';
 
 /**
  * The floor a render is measured against: the same ffmpeg binary encoding `seconds` of a
@@ -12,14 +11,14 @@ import { runFfmpeg } from '../modules/creative/renderer/ffmpeg-process.js';
 export async function floorMs(tools: MediaTools, dir: string, seconds: number, size = { width: 1080, height: 1920 }): Promise<number> {
   const encoder = encoderFor(size);
   const started = Date.now();
-  await runFfmpeg(
+  await runProcess(
     tools.ffmpeg,
     [
       '-hide_banner', '-nostdin', '-y', '-f', 'lavfi', '-i', `testsrc=s=${size.width}x${size.height}:r=30:d=${seconds.toFixed(3)}`,
       '-c:v', 'libx264', '-preset', encoder.preset, '-crf', String(encoder.crf), '-profile:v', 'high', '-pix_fmt', 'yuv420p',
       '-g', '60', '-maxrate', `${encoder.maxrateKbps}k`, '-bufsize', `${encoder.maxrateKbps * 2}k`, '-movflags', '+faststart', path.join(dir, 'floor.mp4'),
     ],
-    { timeoutMs: 600_000 },
+    { timeoutMs: 600_000, niceness: BATCH_NICENESS },
   );
   return Date.now() - started;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveMediaTools, run } from '../modules/material/media-tools.js';
+import { resolveMediaTools, run } from '../adapters/media/index.js';
 
 /**
  * Real, tiny media files made with the bundled ffmpeg for the material tests: no binary

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { RenderEngine, type RenderEngineDeps, type RenderEngineSettings } from '../modules/creative/render-engine.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
-import { resolveMediaTools } from '../modules/material/media-tools.js';
+import { resolveMediaTools } from '../adapters/media/index.js';
 import { createServices } from '../services.js';
 
 export interface RenderProcessOptions {

@@ -1,3 +1,4 @@
+import type { BusinessCategory, HookStyle, MusicChoice, ScriptBody, ScriptLanguage, ScriptTone, VoiceEngineName } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account.js';
@@ -8,15 +9,6 @@ import { timestamps } from './columns.js';
  * renders asked for, per merchant. Materials and posts are the footage and video modules':
  * a render names them by id and reaches them through those modules.
  */
-
-/** The stored shape of a script body (the contract's scriptBody, validated before it is written). */
-export interface StoredScriptBody {
-  title: string;
-  hook: { on_screen: string; spoken: string };
-  beats: { on_screen: string; spoken: string }[];
-  call_to_action: { on_screen: string; spoken: string };
-  captions: { platform: string; caption: string; hashtags: string[] }[];
-}
 
 /**
  * What the plan's learner chose for a slot and why, in the three languages (docs/decisions/085):
@@ -49,7 +41,7 @@ export const creativeBriefs = pgTable('creative_briefs', {
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   shopName: text().notNull(),
-  category: text().notNull(),
+  category: text().$type<BusinessCategory>().notNull(),
   address: text().notNull().default(''),
   phone: text().notNull().default(''),
   /** One text per video language (docs/decisions/077): `{ en, es, zh }`, each possibly empty. */
@@ -61,14 +53,14 @@ export const creativeBriefs = pgTable('creative_briefs', {
   link: text().notNull().default(''),
   /** A coupon the videos may name ("say TACO5 at the counter"), '' for none (docs/decisions/083). */
   couponCode: text().notNull().default(''),
-  tone: text().notNull(),
+  tone: text().$type<ScriptTone>().notNull(),
   brandPrimary: text().notNull(),
   brandAccent: text().notNull(),
   logoFootageId: integer(),
-  music: text().notNull(),
+  music: text().$type<MusicChoice>().notNull(),
   musicFootageId: integer(),
-  voice: text().notNull(),
-  languages: text().array().notNull(),
+  voice: text().$type<VoiceEngineName>().notNull(),
+  languages: text().array().$type<ScriptLanguage[]>().notNull(),
   updatedById: integer().references(() => accounts.id, { onDelete: 'set null' }),
   ...timestamps,
 });
@@ -84,13 +76,13 @@ export const creativeScripts = pgTable(
     merchantId: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    language: text().notNull(),
+    language: text().$type<ScriptLanguage>().notNull(),
     engine: text({ enum: ['template', 'llm', 'hand'] }).notNull(),
     /** A stored message (why the model was not used), or null. */
     fallbackReason: text(),
     template: text().notNull(),
-    hookStyle: text().notNull(),
-    body: jsonb().$type<StoredScriptBody>().notNull(),
+    hookStyle: text().$type<HookStyle>().notNull(),
+    body: jsonb().$type<ScriptBody>().notNull(),
     fingerprint: text().notNull(),
     estimatedSeconds: doublePrecision().notNull(),
     createdById: integer().references(() => accounts.id, { onDelete: 'set null' }),
@@ -123,14 +115,14 @@ export const creativeRenders = pgTable(
      * claim (docs/decisions/073) and the studio's queue cap read one index, not the accounts.
      */
     studioId: integer().notNull().default(0),
-    language: text().notNull(),
+    language: text().$type<ScriptLanguage>().notNull(),
     scriptId: integer().references(() => creativeScripts.id, { onDelete: 'set null' }),
-    script: jsonb().$type<StoredScriptBody>().notNull(),
+    script: jsonb().$type<ScriptBody>().notNull(),
     footageIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     /** Whether the footage was chosen by hand; otherwise the job picks from the library. */
     footagePicked: boolean().notNull().default(false),
-    voice: text().notNull(),
-    music: text().notNull(),
+    voice: text().$type<VoiceEngineName>().notNull(),
+    music: text().$type<MusicChoice>().notNull(),
     musicFootageId: integer(),
     state: text({ enum: ['queued', 'rendering', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
     progress: integer().notNull().default(0),

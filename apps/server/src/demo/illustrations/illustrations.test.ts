@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveMediaTools, probe } from '../../modules/material/media-tools.js';
+import { resolveMediaTools, probe } from '../../adapters/media/index.js';
 import { TAQUERIA, TRADE_LIBRARIES } from '../material-library.js';
 import { makeFile } from './make-file.js';
 import { drawImage, drawPng } from './raster.js';

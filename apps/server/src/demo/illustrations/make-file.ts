@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { run } from '../../modules/material/media-tools.js';
+import { run } from '../../adapters/media/index.js';
 import { animateClip, drawPng, steamSprite, type ClipOptions } from './raster.js';
 
 /** How a demo file is made: a drawn still, a drawn scene the camera moves over, or ffmpeg alone. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { woffToSfnt } from '../../lib/woff.js';
-import { run } from '../../modules/material/media-tools.js';
+import { run } from '../../adapters/media/index.js';
 import { blur, circle, document, group } from './svg.js';
 
 /**

@@ -5,14 +5,11 @@ import {
   type api,
   type Brief,
   type BriefTranslated,
-  type BusinessCategory,
   type LocalizedBriefField,
   type LocalizedText,
   type LocalizedUpdate,
-  type MusicChoice,
   type ParsedRequestOf,
   type ScriptLanguage,
-  type ScriptTone,
   type VoiceEngineName,
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
@@ -40,7 +37,7 @@ export class BriefService {
     private readonly materials: Materials,
     /** Fills a language left empty from another when a language model is configured; null without one. */
     private readonly translator: BriefTranslator | null = null,
-    /** The voice of a brief nobody has saved yet (voice/default-voice.ts, docs/decisions/079). */
+    /** The voice of a brief nobody has saved yet (default-voice.ts, docs/decisions/079). */
     private readonly defaultVoice: VoiceEngineName = 'none',
   ) {}
 
@@ -246,7 +243,7 @@ function present(row: repo.BriefRow, facts: MerchantFacts): Brief {
     merchant_id: row.merchantId,
     merchant_name: facts.name,
     shop_name: row.shopName,
-    category: row.category as BusinessCategory,
+    category: row.category,
     address: row.address,
     phone: row.phone,
     hours: localized(row.hours),
@@ -255,13 +252,13 @@ function present(row: repo.BriefRow, facts: MerchantFacts): Brief {
     translated: translatedOf(row.translated),
     link: row.link,
     coupon_code: row.couponCode,
-    tone: row.tone as ScriptTone,
+    tone: row.tone,
     brand_colors: { primary: row.brandPrimary, accent: row.brandAccent },
     logo_footage_id: row.logoFootageId,
-    music: row.music as MusicChoice,
+    music: row.music,
     music_footage_id: row.musicFootageId,
-    voice: row.voice as VoiceEngineName,
-    languages: row.languages as ScriptLanguage[],
+    voice: row.voice,
+    languages: row.languages,
     update_time: row.updatedAt.toISOString(),
   };
 }

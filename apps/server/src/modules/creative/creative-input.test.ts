@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile } from '../../test/media-samples.js';
 import { givePlan } from '../../test/plans.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { probe, resolveMediaTools } from '../material/media-tools.js';
+import { probe, resolveMediaTools } from '../../adapters/media/index.js';
 import { renderVideo } from './renderer/renderer.js';
 import { makeClip } from './renderer/synthetic-media.js';
 

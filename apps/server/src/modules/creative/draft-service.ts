@@ -1,4 +1,4 @@
-import { type api, type ApiLanguage, type ParsedRequestOf, type Render, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
+import { type api, type ApiLanguage, type ParsedRequestOf, type Render, type ScriptBody } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
@@ -74,8 +74,8 @@ export class DraftService {
       throw conflict('creative.draft_already_approved');
     }
     try {
-      const script = row.script as ScriptBody;
-      const language = row.language as ScriptLanguage;
+      const script = row.script;
+      const language = row.language;
       const platforms = choice.platforms ?? (await this.posts.connectedPlatforms(row.merchantId));
       const posted = platforms.length > 0 ? platforms : ['sandbox'];
       const caption = captionFor(script, posted);

@@ -9,7 +9,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
 import type { MaterialService } from '../material/service.js';
-import type { MediaTools } from '../material/media-tools.js';
+import type { MediaTools } from '../../adapters/media/index.js';
 import type { NotificationHub } from '../notification/hub.js';
 import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from '../video/connection-service.js';
@@ -37,8 +37,8 @@ import { RenderService, type RenderProgressSink } from './render-service.js';
 import { renderVideo } from './renderer/renderer.js';
 import { ScriptService } from './script-service.js';
 import { createScriptWriter } from './script-writer.js';
-import { defaultVoice } from './voice/default-voice.js';
-import { createVoiceEngines, type VoiceEngine } from './voice/voice-engine.js';
+import { defaultVoice } from './default-voice.js';
+import { createVoiceEngines, type VoiceEngine } from '../../adapters/speech/index.js';
 import os from 'node:os';
 
 export interface CreativeServices {

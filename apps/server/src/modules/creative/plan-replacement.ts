@@ -1,4 +1,4 @@
-import { HOOK_STYLES, scriptBody, type HookStyle, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
+import { HOOK_STYLES, scriptBody, type HookStyle } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
@@ -69,10 +69,10 @@ export class PlanReplacement {
     if (slot.some((other) => other.planRound >= round)) return null;
     if (!(await this.merchants.factsOf(row.merchantId))?.planActive) return null;
 
-    const language = row.language as ScriptLanguage;
-    const rejectedStyle = row.scriptId === null ? undefined : ((await repo.findScript(this.db, row.scriptId))?.hookStyle as HookStyle | undefined);
+    const language = row.language;
+    const rejectedStyle = row.scriptId === null ? undefined : (await repo.findScript(this.db, row.scriptId))?.hookStyle;
     const day = await repo.rendersOfPlanDay(this.db, row.merchantId, row.planDate);
-    const dayTitles = day.filter((other) => other.draft !== 'rejected').map((other) => (other.script as ScriptBody).title);
+    const dayTitles = day.filter((other) => other.draft !== 'rejected').map((other) => other.script.title);
     const seed = `${row.merchantId}:${row.planDate}:${row.planSlot}:r${round}`;
     const [script] = await this.scripts.write(row.merchantId, { language, count: 1, hookStyle: nextHookStyle(rejectedStyle, round), seed, createdById: byId, dayTitles });
     if (!script) return null;

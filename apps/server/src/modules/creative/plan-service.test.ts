@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../jobs/queue.js';
 import { addMaterial, creativeAt, creativeWith, fakeRenderer, testEngine } from '../../test/creative-fixtures.js';
-import { startFakeLlm } from '../../test/fake-llm.js';
+import { startFakeLlm } from '../../adapters/llm/fake-llm.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 import { addDays, localDate } from './draft-service.js';

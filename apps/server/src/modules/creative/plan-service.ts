@@ -224,7 +224,7 @@ export class PlanService {
           // A voice the installation lost since the brief chose it: the day still gets its videos.
           .catch(() => this.renders.check(merchantId, { language, scriptId: script.id, script: body, footageIds: null, voice: 'none', music: 'auto', musicFootageId: null }));
         // The writer may open another way than asked (no line of that kind for the shop): the draft tells what it got.
-        const hookStyle = script.hookStyle as HookStyle;
+        const hookStyle = script.hookStyle;
         const told = hookStyle === decision.choice.hook ? decision : { ...decision, choice: { ...decision.choice, hook: hookStyle }, why: { ...decision.why, hook: { kind: 'learning' as const } } };
         orders.push({
           ...checked,

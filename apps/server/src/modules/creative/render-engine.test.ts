@@ -18,9 +18,8 @@ import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/harness
 import { dieAt, killWorkerWhen } from '../../test/leased-work-harness.js';
 import type { RenderWorkerOptions } from '../../test/render-worker.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { probe, resolveMediaTools } from '../material/media-tools.js';
+import { MediaFailedError, probe, resolveMediaTools } from '../../adapters/media/index.js';
 import type { RenderEngineDeps } from './render-engine.js';
-import { RenderFailedError } from './renderer/ffmpeg-process.js';
 import { renderVideo } from './renderer/renderer.js';
 import { RENDER_JOB } from './render-service.js';
 
@@ -412,7 +411,7 @@ describe('failures', () => {
         `[out#0/mp4 @ 0x5611c0] Error muxing a packet`,
         `Conversion failed! ${input.workDir}/out.mp4`,
       ].join('\n');
-      return Promise.reject(new RenderFailedError('ffmpeg ended with 255', stderr));
+      return Promise.reject(new MediaFailedError('ffmpeg ended with 255', stderr));
     };
     const e = testEngine(t, { render: failing, workRoot, now, settings: { maxAttempts: 1 } });
     await e.engine.run(render.id);

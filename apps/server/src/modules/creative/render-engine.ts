@@ -20,7 +20,8 @@ import { AppError } from '../../errors.js';
 import { LeasedWork, LeaseKeeper, type Held } from '../../jobs/leased-work.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { MaterialMedia } from '../material/service.js';
-import { probe, type MediaTools } from '../material/media-tools.js';
+import { probe, type MediaTools } from '../../adapters/media/index.js';
+import type { VoiceEngine, VoiceTrack } from '../../adapters/speech/index.js';
 import type { UploadService } from '../upload/service.js';
 import { briefLanguageNotes } from './brief-language.js';
 import { qrLinkOf, type BriefService } from './brief-service.js';
@@ -28,7 +29,7 @@ import type { Materials } from './ports.js';
 import { renderChoices } from './render-choices.js';
 import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
 import type { RenderClip } from './renderer/render-graph.js';
-import type { RenderInput, RenderResult, VoiceTrack } from './renderer/renderer.js';
+import type { RenderInput, RenderResult } from './renderer/renderer.js';
 import { autoMusicBed } from './renderer/music-beds.js';
 import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
@@ -36,15 +37,9 @@ import { failingInputOf, plainDetail, staffDetail, toolOutputOf } from './tool-o
 
 /** The renderer's side of a render: what it is given and what it hands back (renderer/renderer.ts). */
 export type RenderClipInput = RenderClip;
-export type VoiceTrackInput = VoiceTrack;
 export type RendererInput = RenderInput;
 export type RendererResult = RenderResult;
 export type Renderer = (tools: MediaTools, input: RendererInput) => Promise<RendererResult>;
-
-export interface VoiceEngineLike {
-  readonly available: boolean;
-  speak(request: { language: ScriptLanguage; lines: { text: string; onScreen?: string }[]; workDir: string; signal?: AbortSignal }): Promise<VoiceTrackInput | null>;
-}
 
 export interface RenderEngineSettings {
   size: { width: number; height: number };
@@ -71,7 +66,7 @@ export interface RenderEngineDeps {
   progress: RenderProgressSink;
   tools: () => MediaTools;
   render: Renderer;
-  voices: Record<VoiceEngineName, VoiceEngineLike>;
+  voices: Record<VoiceEngineName, Pick<VoiceEngine, 'available' | 'speak'>>;
   /** Called when a render is done (the plan hands drafts on to publishing when no review is asked). */
   onDone?: (renderId: number) => Promise<void>;
   /** Called when a render failed its last attempt (its studio is told). */
@@ -513,7 +508,7 @@ export class RenderEngine {
       music = { bed: choice === 'auto' ? autoMusicBed(row.seed || String(row.id)) : choice === 'library' ? bedForTone(brief.tone) : (choice as MusicBed) };
     }
 
-    let voice: VoiceTrackInput | null = null;
+    let voice: VoiceTrack | null = null;
     const engine = this.deps.voices[row.voice as VoiceEngineName];
     if (engine && row.voice !== 'none') {
       try {

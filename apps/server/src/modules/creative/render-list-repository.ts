@@ -1,4 +1,4 @@
-import type { ReviewState } from '@nearcast/contract';
+import type { ReviewState, ScriptLanguage } from '@nearcast/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../access/caller.js';
 import { visibleMerchantIds } from '../../access/scope.js';
@@ -16,7 +16,7 @@ export interface RenderFilter {
   merchantId?: number | undefined;
   state?: RenderRow['state'] | undefined;
   draft?: RenderRow['draft'] | undefined;
-  language?: string | undefined;
+  language?: ScriptLanguage | undefined;
   review?: ReviewState | undefined;
   /** The plan day, or the day a render by hand was asked for, in `timeZone`. */
   date?: string | undefined;

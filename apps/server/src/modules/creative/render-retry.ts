@@ -1,4 +1,4 @@
-import { CODES, type ApiLanguage, type Render, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
+import { CODES, type ApiLanguage, type Render } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, rejected } from '../../errors.js';
@@ -38,7 +38,7 @@ export class RenderRetryService {
     if (!facts?.planActive) throw rejected('creative.plan_inactive');
     if (row.uploadId === null) {
       const waiting = await repo.openOfMerchant(this.db, row.merchantId);
-      await assertRenderRoom(this.materials, row.merchantId, { script: row.script as ScriptBody, language: row.language as ScriptLanguage, size: this.size }, waiting);
+      await assertRenderRoom(this.materials, row.merchantId, { script: row.script, language: row.language, size: this.size }, waiting);
     }
     const studioId = facts.studioId ?? 0;
     const max = await this.renders.queueLimitOf(studioId);

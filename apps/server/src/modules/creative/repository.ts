@@ -6,7 +6,7 @@ import { partyNameOf } from '../../db/party-name.js';
 import { creativeBriefs, creativePlanDays, creativePlans, creativeRenders, creativeRenderTurns, creativeScripts } from '../../db/schema/creative.js';
 import type { LeasePort } from '../../jobs/leased-work.js';
 
-export type { StoredRenderLearning, StoredScriptBody } from '../../db/schema/creative.js';
+export type { StoredRenderLearning } from '../../db/schema/creative.js';
 
 /** The SQL of the production line. */
 

@@ -1,13 +1,14 @@
+import type { ScriptBody, ScriptLanguage } from '@nearcast/contract';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { creativeScripts } from '../../db/schema/creative.js';
-import type { ScriptRow, StoredScriptBody } from './repository.js';
+import type { ScriptRow } from './repository.js';
 
 /** The SQL of the script desk (docs/decisions/074): a merchant's scripts, listed and edited. */
 
 export interface ScriptFilter {
   merchantId: number;
-  language?: string | undefined;
+  language?: ScriptLanguage | undefined;
   desk?: boolean | undefined;
 }
 
@@ -39,7 +40,7 @@ export async function listScripts(ex: Executor, filter: ScriptFilter, page: numb
 export async function updateScript(
   ex: Executor,
   id: number,
-  changes: { body?: StoredScriptBody; fingerprint?: string; estimatedSeconds?: number; onDesk?: boolean; edited: boolean },
+  changes: { body?: ScriptBody; fingerprint?: string; estimatedSeconds?: number; onDesk?: boolean; edited: boolean },
 ): Promise<ScriptRow | undefined> {
   const { edited, ...set } = changes;
   const [row] = await ex

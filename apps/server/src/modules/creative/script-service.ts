@@ -10,7 +10,6 @@ import {
   type PublishTargetName,
   type ResponseOf,
   type Script,
-  type ScriptBody,
   type ScriptLanguage,
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
@@ -78,11 +77,11 @@ export class ScriptService {
     const current = await repo.findScript(this.db, body.id);
     if (!current) throw notFound();
     await this.briefs.assertVisible(caller, current.merchantId);
-    const language = current.language as ScriptLanguage;
+    const language = current.language;
     const row = await scriptRepo.updateScript(this.db, body.id, {
       ...(body.body
         ? {
-            body: body.body as repo.StoredScriptBody,
+            body: body.body,
             fingerprint: scriptFingerprint(body.body),
             estimatedSeconds: estimateScriptSeconds(body.body, language),
           }
@@ -109,7 +108,7 @@ export class ScriptService {
         fallbackReason: null,
         template: HAND_TEMPLATE,
         hookStyle: body.hook_style ?? HOOK_STYLES[0],
-        body: body.body as repo.StoredScriptBody,
+        body: body.body,
         fingerprint: scriptFingerprint(body.body),
         estimatedSeconds: estimateScriptSeconds(body.body, body.language),
         createdById: caller.id,
@@ -148,7 +147,7 @@ export class ScriptService {
         fallbackReason: script.fallback_reason,
         template: script.template,
         hookStyle: script.hook_style,
-        body: script.body as repo.StoredScriptBody,
+        body: script.body,
         fingerprint: script.fingerprint,
         estimatedSeconds: estimateScriptSeconds(script.body, request.language),
         createdById: request.createdById,
@@ -163,12 +162,12 @@ export function present(row: repo.ScriptRow, lang: ApiLanguage): Script {
   return {
     id: row.id,
     merchant_id: row.merchantId,
-    language: row.language as ScriptLanguage,
+    language: row.language,
     engine: row.engine,
     fallback_reason: row.fallbackReason ? readStoredMessage(lang, row.fallbackReason) : null,
     template: row.template,
-    hook_style: row.hookStyle as HookStyle,
-    body: parsed.success ? parsed.data : (row.body as ScriptBody),
+    hook_style: row.hookStyle,
+    body: parsed.success ? parsed.data : (row.body),
     estimated_seconds: row.estimatedSeconds,
     create_time: row.createdAt.toISOString(),
     update_time: row.updatedAt?.toISOString() ?? null,

@@ -16,7 +16,7 @@ import {
 } from '@nearcast/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LanguageBrief } from './brief-language.js';
-import { startFakeLlm, type FakeLlm, type FakeLlmMode } from '../../test/fake-llm.js';
+import { startFakeLlm, type FakeLlm, type FakeLlmMode } from '../../adapters/llm/fake-llm.js';
 import { SCRIPT_LIBRARIES, SLOTS, slotsOf, type LineTemplate, type LanguageScripts } from './script-library/index.js';
 import { briefFacts, textLanguageProblem, unsafeRequest, withoutForeignFacts } from './script-guard.js';
 import { createScriptWriter } from './script-writer.js';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { isDamaged } from './media-processing.js';
-import type { MediaTools } from './media-tools.js';
+import type { MediaTools } from '../../adapters/media/index.js';
 import * as repo from './repository.js';
 
 /** Materials decoded per pass: each a download and a decode, so a pass stays well inside its minute. */

@@ -11,7 +11,7 @@ import { LeasedWork, type Held } from '../../jobs/leased-work.js';
 import { periodicPass, type JobDefinition, type JobQueue } from '../../jobs/queue.js';
 import { decodeCheckPass } from './decode-check.js';
 import { processMedia } from './media-processing.js';
-import type { MediaTools } from './media-tools.js';
+import type { MediaTools } from '../../adapters/media/index.js';
 import { humanBytes, type MaterialQuota } from './material-quota.js';
 import * as repo from './repository.js';
 import type { TusStaging } from './tus-staging.js';

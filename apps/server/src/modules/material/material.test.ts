@@ -15,7 +15,7 @@ import { mediaFile } from '../../test/media-samples.js';
 import { listenOnce, processed, tusCreate, tusHead, tusIdOf, tusPatch, uploadAndAdd } from '../../test/tus-client.js';
 import { addPost, connectSandbox } from '../../test/video-fixtures.js';
 import { decodeCheckPass } from './decode-check.js';
-import { resolveMediaTools, run } from './media-tools.js';
+import { resolveMediaTools, run } from '../../adapters/media/index.js';
 
 /**
  * The material center end to end: resumable uploads judged by their bytes, added to the

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FOOTAGE_MAX_SECONDS, type FootageType, type MessageKey } from '@nearcast/contract';
-import { probe, run, runTool, ToolError, type MediaTools, type Probe, type ProbedStream } from './media-tools.js';
+import { MediaProcessError, MediaTimeoutError, probe, run, runProcess, type MediaTools, type Probe, type ProbedStream } from '../../adapters/media/index.js';
 
 /** What processing learnt and made, or why the file is unusable. */
 interface MadeFile {
@@ -61,7 +61,7 @@ export async function processMedia(
   try {
     probed = await probe(tools, input);
   } catch (error) {
-    if (error instanceof ToolError || error instanceof SyntaxError) return { ok: false, key: DAMAGED };
+    if (error instanceof MediaProcessError || error instanceof SyntaxError) return { ok: false, key: DAMAGED };
     throw error;
   }
   const video = probed.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
@@ -147,7 +147,7 @@ export async function processMedia(
   } catch (error) {
     // ffmpeg gave up on a file ffprobe could describe: a broken stream. Anything else (a
     // missing binary, a full disk) is ours, and the job retries it.
-    if (error instanceof ToolError && error.stderr !== '') return { ok: false, key: DAMAGED };
+    if (error instanceof MediaProcessError && error.stderr !== '') return { ok: false, key: DAMAGED };
     throw error;
   }
 }
@@ -164,16 +164,16 @@ export async function isDamaged(tools: MediaTools, file: string, type: FootageTy
   let complaints: string;
   try {
     complaints = (
-      await runTool(
+      await runProcess(
         tools.ffmpeg,
         ['-hide_banner', '-nostdin', '-v', 'error', '-skip_loop_filter', 'all', '-i', file, '-map', '0:v?', '-map', '0:a?', '-f', 'null', '-'],
-        DECODE_CAP_MS,
+        { timeoutMs: DECODE_CAP_MS },
       )
     ).stderr;
   } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
+    if (!(error instanceof MediaProcessError)) throw error;
     // Out of time: nothing wrong was found in what was decoded, and a long file is not a damaged one.
-    if (error.timedOut) return false;
+    if (error instanceof MediaTimeoutError) return false;
     // ffmpeg could not start (a missing binary): ours to fix, and the job retries.
     if (error.stderr === '') throw error;
     return true;

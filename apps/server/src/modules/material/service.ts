@@ -22,7 +22,7 @@ import type { UploadService } from '../upload/service.js';
 import { dedupe, MaterialIntake } from './material-intake.js';
 import { MaterialProcessing } from './material-processing.js';
 import { MaterialQuota, type QuotaRefusal } from './material-quota.js';
-import type { MediaTools } from './media-tools.js';
+import type { MediaTools } from '../../adapters/media/index.js';
 import * as repo from './repository.js';
 import type { TusStaging } from './tus-staging.js';
 

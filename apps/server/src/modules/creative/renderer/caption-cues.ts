@@ -1,5 +1,5 @@
 import type { ScriptLanguage } from '@nearcast/contract';
-import { captionWords, characterWords, estimateWordTimes } from '../voice/word-timing.js';
+import { captionWords, characterWords, estimateWordTimes } from '../../../adapters/speech/index.js';
 
 /**
  * What a caption says and when: a line's words cut into short cues (2–4 words in English and

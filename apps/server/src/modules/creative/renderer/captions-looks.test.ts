@@ -6,7 +6,7 @@ import { lowerThird, safeArea } from './captions-ass.js';
 import { captionFonts, type CaptionFonts } from './fonts.js';
 import { LOWER_THIRD_STYLES } from './look-types.js';
 import { planTimeline } from './timeline.js';
-import { characterWords } from '../voice/word-timing.js';
+import { characterWords } from '../../../adapters/speech/index.js';
 
 let fonts: CaptionFonts;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ScriptBody, ScriptLanguage } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../../material/media-tools.js';
+import { resolveMediaTools } from '../../../adapters/media/index.js';
 import { brandPalette, safeArea, type TextBlock } from './captions-ass.js';
 import { layoutEndCard } from './end-card.js';
 import { captionFonts, type CaptionFonts } from './fonts.js';

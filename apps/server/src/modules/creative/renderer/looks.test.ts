@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ScriptBody, ScriptLanguage } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../../material/media-tools.js';
+import { resolveMediaTools } from '../../../adapters/media/index.js';
 import { chooseLook, chooseMaterial, type ChoiceRender } from '../render-choices.js';
 import type { RecentRenderChoice } from '../render-choice-repository.js';
 import { brandPalette } from './captions-ass.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { MUSIC_BEDS, type MusicBed } from '@nearcast/contract';
 import { describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../../material/media-tools.js';
+import { resolveMediaTools } from '../../../adapters/media/index.js';
 import { BEDS } from './music-bed-specs.js';
 import { musicBedBeats, musicBedFile, musicBedLoudness, musicBedSeconds } from './music-beds.js';
 

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MUSIC_BEDS, type MusicBed } from '@nearcast/contract';
-import { run, type MediaTools } from '../../material/media-tools.js';
-import { parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';
+import { BATCH_NICENESS, parseLoudnormJson, run, runProcess, type MediaTools } from '../../../adapters/media/index.js';
 import { BEDS } from './music-bed-specs.js';
 import { PRE_ROLL_SECONDS, SAMPLE_RATE, Song, num } from './music-synth.js';
 import { seededRandom } from '../seeded.js';
@@ -92,10 +91,10 @@ export function musicBedGraph(bed: MusicBed): string {
 
 /** Integrated loudness and true peak of an audio file, from loudnorm's measuring pass. */
 export async function measureLoudness(tools: MediaTools, file: string, timeoutMs = 120_000): Promise<{ lufs: number; truePeak: number }> {
-  const { stderr } = await runFfmpeg(
+  const { stderr } = await runProcess(
     tools.ffmpeg,
     ['-hide_banner', '-nostats', '-i', file, '-map', '0:a:0', '-af', 'loudnorm=I=-14:TP=-1:LRA=11:print_format=json', '-f', 'null', '-'],
-    { timeoutMs },
+    { timeoutMs, niceness: BATCH_NICENESS, name: 'ffmpeg' },
   );
   return parseLoudnormJson(stderr);
 }

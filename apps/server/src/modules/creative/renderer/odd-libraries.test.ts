@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScriptBody } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools, run } from '../../material/media-tools.js';
+import { resolveMediaTools, run } from '../../../adapters/media/index.js';
 import { renderVideo, type RenderInput } from './renderer.js';
 import { makeClip } from './synthetic-media.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatMessage, readStoredMessage, type ScriptBody } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools, run } from '../../material/media-tools.js';
+import { resolveMediaTools, run } from '../../../adapters/media/index.js';
 import { checkQuality, durationCheck, foreignText, insideSafeArea, loudnessCheck, parseScan, pictureCheck, textEvents, type QualityInput } from './quality-gate.js';
 
 /**

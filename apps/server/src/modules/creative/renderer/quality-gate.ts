@@ -1,8 +1,7 @@
 import { END_CARD_SECONDS, estimateScriptSeconds, storedMessage, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
-import type { MediaTools } from '../../material/media-tools.js';
+import { BATCH_NICENESS, MediaFailedError, runProcess, type MediaTools } from '../../../adapters/media/index.js';
 import { fitsLanguage } from '../language-detect.js';
 import { drawnHeight, safeArea, type FrameSize } from './captions-ass.js';
-import { RenderFailedError, runFfmpeg } from './ffmpeg-process.js';
 
 /**
  * The quality gate: what a finished video is checked for before a studio sees it as a draft.
@@ -71,7 +70,7 @@ export interface PictureAndSound {
  * 11 s on two busy cores: 3.6 s instead of 6.3 s for the whole decode, 60 MB.
  */
 export async function scanPictureAndSound(tools: MediaTools, input: Pick<QualityInput, 'videoPath' | 'timeoutMs' | 'signal'>): Promise<PictureAndSound> {
-  const { stderr, kept } = await runFfmpeg(
+  const { stderr, kept } = await runProcess(
     tools.ffmpeg,
     [
       '-hide_banner', '-nostdin', '-nostats',
@@ -85,6 +84,8 @@ export async function scanPictureAndSound(tools: MediaTools, input: Pick<Quality
     {
       timeoutMs: input.timeoutMs,
       ...(input.signal ? { signal: input.signal } : {}),
+      niceness: BATCH_NICENESS,
+      name: 'ffmpeg',
       keep: (line) => /black_start|freeze_(start|duration)|^\s+I:\s/.test(line),
     },
   );
@@ -122,7 +123,7 @@ export async function checkQuality(tools: MediaTools, input: QualityInput): Prom
   } catch (error) {
     // A cancel or the time limit stops the render as anywhere else; a scan ffmpeg gives up on
     // leaves the video as made, saying the picture and sound went unchecked.
-    if (!(error instanceof RenderFailedError)) throw error;
+    if (!(error instanceof MediaFailedError)) throw error;
     const unchecked = storedMessage('creative.quality.unchecked');
     scanned = [
       { check: 'picture', ok: false, message: unchecked },

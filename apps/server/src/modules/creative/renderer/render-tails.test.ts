@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ScriptBody } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../../material/media-tools.js';
+import { resolveMediaTools } from '../../../adapters/media/index.js';
 import { lookById } from './looks.js';
 import { renderVideo, type RenderInput } from './renderer.js';
 import { makeClip, makeImage } from './synthetic-media.js';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { ScriptBody, ScriptLanguage } from '@nearcast/contract';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from '../../material/media-tools.js';
+import { resolveMediaTools } from '../../../adapters/media/index.js';
 import { brandPalette, captionLayout, captionPieces, lowerThird, safeArea } from './captions-ass.js';
 import { layoutEndCard } from './end-card.js';
 import { captionFonts } from './fonts.js';

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SCRIPT_LIMITS, type MusicBed, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
-import { probe, type MediaTools } from '../../material/media-tools.js';
+import type { VoiceTrack } from '../../../adapters/speech/index.js';
+import { BATCH_NICENESS, MediaAbortedError, MediaFailedError, MediaTimeoutError, parseLoudnormJson, probe, runProcess, type MediaTools } from '../../../adapters/media/index.js';
 import { brandPalette, buildCaptionsAss, buildCoverAss } from './captions-ass.js';
 import { layoutEndCard, writeQrPng } from './end-card.js';
 import { couponCodeOf } from './end-card-parts.js';
-import { RenderAbortedError, RenderFailedError, RenderTimeoutError, parseLoudnormJson, runFfmpeg } from './ffmpeg-process.js';
 import { captionFonts } from './fonts.js';
 import { musicBedFile, musicBedLoudness } from './music-beds.js';
 import type { Look } from './look-types.js';
@@ -16,7 +16,6 @@ import { planTimeline } from './timeline.js';
 import { seededRandom } from '../seeded.js';
 
 export type { RenderClip } from './render-graph.js';
-export { RenderAbortedError, RenderFailedError, RenderTimeoutError } from './ffmpeg-process.js';
 export { planTimeline, type Timeline } from './timeline.js';
 
 /**
@@ -25,13 +24,6 @@ export { planTimeline, type Timeline } from './timeline.js';
  * one filter graph (render-graph.ts says how), after quick loudness measurements of the voice
  * and of a music file that was not made here.
  */
-
-export interface VoiceTrack {
-  path: string;
-  duration: number;
-  /** one per script line (hook, beats…, call to action), seconds from the start */
-  lines: Array<{ start: number; end: number; words?: Array<{ text: string; start: number; end: number }> }>;
-}
 
 export interface RenderInput {
   script: ScriptBody;
@@ -97,7 +89,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
   const coverFile = path.join(input.workDir, 'cover.jpg');
   const remaining = () => {
     const left = deadline - Date.now();
-    if (left <= 0) throw new RenderTimeoutError(input.timeoutMs, '');
+    if (left <= 0) throw new MediaTimeoutError(input.timeoutMs, '', 'The render');
     return left;
   };
 
@@ -192,12 +184,14 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       }
     };
     report(0);
-    const outcome = await runFfmpeg(
+    const outcome = await runProcess(
       tools.ffmpeg,
       ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1', ...graph.inputArgs, '-filter_complex_script', graphFile, ...graph.outputArgs],
       {
         timeoutMs: remaining(),
         signal: input.signal,
+        niceness: BATCH_NICENESS,
+        name: 'ffmpeg',
         // Fontconfig reads our file alone: no system font scan, no fallback to whatever is installed.
         env: { FONTCONFIG_FILE: fonts.fontconfigFile },
         onOutTime: (seconds) => report(Math.min(99, (seconds / timeline.duration) * 100)),
@@ -210,7 +204,7 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
     await fs.access(coverFile);
     const duration = Number(probed.format.duration);
     if (!(Math.abs(duration - timeline.duration) <= DURATION_TOLERANCE)) {
-      throw new RenderFailedError(`the video lasts ${duration} s instead of ${timeline.duration} s`, outcome.stderr);
+      throw new MediaFailedError(`the video lasts ${duration} s instead of ${timeline.duration} s`, outcome.stderr);
     }
     const renderMs = Date.now() - started;
     // The quality gate (quality-gate.ts): one more decode of the output, timed apart from the render.
@@ -233,9 +227,9 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
   } catch (error) {
     // A cancelled, timed-out or failed render leaves nothing that looks like a result.
     await Promise.all([fs.rm(videoFile, { force: true }), fs.rm(coverFile, { force: true })]);
-    if (input.signal?.aborted && !(error instanceof RenderAbortedError)) throw new RenderAbortedError(error instanceof RenderFailedError ? error.stderr : '');
-    // Each ffmpeg run is given what is left of the time: the error names the render's whole limit.
-    if (error instanceof RenderTimeoutError && error.timeoutMs !== input.timeoutMs) throw new RenderTimeoutError(input.timeoutMs, error.stderr);
+    if (input.signal?.aborted && !(error instanceof MediaAbortedError)) throw new MediaAbortedError(error instanceof MediaFailedError ? error.stderr : '');
+    // Each ffmpeg run is given what is left of the time: the error names the render and its whole limit.
+    if (error instanceof MediaTimeoutError) throw new MediaTimeoutError(input.timeoutMs, error.stderr, 'The render');
     throw error;
   }
 }
@@ -272,15 +266,15 @@ function checkFonts(lines: string[], families: readonly string[], stderr: string
   const ours = families.map(bare);
   const missing = lines.find((line) => /not found/i.test(line));
   const foreign = lines.find((line) => /fontselect:.*->/.test(line) && !ours.some((family) => bare(line.split('->')[1] ?? '').includes(family)));
-  if (missing || foreign) throw new RenderFailedError(`the captions font was not used: ${(missing ?? foreign ?? '').trim()}`, stderr);
+  if (missing || foreign) throw new MediaFailedError(`the captions font was not used: ${(missing ?? foreign ?? '').trim()}`, stderr);
 }
 
 /** Integrated loudness of the first `seconds` of an audio file (what the video will use of it). */
 async function measureLufs(tools: MediaTools, file: string, seconds: number, options: { timeoutMs: number; signal?: AbortSignal }): Promise<number> {
-  const { stderr } = await runFfmpeg(
+  const { stderr } = await runProcess(
     tools.ffmpeg,
     ['-hide_banner', '-nostdin', '-nostats', '-t', seconds.toFixed(3), '-i', file, '-map', '0:a:0', '-af', 'loudnorm=print_format=json', '-f', 'null', '-'],
-    options,
+    { ...options, niceness: BATCH_NICENESS, name: 'ffmpeg' },
   );
   const { lufs } = parseLoudnormJson(stderr);
   // Near-silence measures absurdly low: never boost it by more than 20 dB.

@@ -1,4 +1,4 @@
-import { run, type MediaTools } from '../../material/media-tools.js';
+import { run, type MediaTools } from '../../../adapters/media/index.js';
 
 /**
  * Stand-in material made with ffmpeg's own sources, for the renderer's tests and its benchmark:

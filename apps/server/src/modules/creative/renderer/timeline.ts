@@ -1,5 +1,5 @@
 import { END_CARD_SECONDS, lineSeconds, scriptLines, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
-import { characterWords } from '../voice/word-timing.js';
+import { characterWords } from '../../../adapters/speech/index.js';
 import { lineCues, readingWords, type CaptionCue, type TimedWord } from './caption-cues.js';
 
 export type { CaptionCue, TimedWord } from './caption-cues.js';

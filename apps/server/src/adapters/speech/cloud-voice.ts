@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SCRIPT_LANGUAGES, type ScriptLanguage } from '@nearcast/contract';
-import type { Config } from '../../../config.js';
-import type { MediaTools } from '../../material/media-tools.js';
-import { AnswerTooLarge, formatBytes, readCapped } from '../provider-answer.js';
-import { assembleTrack, isSilent, measureSeconds, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
-import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
+import type { Config } from '../../config.js';
+import { MediaProcessError, type MediaTools } from '../media/index.js';
+import { AnswerTooLarge, formatBytes, readCapped } from '../../lib/provider-answer.js';
+import { assembleTrack, isSilent, measureSeconds, reasonOf, silentSeconds, type TrackPart } from './voice-track.js';
+import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-engine.js';
 import { captionWords, characterWords, estimateWordTimes } from './word-timing.js';
 
 export type CloudVoiceConfig = Pick<Config, 'TTS_BASE_URL' | 'TTS_API_KEY' | 'TTS_MODEL' | 'TTS_VOICES' | 'TTS_TIMEOUT_SECONDS'> &
@@ -137,7 +137,7 @@ export function createCloudVoice(config: CloudVoiceConfig, tools: MediaTools, fe
             try {
               parts[item.index] = { clip: file, seconds: await measureSeconds(tools, file, signal) };
             } catch (error) {
-              if (error instanceof ToolFailure) throw fail(`the speech provider's answer is not audio that can be read (${error.message})`);
+              if (error instanceof MediaProcessError) throw fail(`the speech provider's answer is not audio that can be read (${reasonOf(error)})`);
               throw error;
             }
           }
@@ -158,7 +158,7 @@ export function createCloudVoice(config: CloudVoiceConfig, tools: MediaTools, fe
         try {
           assembled = await assembleTrack(tools, parts, output, outer);
         } catch (error) {
-          if (error instanceof ToolFailure) throw fail(`the voice track could not be assembled (${error.message}: ${error.stderr.slice(-300)})`);
+          if (error instanceof MediaProcessError) throw fail(`the voice track could not be assembled (${reasonOf(error)}: ${error.stderr.slice(-300)})`);
           throw error;
         }
         return {

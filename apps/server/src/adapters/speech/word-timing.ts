@@ -1,5 +1,5 @@
 import type { ScriptLanguage } from '@nearcast/contract';
-import type { VoiceWord } from './voice-types.js';
+import type { VoiceWord } from './voice-engine.js';
 
 /**
  * A caption word of a line: what a viewer reads as one word. `from`/`to` are UTF-16 offsets into

@@ -3,10 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScriptLanguage } from '@nearcast/contract';
-import { spawnBound } from '../../../lib/bound-child.js';
-import type { MediaTools } from '../../material/media-tools.js';
-import { assembleTrack, isSilent, silentSeconds, ToolFailure, type TrackPart } from './voice-track.js';
-import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-types.js';
+import { MediaAbortedError, MediaFailedError, MediaProcessError, MediaTimeoutError, runProcess, type MediaTools } from '../media/index.js';
+import { assembleTrack, isSilent, reasonOf, silentSeconds, type TrackPart } from './voice-track.js';
+import { VoiceError, type SpeakRequest, type VoiceEngine, type VoiceTrack } from './voice-engine.js';
 import { captionWords, characterWords, estimateWordTimes, wordTimesFromMarks, type EngineMark } from './word-timing.js';
 
 /** The npm package that carries eSpeak NG (docs/decisions/048). */
@@ -37,7 +36,8 @@ interface ProcessResult {
   lines: Array<{ samples: number; sampleRate: number; marks: Array<{ kind: EngineMark['kind']; position: number; ms: number }> }>;
 }
 
-function packageMissing(): string | null {
+/** Why the local voice cannot speak here (its package is missing), or null. */
+export function localVoiceMissing(): string | null {
   try {
     createRequire(import.meta.url).resolve(LOCAL_VOICE_PACKAGE);
     return null;
@@ -71,7 +71,7 @@ export function espeakInput(text: string, language: ScriptLanguage): { input: st
  * (no cloud voice configured) and why. Its word events give the caption timings.
  */
 export function createLocalVoice(tools: MediaTools): VoiceEngine {
-  const unavailableReason = packageMissing();
+  const unavailableReason = localVoiceMissing();
   return {
     name: 'local',
     available: unavailableReason === null,
@@ -95,7 +95,7 @@ export function createLocalVoice(tools: MediaTools): VoiceEngine {
             lines: spoken.map((item) => ({ text: item.input, file: path.join(dir, `line-${item.index}.wav`) })),
           }),
         );
-        await runProcess(requestFile, request.signal);
+        await runEspeak(requestFile, request.signal);
         const result = JSON.parse(await fs.readFile(resultFile, 'utf8')) as ProcessResult;
 
         const parts: TrackPart[] = request.lines.map((line) => ({ silence: silentSeconds(line, request.language) }));
@@ -119,7 +119,7 @@ export function createLocalVoice(tools: MediaTools): VoiceEngine {
         try {
           assembled = await assembleTrack(tools, parts, output, request.signal);
         } catch (error) {
-          if (error instanceof ToolFailure) throw new VoiceError('local', `the voice track could not be assembled (${error.message}: ${error.stderr.slice(-300)})`);
+          if (error instanceof MediaProcessError) throw new VoiceError('local', `the voice track could not be assembled (${reasonOf(error)}: ${error.stderr.slice(-300)})`);
           throw error;
         }
         return {
@@ -143,37 +143,20 @@ export function createLocalVoice(tools: MediaTools): VoiceEngine {
   };
 }
 
-/** Runs eSpeak's process to the end; aborting the signal kills it at once. */
-function runProcess(requestFile: string, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawnBound(process.execPath, [PROCESS_SCRIPT, requestFile]);
-    // Nothing comes on stdout (the process writes files); drained, so nothing stalls on a full pipe.
-    child.stdout.resume();
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-    });
-    let timedOut = false;
-    const kill = () => child.kill('SIGKILL');
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, LOCAL_TIMEOUT_MS);
-    signal?.addEventListener('abort', kill, { once: true });
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', kill);
-    };
-    child.once('error', (error) => {
-      done();
-      reject(new VoiceError('local', `the eSpeak NG process could not start: ${error.message}`));
-    });
-    child.once('close', (code, exitSignal) => {
-      done();
-      if (signal?.aborted) reject(signal.reason);
-      else if (timedOut) reject(new VoiceError('local', `eSpeak NG did not finish within ${LOCAL_TIMEOUT_MS / 1000} s`));
-      else if (code === 0) resolve();
-      else reject(new VoiceError('local', `eSpeak NG ended with ${exitSignal ?? code}: ${stderr.trim().slice(-300)}`));
-    });
-  });
+/**
+ * Runs eSpeak's process to the end through the media runner, so it is bound to this process's
+ * life like every encoder; aborting the signal kills it at once and rejects with its reason.
+ */
+async function runEspeak(requestFile: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await runProcess(process.execPath, [PROCESS_SCRIPT, requestFile], { timeoutMs: LOCAL_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (error instanceof MediaAbortedError && signal?.aborted) throw signal.reason;
+    if (error instanceof MediaTimeoutError) throw new VoiceError('local', `eSpeak NG did not finish within ${LOCAL_TIMEOUT_MS / 1000} s`);
+    if (error instanceof MediaFailedError && !error.started) {
+      throw new VoiceError('local', `the eSpeak NG process could not start: ${error.cause instanceof Error ? error.cause.message : error.reason}`);
+    }
+    if (error instanceof MediaFailedError) throw new VoiceError('local', `eSpeak NG ended with ${error.exit}: ${error.stderr.trim().slice(-300)}`);
+    throw error;
+  }
 }

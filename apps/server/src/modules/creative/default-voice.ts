@@ -1,5 +1,5 @@
 import type { VoiceEngineName } from '@nearcast/contract';
-import type { Config } from '../../../config.js';
+import type { Config } from '../../config.js';
 
 /**
  * The voice of a brief nobody has saved yet (docs/decisions/079): the configured cloud voice

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcessByStdio, type SpawnOptions } from 'n
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { atExit } from './exit-cleanup.js';
+import { atExit } from '../../lib/exit-cleanup.js';
 
 /**
  * How a child is tied to this process's life. On Linux a child outlives its parent: an encoder
