@@ -9,8 +9,6 @@ import {
   type Brief,
   type MusicBed,
   type RenderState,
-  type ScriptBody,
-  type ScriptLanguage,
   type VoiceEngineName,
 } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -435,8 +433,8 @@ export class RenderEngine {
   private async prepare(row: repo.RenderRow, attempt: Attempt, brief: Brief, work: string, notes: string[]): Promise<Omit<RendererInput, 'size' | 'workDir' | 'timeoutMs'>> {
     const { materials } = this.deps;
     const signal = attempt.signal;
-    const script = row.script as ScriptBody;
-    const language = row.language as ScriptLanguage;
+    const script = row.script;
+    const language = row.language;
     const lines = scriptLines(script);
     // What this language's video does without a text the brief has in other languages (brief-language.ts).
     for (const note of briefLanguageNotes(brief, language)) if (!notes.includes(note)) notes.push(note);
@@ -509,7 +507,7 @@ export class RenderEngine {
     }
 
     let voice: VoiceTrack | null = null;
-    const engine = this.deps.voices[row.voice as VoiceEngineName];
+    const engine = this.deps.voices[row.voice];
     if (engine && row.voice !== 'none') {
       try {
         voice = await engine.speak({ language, lines: lines.map((line) => ({ text: line.spoken, onScreen: line.on_screen })), workDir: work, signal });
