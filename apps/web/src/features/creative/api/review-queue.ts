@@ -65,6 +65,14 @@ export function useMerchantZones(merchantIds: readonly number[]): Map<number, st
       queryFn: ({ signal }: { signal: AbortSignal }) => call(api.creative.planGet, { merchant_id: merchantId }, { toast: false, signal }),
       staleTime: 5 * 60_000,
     })),
-    combine: (results) => new Map(results.flatMap((result) => (result.data ? [[result.data.merchant_id, result.data.time_zone] as const] : []))),
+    combine: zonesOf,
   });
+}
+
+/**
+ * Outside the hook, so the query keeps its answer between renders until a plan changes: the
+ * queue's cards compare it to skip drawing themselves again.
+ */
+function zonesOf(results: readonly { data?: { merchant_id: number; time_zone: string } }[]): Map<number, string> {
+  return new Map(results.flatMap((result) => (result.data ? [[result.data.merchant_id, result.data.time_zone] as const] : [])));
 }

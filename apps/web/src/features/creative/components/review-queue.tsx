@@ -2,7 +2,7 @@ import { CalendarOutlined, CheckOutlined, PlayCircleOutlined } from '@ant-design
 import { REVIEW_STATES, SCRIPT_LANGUAGES, type Render, type ReviewState, type ScriptLanguage } from '@nearcast/contract';
 import { Button, Checkbox, DatePicker, Segmented, Select, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, LoadFailed } from '../../../components/list-state';
 import { useQueryClient } from '@tanstack/react-query';
@@ -88,7 +88,7 @@ export function ReviewQueue({ canAct, merchant, onMerchantChange }: { canAct: bo
   const total = counts.reduce((sum, count) => sum + count[review], 0);
   const totalOf = (state: ReviewState) => counts.reduce((sum, count) => sum + count[state], 0);
 
-  const actions: RenderActions = {
+  const handlers: RenderActions = {
     onPreview: (render) => setReviewing({ index: Math.max(0, visible.indexOf(render)), rejecting: false }),
     downloadName: (render) => downloadName(render, queue.data?.list ?? [], zones.get(render.merchant_id)),
     ...(canAct
@@ -104,10 +104,22 @@ export function ReviewQueue({ canAct, merchant, onMerchantChange }: { canAct: bo
               else next.delete(render.id);
               return next;
             }),
-          isSelected: (render: Render) => selected.has(render.id),
         }
       : {}),
   };
+
+  // The cards take their handlers through one object that stays the same while the queue is
+  // open (each call goes to this render's handler), and their list through a deferred copy: a
+  // key in the review mode moves the mode on at once, and the hundred cards behind it are drawn
+  // again after, at low priority, rather than before the next video may start.
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const actions = useMemo(() => stableActions(latest, canAct), [canAct]);
+  const deferred = useDeferredValue(visible);
+  // The first cards of a list are drawn at once: there is nothing older to show meanwhile.
+  const cards = deferred.length === 0 ? visible : deferred;
 
   let body;
   if (queue.isPending) body = <QueueSkeleton />;
@@ -115,11 +127,7 @@ export function ReviewQueue({ canAct, merchant, onMerchantChange }: { canAct: bo
   else if (visible.length === 0) body = <ListEmpty title={t(`queue.empty_${review}`)} body={t('queue.empty_body')} testId="queue-empty" />;
   else
     body = (
-      <ul className="cr-queue__cards" aria-busy={queue.isFetching && queue.isPlaceholderData} data-testid="queue-cards">
-        {visible.map((render) => (
-          <RenderCard key={render.id} render={render} actions={actions} timeZone={zones.get(render.merchant_id)} showMerchant />
-        ))}
-      </ul>
+      <QueueCards renders={cards} actions={actions} selected={selected} zones={zones} busy={queue.isFetching && queue.isPlaceholderData} />
     );
 
   return (
@@ -217,6 +225,44 @@ export function ReviewQueue({ canAct, merchant, onMerchantChange }: { canAct: bo
     </section>
   );
 }
+
+/** The queue's handlers, each calling the latest render's (`latest`); which ones exist depends only on `canAct`. */
+function stableActions(latest: { readonly current: RenderActions }, canAct: boolean): RenderActions {
+  const now = () => latest.current;
+  return {
+    onPreview: (render) => now().onPreview(render),
+    downloadName: (render) => now().downloadName?.(render) ?? '',
+    ...(canAct
+      ? {
+          onApprove: (render: Render) => now().onApprove?.(render),
+          onReject: (render: Render) => now().onReject?.(render),
+          onEdit: (render: Render) => now().onEdit?.(render),
+          onRetry: (render: Render) => now().onRetry?.(render),
+          onSelect: (render: Render, on: boolean) => now().onSelect?.(render, on),
+        }
+      : {}),
+  };
+}
+
+interface QueueCardsProps {
+  renders: readonly Render[];
+  actions: RenderActions;
+  selected: ReadonlySet<number>;
+  zones: ReadonlyMap<number, string>;
+  busy: boolean;
+}
+
+/** The cards, drawn again only when what they show changes. */
+const QueueCards = memo(function QueueCards({ renders, actions, selected, zones, busy }: QueueCardsProps) {
+  const withSelection = useMemo<RenderActions>(() => (actions.onSelect ? { ...actions, isSelected: (render) => selected.has(render.id) } : actions), [actions, selected]);
+  return (
+    <ul className="cr-queue__cards" aria-busy={busy} data-testid="queue-cards">
+      {renders.map((render) => (
+        <RenderCard key={render.id} render={render} actions={withSelection} timeZone={zones.get(render.merchant_id)} showMerchant />
+      ))}
+    </ul>
+  );
+});
 
 function QueueSkeleton() {
   return (
