@@ -217,12 +217,12 @@ export class EventService {
     let total = 0;
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
-        const rows = await repo.owedTo(tx, subscriber.name, types, after, REPLAY_BATCH);
+        const rows = await repo.windowAfter(tx, subscriber.name, types, after, REPLAY_BATCH);
         // Another transaction (a delivery job) may hold some of them: those are its to count.
         const claimed = new Set(
           await repo.claimDeliveries(
             tx,
-            rows.map((row) => row.id),
+            rows.filter((row) => !row.handled).map((row) => row.id),
             subscriber.name,
           ),
         );
