@@ -1,46 +1,83 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /**
- * Table ownership (docs/decisions/012): every table is declared in the schema file of the module
- * that owns it (`apps/server/src/db/schema/<file>.ts`), and only that module imports the file.
- * Another module reads through the owner's exported reads, an event-fed copy, or the shared SQL
- * helpers of `db/` and `access/` (the scope rule and the party-name rule over `accounts`).
+ * Table ownership (docs/decisions/012, 092): every table is declared in the schema file of the
+ * module that owns it (`apps/server/src/db/schema/<file>.ts`), and only that module imports the
+ * file. Another module reads through the owner's exported reads, an event-fed copy, or the shared
+ * SQL helpers of `db/` and `access/` (the scope rule and the party-name rule over `accounts`).
  *
  * - Server code outside `db/` imports a schema file, never the `db/schema.ts` barrel: the import
  *   then says which module's tables a file touches.
- * - A schema file is imported only by the places that own it (OWNERS below).
+ * - A schema file is imported only by the module that lists it in its definition's `schemas`
+ *   (its `module.ts`) and by the places that definition `shares` it with.
  *
  * Tests and operator scripts are exempt (eslint.config.js): they arrange states no endpoint can
  * reach and bulk-load at scale in SQL.
  */
-export const OWNERS = {
-  account: ['modules/account', 'modules/org', 'access'],
-  'sign-in-throttle': ['modules/account'],
-  area: ['modules/area'],
-  pricing: ['modules/pricing'],
-  payment: ['modules/payment', 'adapters/payments'],
-  onboarding: ['modules/onboarding'],
-  events: ['modules/events'],
-  upload: ['modules/upload'],
-  content: ['modules/content'],
-  finance: ['modules/finance'],
-  settlement: ['modules/settlement'],
-  verification: ['modules/verification'],
-  material: ['modules/material'],
-  video: ['modules/video'],
-  creative: ['modules/creative'],
-  'creative-outcomes': ['modules/creative'],
-  'creative-learning': ['modules/creative'],
-  dashboard: ['modules/dashboard'],
-  notification: ['modules/notification'],
-  audit: ['modules/audit'],
-  waitlist: ['modules/waitlist'],
-  promotion: ['modules/promotion'],
-  report: ['modules/report'],
-  attribution: ['modules/attribution'],
-  idempotency: ['plugins'],
-  columns: ['*'],
-};
+
+/** Schema files of no module: the shared column helpers. */
+const SHARED = { columns: ['*'] };
+
+/** The string literals of an array literal, or null when it is something else. */
+function stringsOf(node) {
+  if (!node || !ts.isArrayLiteralExpression(node)) return null;
+  return node.elements.filter(ts.isStringLiteralLike).map((element) => element.text);
+}
+
+/**
+ * Reads `schemas` and `shares` from the object literal of each `defineModule…()({ … })` in one
+ * module definition's source text: `place` owns its schemas; each share adds a place.
+ */
+export function ownershipOf(place, sourceText, fileName = 'module.ts') {
+  const source = ts.createSourceFile(fileName, sourceText, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const owners = {};
+  const add = (schema, owner) => (owners[schema] ??= []).push(owner);
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && ts.isCallExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'defineModule') {
+      const definition = node.arguments[0];
+      if (definition && ts.isObjectLiteralExpression(definition)) {
+        for (const property of definition.properties) {
+          if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
+          if (property.name.text === 'schemas') for (const schema of stringsOf(property.initializer) ?? []) add(schema, place);
+          if (property.name.text === 'shares' && ts.isObjectLiteralExpression(property.initializer)) {
+            for (const share of property.initializer.properties) {
+              if (!ts.isPropertyAssignment(share)) continue;
+              const schema = ts.isIdentifier(share.name) || ts.isStringLiteralLike(share.name) ? share.name.text : null;
+              for (const other of stringsOf(share.initializer) ?? []) if (schema) add(schema, other);
+            }
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return owners;
+}
+
+/** Each module definition of a server tree: `modules/<name>/module.ts` and `<folder>/module.ts`. */
+function definitionFiles(root) {
+  const files = [];
+  const folders = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : []);
+  for (const name of folders(path.join(root, 'modules'))) files.push([`modules/${name}`, path.join(root, 'modules', name, 'module.ts')]);
+  for (const name of folders(root)) if (name !== 'modules') files.push([name, path.join(root, name, 'module.ts')]);
+  return files.filter(([, file]) => fs.existsSync(file));
+}
+
+const cache = new Map();
+/** Who may import each schema file of a server tree, read from its module definitions once per lint run. */
+export function ownersOf(root) {
+  if (!cache.has(root)) {
+    const owners = { ...SHARED };
+    for (const [place, file] of definitionFiles(root)) {
+      for (const [schema, places] of Object.entries(ownershipOf(place, fs.readFileSync(file, 'utf8'), file))) owners[schema] = [...(owners[schema] ?? []), ...places];
+    }
+    cache.set(root, owners);
+  }
+  return cache.get(root);
+}
 
 function serverRootOf(file) {
   const marker = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
@@ -82,7 +119,7 @@ const tableOwnership = {
       }
       const [db, schema, name] = target.split(path.sep);
       if (db !== 'db' || schema !== 'schema' || !name) return;
-      const owners = OWNERS[name] ?? [];
+      const owners = ownersOf(root)[name] ?? [];
       if (owners.includes('*') || owners.includes(place)) return;
       context.report({ node, messageId: 'foreign', data: { source, file: name, owners: owners.join(', ') || 'nobody yet', place } });
     };

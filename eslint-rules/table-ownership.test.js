@@ -1,13 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { RuleTester } from 'eslint';
-import { describe, it } from 'vitest';
-import { tableOwnershipPlugin } from './table-ownership.js';
+import { describe, expect, it } from 'vitest';
+import { ownershipOf, ownersOf, tableOwnershipPlugin } from './table-ownership.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
-const src = '/repo/apps/server/src';
+// The real server tree: the rule reads who owns what from its modules' definitions.
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src');
+
+describe('ownership read from module definitions', () => {
+  it("takes a definition's schemas and shares, and nothing written elsewhere in the file", () => {
+    const text = `
+      const note = { schemas: ['not-this'] };
+      export const m = defineModule<{ a: A }>()({
+        name: 'm',
+        schemas: ['m', 'm-extra'],
+        // why the share
+        shares: { m: ['modules/other', 'access'], 'm-extra': ['plugins'] },
+        provides: [],
+        needs: [],
+        build: () => ({}),
+      });`;
+    expect(ownershipOf('modules/m', text)).toEqual({ m: ['modules/m', 'modules/other', 'access'], 'm-extra': ['modules/m', 'plugins'] });
+  });
+
+  it('gives every schema file of the server an owner', () => {
+    const owners = ownersOf(src);
+    const files = fs
+      .readdirSync(path.join(src, 'db/schema'))
+      .filter((file) => file.endsWith('.ts') && file !== 'schema.ts')
+      .map((file) => file.replace(/\.ts$/, ''));
+    expect(files.filter((file) => !owners[file])).toEqual([]);
+  });
+});
 
 tester.run('server/table-ownership', tableOwnershipPlugin.rules['table-ownership'], {
   valid: [

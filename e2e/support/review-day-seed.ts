@@ -5,15 +5,15 @@ import path from 'node:path';
 import { ACCOUNT_TYPE, api, INFO_STATUS, PAY_STATUS, scriptBody, type ScriptLanguage } from '@nearcast/contract';
 import { newReferralCode } from '../../apps/server/src/modules/account/crypto';
 import * as accountsRepo from '../../apps/server/src/modules/account/repository';
-import { createCreativeServices } from '../../apps/server/src/modules/creative/module';
-import { localDate } from '../../apps/server/src/modules/creative/draft-service';
+import { createCreativeServices } from '../../apps/server/src/modules/creative/production-line';
+import { localDate } from '../../apps/server/src/modules/creative/zoned-time';
 import type { Renderer } from '../../apps/server/src/modules/creative/render-engine';
 import { resolveMediaTools, run } from '../../apps/server/src/adapters/media/index';
 import * as materialRepo from '../../apps/server/src/modules/material/repository';
 import { decodeKey } from '../../apps/server/src/config';
 import { sandboxConnectionRow } from '../../apps/server/src/demo/video-seed';
 import { insertConnections } from '../../apps/server/src/modules/video/publish-seed-repository';
-import type { Services } from '../../apps/server/src/services';
+import type { Services } from '../../apps/server/src/composition/services';
 
 /**
  * A studio's review day for the review-day journey, made by the server's own services: a studio

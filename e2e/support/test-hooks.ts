@@ -6,7 +6,7 @@ import { PublishEngine } from '../../apps/server/src/modules/video/publish-engin
 import { dueJobIds } from '../../apps/server/src/modules/video/publish-repository';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../apps/server/src/db/schema';
-import type { Services } from '../../apps/server/src/services';
+import type { Services } from '../../apps/server/src/composition/services';
 import { seedReviewDay } from './review-day-seed';
 
 /**

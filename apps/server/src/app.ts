@@ -8,34 +8,11 @@ import { lazyRequestLogger } from './lib/lazy-request-logger.js';
 import { logDestination } from './lib/log-destination.js';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.js';
 import { REDACTED, redactUrl } from './lib/redact-url.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { areaRoutes } from './modules/area/routes.js';
-import { waitlistRoutes } from './modules/waitlist/routes.js';
-import { itemPageRoutes } from './modules/content/item-page.js';
-import { contentRoutes } from './modules/content/routes.js';
 import { EMBED_ORIGINS } from './modules/content/sanitize.js';
-import { orgRoutes } from './modules/org/routes.js';
-import { onboardingRoutes } from './modules/onboarding/routes.js';
-import { paymentRoutes } from './modules/payment/routes.js';
-import { financeRoutes } from './modules/finance/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { financeRecordRoutes } from './modules/finance/records-routes.js';
-import { pricingRoutes } from './modules/pricing/routes.js';
-import { promotionRoutes } from './modules/promotion/routes.js';
-import { attributionRoutes } from './modules/attribution/routes.js';
-import { reportRoutes } from './modules/report/routes.js';
-import { settlementRoutes } from './modules/settlement/routes.js';
-import { fileRoutes } from './modules/upload/file-routes.js';
-import { footageRoutes } from './modules/material/routes.js';
-import { videoRoutes } from './modules/video/routes.js';
-import { creativeRoutes } from './modules/creative/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { notificationRoutes } from './modules/notification/routes.js';
-import { uploadRoutes } from './modules/upload/routes.js';
-import { verificationRoutes } from './modules/verification/routes.js';
 import { envelopePlugin, notFoundEnvelope } from './plugins/envelope.js';
 import { registerSpa } from './plugins/spa.js';
-import { createServices } from './services.js';
+import { createServices } from './composition/services.js';
+import type { AnyModule } from './modules/module-definition.js';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +20,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where log lines go; standard output unless a test wants to read them. */
   logStream?: NodeJS.WritableStream;
+  /** The modules to build: composition/modules.ts's list unless a test adds one of its own. */
+  modules?: readonly AnyModule[];
 }
 
 /** Fields that must never reach a log line, wherever they appear. */
@@ -58,7 +37,7 @@ const REDACT = [
 ];
 
 /** Builds the whole app from its parts; the server entry and the tests both call this. */
-export async function buildApp({ config, database, mailer, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logStream, modules }: AppDeps): Promise<FastifyInstance> {
   const destination = config.LOG_LEVEL === 'silent' ? null : (logStream ?? logDestination());
   const app = Fastify({
     logger: !destination
@@ -95,10 +74,11 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     });
   }
 
-  app.decorate('services', createServices(config, database, mailer, app.log));
-  // Running jobs finish (or are failed, and so retried) before the database closes.
+  app.decorate('services', createServices(config, database, mailer, app.log, modules));
+  // Running jobs finish (or are failed, and so retried) before the database closes; then each
+  // module lets go of what it holds (the notification hub's listening connection).
   app.addHook('onClose', () => app.services.jobs.stop());
-  app.addHook('onClose', () => app.services.notificationHub.close());
+  app.addHook('onClose', () => app.services.modules.close());
   app.decorateRequest('caller', null);
 
   await app.register(envelopePlugin);
@@ -151,30 +131,7 @@ export async function buildApp({ config, database, mailer, logStream }: AppDeps)
     }
   });
 
-  await app.register(accountRoutes);
-  await app.register(areaRoutes);
-  await app.register(waitlistRoutes);
-  await app.register(orgRoutes);
-  await app.register(promotionRoutes);
-  await app.register(attributionRoutes);
-  await app.register(reportRoutes);
-  await app.register(pricingRoutes);
-  await app.register(paymentRoutes);
-  await app.register(onboardingRoutes);
-  await app.register(uploadRoutes);
-  await app.register(fileRoutes);
-  await app.register(financeRoutes);
-  await app.register(financeRecordRoutes);
-  await app.register(verificationRoutes);
-  await app.register(settlementRoutes);
-  await app.register(auditRoutes);
-  await app.register(footageRoutes);
-  await app.register(videoRoutes);
-  await app.register(creativeRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(notificationRoutes);
-  await app.register(contentRoutes);
-  await app.register(itemPageRoutes);
+  for (const routes of app.services.modules.routes) await app.register(routes);
 
   const spa = await registerSpa(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -15,7 +15,7 @@ import { seedDemo } from './demo/seed.js';
 import { seedDemoPromotion } from './demo/promotion-seed.js';
 import { seedDemoReports } from './demo/report-seed.js';
 import { backfillDashboard } from './scripts/dashboard-backfill.js';
-import { startJobs } from './jobs/registry.js';
+import { startJobs } from './composition/jobs.js';
 import { startWorkerHealth } from './jobs/worker-health.js';
 import { loadReferenceAreas } from './modules/area/reference-data.js';
 

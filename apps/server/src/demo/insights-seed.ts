@@ -5,7 +5,7 @@ import { seedChoices, type SeededChoices } from '../modules/creative/insights/ou
 import { OUTCOME_SUBSCRIBER } from '../modules/creative/insights/outcome-subscriber.js';
 import { postOutcomes } from '../modules/creative/insights/reads.js';
 import { LOOKS } from '../modules/creative/renderer/looks.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 import { DEMO_BRIEFS } from './production-seed.js';
 
 /**

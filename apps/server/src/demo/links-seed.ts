@@ -2,7 +2,7 @@ import * as accountsRepo from '../modules/account/repository.js';
 import { seedPostLinks, type SeededLink } from '../modules/attribution/seed-repository.js';
 import { qrLinkOf } from '../modules/creative/brief-service.js';
 import { postOutcomes } from '../modules/creative/insights/reads.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 
 /**
  * Short links for the demo's published videos, with the visits and redemptions they would have

@@ -9,7 +9,7 @@ import { makeFile, type FileRecipe } from './illustrations/make-file.js';
 import { SIGN_FONTS } from './illustrations/raster.js';
 import { grill, kitchenAtNight, menuBoard, storefront, tacosPlate } from './illustrations/restaurant.js';
 import * as footageRepo from '../modules/material/repository.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 
 /**
  * The demo merchants' material libraries: what a taqueria, a café and a barbershop would have

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ACCOUNT_TYPE, BILLING_PERIOD_DAYS, INFO_STATUS, PAY_STATUS, roleOf } from '@nearcast/contract';
 import type { Caller } from '../access/caller.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 import { newReferralCode } from '../modules/account/crypto.js';
 import * as accountsRepo from '../modules/account/repository.js';
 import type { AccountRow } from '../modules/account/repository.js';

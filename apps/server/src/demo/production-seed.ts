@@ -2,8 +2,8 @@ import { api, type Render, type ScriptLanguage } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../access/caller.js';
 import * as accountsRepo from '../modules/account/repository.js';
-import { addDays, localDate } from '../modules/creative/draft-service.js';
-import type { Services } from '../services.js';
+import { addDays, localDate } from '../modules/creative/zoned-time.js';
+import type { Services } from '../composition/services.js';
 import { DEMO_LOGO_MATERIAL } from './material-library.js';
 
 /**

@@ -1,5 +1,5 @@
 import * as accountsRepo from '../modules/account/repository.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 
 const DAY = 86_400_000;
 const DAYS = 30;

@@ -1,5 +1,5 @@
 import { monthWindow, previousMonth } from '../modules/report/facts.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 
 const HOUR = 3_600_000;
 /** The months of reports the demo opens on: the last two that have ended. */

@@ -11,7 +11,7 @@ import type { HistoryWriter } from '../modules/events/service.js';
 import { milestoneOf } from '../modules/video/metrics-collector.js';
 import * as repo from '../modules/video/publish-seed-repository.js';
 import type { NewConnectionRow, NewJobRow, NewPostRow, NewSnapshotRow, StoredCaption } from '../modules/video/publish-seed-repository.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 import { makeFile } from './illustrations/make-file.js';
 import { tacosPlate } from './illustrations/restaurant.js';
 import { seedVideoNotifications } from './notification-seed.js';

@@ -39,12 +39,18 @@ export interface JobDefinition<T = unknown> {
 }
 
 /**
+ * A job of any payload, as lists of jobs hold them: `handler` is a method, so a definition for
+ * its own payload is one of these without a cast.
+ */
+export type AnyJob = JobDefinition<never>;
+
+/**
  * A periodic pass that catches up on everything due at once: one run waiting and one running
  * across every instance ('stately'), no queue retry (the next tick is the retry), and `done`
  * told how many things the pass did, to log what it changed.
  */
-export function periodicPass(name: string, schedule: string, run: () => Promise<number>, done: (count: number) => void): JobDefinition<never> {
-  const pass: JobDefinition<Record<string, never>> = {
+export function periodicPass(name: string, schedule: string, run: () => Promise<number>, done: (count: number) => void): AnyJob {
+  return {
     name,
     schedule,
     policy: 'stately',
@@ -54,7 +60,6 @@ export function periodicPass(name: string, schedule: string, run: () => Promise<
       if (count > 0) done(count);
     },
   };
-  return pass as JobDefinition<never>;
 }
 
 /** Which definitions this process works: all of them, none (a web process), or only a group. */
@@ -117,7 +122,7 @@ const QUEUE_SCHEMA = 'pgboss';
 /**
  * The one job queue of the app (design.md "Jobs"): pg-boss on the app's database, PostgreSQL or
  * the embedded PGlite alike. Built with the services and started by the server entry with every
- * module's job definitions (jobs/registry.ts); services only send.
+ * module's job definitions (each module's `jobs`, gathered by composition/jobs.ts); services only send.
  */
 export class JobQueue {
   private boss: PgBoss | null = null;

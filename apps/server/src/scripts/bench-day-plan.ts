@@ -26,8 +26,8 @@ import { seedDemoNetwork } from '../demo/network.js';
 import { DEMO_MERCHANT, seedDemoProduction } from '../demo/production-seed.js';
 import { seedDemo } from '../demo/seed.js';
 import { seedDemoVideos } from '../demo/video-seed.js';
-import { startJobs } from '../jobs/registry.js';
-import { defaultRenderConcurrency } from '../modules/creative/module.js';
+import { startJobs } from '../composition/jobs.js';
+import { defaultRenderConcurrency } from '../modules/creative/production-line.js';
 import { resolveMediaTools } from '../adapters/media/index.js';
 import { floorMs } from './render-floor.js';
 

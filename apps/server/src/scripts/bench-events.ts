@@ -27,7 +27,7 @@ import { openDatabase, selectRows } from '../db/client.js';
 import { seedDemoNetwork } from '../demo/network.js';
 import { seedDemo, DEMO_PASSWORD } from '../demo/seed.js';
 import { seedDemoVideos } from '../demo/video-seed.js';
-import { startJobs } from '../jobs/registry.js';
+import { startJobs } from '../composition/jobs.js';
 import { backfillDashboard } from './dashboard-backfill.js';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-bench-events-'));

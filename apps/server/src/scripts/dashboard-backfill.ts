@@ -1,6 +1,6 @@
 import { rollupSize } from '../modules/dashboard/repository.js';
 import { ROLLUP_SUBSCRIBER } from '../modules/dashboard/rollup-subscriber.js';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/services.js';
 
 export interface BackfillSummary {
   /** Events handed to the rollups now. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { scriptBody, type Envelope, type Footage, type RenderProgress, type ScriptBodyInput, type UploadResponse } from '@nearcast/contract';
 import { expect } from 'vitest';
 import { resolveMediaTools } from '../adapters/media/index.js';
-import { createCreativeServices, type CreativeDeps, type CreativeServices } from '../modules/creative/module.js';
+import { createCreativeServices, type CreativeDeps, type CreativeServices } from '../modules/creative/production-line.js';
 import type { RenderOrder } from '../modules/creative/render-service.js';
 import { RenderEngine, type RenderEngineDeps, type RenderEngineSettings, type Renderer, type RendererInput } from '../modules/creative/render-engine.js';
 import { generatedMedia, type GeneratedKind } from './generated-media.js';

@@ -9,6 +9,7 @@ import { openDatabase, selectRows, type Database } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.js';
 import { createFreshDatabase } from './fresh-postgres.js';
 import { migratedSnapshot, migratedTemplateDatabase } from './database-templates.js';
+import type { AnyModule } from '../modules/module-definition.js';
 
 /**
  * A fresh, migrated, seeded app per test file: PGlite in memory by default, or a new database
@@ -37,7 +38,7 @@ export interface CallOptions {
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean; areas?: boolean } = {},
+  options: { config?: Partial<Config>; mailer?: Mailer; seed?: boolean; areas?: boolean; modules?: readonly AnyModule[] } = {},
 ): Promise<TestApp> {
   // Each engine starts from the run's migrated template (with the reference tree when asked), so
   // a file pays neither PGlite's initdb nor the migrations; migrate() then finds nothing to do.
@@ -71,7 +72,7 @@ export async function createTestApp(
       callback();
     },
   });
-  const app = await buildApp({ config, database, mailer, logStream });
+  const app = await buildApp({ config, database, mailer, logStream, ...(options.modules ? { modules: options.modules } : {}) });
   if (options.seed !== false) await seedDemo(database.db, (password) => app.services.accounts.hash(password));
   await app.ready();
 

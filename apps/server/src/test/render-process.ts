@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { RenderEngine, type RenderEngineDeps, type RenderEngineSettings } from '../modules/creative/render-engine.js';
 import { renderVideo } from '../modules/creative/renderer/renderer.js';
 import { resolveMediaTools } from '../adapters/media/index.js';
-import { createServices } from '../services.js';
+import { createServices } from '../composition/services.js';
 
 export interface RenderProcessOptions {
   /** Files (DATA_DIR: uploads and their URL secret), shared with whoever started the process. */

@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/service.js';
 
 /**
  * Who else places things in areas. The area module does not read their tables: it asks, through
- * this port, which the account module implements (wired in services.ts).
+ * this port, which the account module implements (wired in area/module.ts).
  */
 export interface AreaOccupants {
   countPlacedIn(ex: Executor, areaId: number): Promise<number>;

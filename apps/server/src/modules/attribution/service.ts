@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { conflict, invalid, notFound, rejected } from '../../errors.js';
-import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob } from '../../jobs/queue.js';
 import type { Subscriber } from '../events/service.js';
 import * as repo from './repository.js';
 import { VisitCounter } from './visit-counter.js';
@@ -227,7 +227,7 @@ export class AttributionService {
   }
 
   /** The salt sweep, listed in the job registry: hourly, so a day's salt outlives it by an hour at most. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return [
       periodicPass(
         ATTRIBUTION_SALT_SWEEP_JOB,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../access/caller.js';
 import { addMaterial, creativeAt, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
-import { localDate } from './draft-service.js';
+import { localDate } from './zoned-time.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 

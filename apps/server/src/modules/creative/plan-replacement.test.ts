@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMaterial, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { addDays, localDate } from './draft-service.js';
+import { addDays, localDate } from './zoned-time.js';
 import { textKey } from './script-writing.js';
 
 /**

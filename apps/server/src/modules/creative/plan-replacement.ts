@@ -1,7 +1,7 @@
 import { HOOK_STYLES, scriptBody, type HookStyle } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { BriefService } from './brief-service.js';
 import type { Merchants } from './ports.js';
 import type { RenderService } from './render-service.js';
@@ -86,7 +86,7 @@ export class PlanReplacement {
     return queued ?? null;
   }
 
-  jobDefinition(log: FastifyBaseLogger): JobDefinition<never> {
+  jobDefinition(log: FastifyBaseLogger): AnyJob {
     const job: JobDefinition<ReplaceJob> = {
       name: PLAN_REPLACE_JOB,
       retryLimit: 2,
@@ -100,7 +100,7 @@ export class PlanReplacement {
         }
       },
     };
-    return job as JobDefinition<never>;
+    return job;
   }
 }
 

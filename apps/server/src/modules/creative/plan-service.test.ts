@@ -9,7 +9,7 @@ import { addMaterial, creativeAt, creativeWith, fakeRenderer, testEngine } from 
 import { startFakeLlm } from '../../adapters/llm/fake-llm.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { addDays, localDate } from './draft-service.js';
+import { addDays, localDate } from './zoned-time.js';
 import { PLAN_RUN_JOB } from './plan-service.js';
 
 /**

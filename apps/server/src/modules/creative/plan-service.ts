@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { invalid, rejected } from '../../errors.js';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { BriefService } from './brief-service.js';
 import { PlanReplacement } from './plan-replacement.js';
-import { addDays, localDate, localHour, type DraftService } from './draft-service.js';
+import type { DraftService } from './draft-service.js';
+import { addDays, localDate, localHour } from './zoned-time.js';
 import { BAND_BEATS, type LengthBand } from './learning/arms.js';
 import type { SlotDecision } from './learning/learner.js';
 import { outcomePort } from './learning/outcomes.js';
@@ -282,7 +283,7 @@ export class PlanService {
     return plan?.merchantApproval ?? false;
   }
 
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const daily: JobDefinition<Record<string, never>> = {
       name: 'creative.plan-daily',
       schedule: '*/15 * * * *',
@@ -306,7 +307,7 @@ export class PlanService {
         }
       },
     };
-    return [daily as JobDefinition<never>, make as JobDefinition<never>, this.replacements.jobDefinition(log)];
+    return [daily, make, this.replacements.jobDefinition(log)];
   }
 }
 

@@ -2,7 +2,7 @@ import type { Caller } from '../../access/caller.js';
 import type { MaterialService } from '../material/service.js';
 
 /**
- * What the production line asks of other modules, each answered by its owner (services.ts
+ * What the production line asks of other modules, each answered by its owner (production-line.ts
  * wires them): a merchant's facts from account and area, its materials from footage, and a
  * post from video. The creative module never reads their tables.
  */

@@ -26,7 +26,7 @@ import type { MaterialService } from '../material/service.js';
 import type { BriefService } from './brief-service.js';
 import { renderDownloadName } from './download-name.js';
 import { assertRenderRoom } from './render-room.js';
-import { localDate } from './draft-service.js';
+import { localDate } from './zoned-time.js';
 import { numberInDay } from './render-download-repository.js';
 import type { Materials, Merchants } from './ports.js';
 import * as repo from './repository.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database, type Tx } from '../../db/client.js';
-import { startJobs } from '../../jobs/registry.js';
+import { startJobs } from '../../composition/jobs.js';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/harness.js';
 import type { EventPayload, EventType } from './catalogue.js';
 import { DELIVER_JOB, type DomainEvent, type EventHandlers, type Subscriber } from './service.js';

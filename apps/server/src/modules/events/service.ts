@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition, JobQueue } from '../../jobs/queue.js';
 import { EVENT_TYPES, isBulk, isEventType, parsePayload, subjectOf, type EventPayload, type EventType } from './catalogue.js';
 import * as repo from './repository.js';
 import type { EventRow, NewEventRow } from './repository.js';
@@ -253,7 +253,7 @@ export class EventService {
   }
 
   /** The outbox's two jobs, listed in the job registry. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const dispatch: JobDefinition<object> = {
       name: DISPATCH_JOB,
       schedule: '* * * * *',
@@ -279,7 +279,7 @@ export class EventService {
         if (outcome === 'gone') log.warn(data, 'event delivery dropped: the event no longer exists');
       },
     };
-    return [dispatch, deliver] as JobDefinition<never>[];
+    return [dispatch, deliver];
   }
 
   /** After the queue starts: owed deliveries go out now rather than at the next minute. */

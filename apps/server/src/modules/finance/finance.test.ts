@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addOrder, byRole, idOf, pay, sharesOf } from '../../test/finance-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { jobDefinitions } from '../../jobs/registry.js';
+import { jobDefinitions } from '../../composition/jobs.js';
 import { RELEASE_JOB } from './release-job.js';
 
 let t: TestApp;

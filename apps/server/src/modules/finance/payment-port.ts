@@ -2,8 +2,8 @@ import type { Order, PACKAGE_TYPES } from '@nearcast/contract';
 import type { Executor } from '../../db/client.js';
 
 /**
- * What finance needs of a payment, declared here and satisfied by the payment module (wired in
- * services.ts): payment depends on finance (its fulfilment posts the commissions in its own
+ * What finance needs of a payment, declared here and satisfied by the payment module (a port of
+ * finance/module.ts): payment depends on finance (its fulfilment posts the commissions in its own
  * transaction), so finance names no payment code and the two never import each other.
  */
 

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { LeasedWork, type Held } from '../../jobs/leased-work.js';
-import { periodicPass, type JobDefinition, type JobQueue } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob, type JobDefinition, type JobQueue } from '../../jobs/queue.js';
 import { decodeCheckPass } from './decode-check.js';
 import { processMedia } from './media-processing.js';
 import type { MediaTools } from '../../adapters/media/index.js';
@@ -120,7 +120,7 @@ export class MaterialProcessing {
     return this.leases.sweep(SWEEP_BATCH, ({ id }) => this.jobs.send(PROCESS_JOB, { id }, { singletonKey: `footage-${id}`, singletonSeconds: 60 }), now);
   }
 
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const processJob: JobDefinition<{ id: number }> = {
       name: PROCESS_JOB,
       retryLimit: 2,
@@ -131,7 +131,7 @@ export class MaterialProcessing {
       },
     };
     return [
-      processJob as JobDefinition<never>,
+      processJob,
       periodicPass('footage.sweep', '* * * * *', () => this.sweep(), (queued) => log.info({ queued }, 'queued materials waiting for processing')),
       periodicPass('footage.purge-staging', '17 * * * *', () => this.staging.purgeExpired(), (removed) => log.info({ removed }, 'removed abandoned resumable uploads')),
       periodicPass('footage.decode-check', '* * * * *', () => decodeCheckPass({ db: this.db, storage: this.storage, tools: this.tools }), (checked) => log.info({ checked }, 'decoded materials made active before the decode check')),

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { Footage } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs } from '../../jobs/registry.js';
+import { startJobs } from '../../composition/jobs.js';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
 import { generatedMedia, type GeneratedKind } from '../../test/generated-media.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';

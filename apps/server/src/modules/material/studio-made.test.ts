@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Footage, Render } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../creative/draft-service.js';
+import { localDate } from '../creative/zoned-time.js';
 import { shopSlug } from '../creative/download-name.js';
 import { addMaterial, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';

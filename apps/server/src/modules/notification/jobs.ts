@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition } from '../../jobs/queue.js';
 import type { AnnouncementService } from './announcement-service.js';
 import { SEND_JOB, type DeliveryService } from './delivery-service.js';
 import type { ReminderService } from './reminder-service.js';
@@ -18,7 +18,7 @@ export function notificationJobs(
   services: { announcements: AnnouncementService; delivery: DeliveryService; reminders: ReminderService },
   reminderCron: string,
   log: FastifyBaseLogger,
-): JobDefinition<never>[] {
+): AnyJob[] {
   const { announcements, delivery, reminders } = services;
   const send: JobDefinition<object> = {
     name: SEND_JOB,
@@ -61,5 +61,5 @@ export function notificationJobs(
       if (made > 0) log.info({ made }, 'publish digests made');
     },
   };
-  return [send, sweep, planReminders, digests] as JobDefinition<never>[];
+  return [send, sweep, planReminders, digests];
 }

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailer } from '../../adapters/mail/smtp-mailer.js';
 import { FakeTwilio } from '../../test/fakes/twilio.js';
-import { startJobs } from '../../jobs/registry.js';
+import { startJobs } from '../../composition/jobs.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**

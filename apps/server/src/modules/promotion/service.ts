@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isStaff, type api, type ParsedRequestOf, type PromotionSource, type PromotionStats } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
-import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob } from '../../jobs/queue.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { AccountService } from '../account/service.js';
@@ -82,7 +82,7 @@ export class PromotionService {
   }
 
   /** The salt sweep, listed in the job registry: hourly, so a day's salt outlives it by an hour at most. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return [periodicPass(SALT_SWEEP_JOB, '7 * * * *', () => this.dropOldSalts(), (dropped) => log.info({ dropped }, "dropped past days' visitor salts"))];
   }
 

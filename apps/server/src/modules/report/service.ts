@@ -6,7 +6,7 @@ import { visibleAccountIds } from '../../access/scope.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob } from '../../jobs/queue.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
@@ -172,7 +172,7 @@ export class ReportService {
   }
 
   /** The hourly pass, listed in the job registry: one run at a time. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return [periodicPass(MONTHLY_REPORT_JOB, '7 * * * *', () => this.buildDue(), (built) => log.info({ built }, 'built merchants’ monthly reports'))];
   }
 

@@ -1,7 +1,7 @@
 import type { Settlement } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobDefinitions } from '../../jobs/registry.js';
+import { jobDefinitions } from '../../composition/jobs.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { dieAt, laterBy } from '../../test/leased-work-harness.js';
 import { balancesOf, demoSessions, type DemoSessions, holdingPeriodPasses, merchantPays, payoutVerified } from '../../test/settlement-fixtures.js';

@@ -4,7 +4,7 @@ import type { PayoutRail, PayoutResult } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
 import { LeasedWork, LeaseLost, type Held } from '../../jobs/leased-work.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition } from '../../jobs/queue.js';
 import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './repository.js';
@@ -128,7 +128,7 @@ export class SettlementPayouts {
   }
 
   /** The resume job, listed in the job registry: every minute, one run at a time. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const resume: JobDefinition<Record<string, never>> = {
       name: PAYOUT_RESUME_JOB,
       schedule: '* * * * *',
@@ -148,7 +148,7 @@ export class SettlementPayouts {
         }
       },
     };
-    return [resume] as JobDefinition<never>[];
+    return [resume];
   }
 
   /** One go at a held payout; lets go of it after, unless a step already did. */

@@ -4,7 +4,7 @@ import type { Actor, Caller } from '../../access/caller.js';
 import type { PayoutRail } from '../../adapters/payouts/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { AnyJob } from '../../jobs/queue.js';
 import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import { amountsFor, blockerOf, dollars } from './amounts.js';
@@ -225,7 +225,7 @@ export class SettlementService {
   }
 
   /** The settlement jobs, listed in the job registry. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return this.payouts.jobDefinitions(log);
   }
 

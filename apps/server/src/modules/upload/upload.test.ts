@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { UPLOAD_RULES, type Envelope, type UploadResponse } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobDefinitions } from '../../jobs/registry.js';
+import { jobDefinitions } from '../../composition/jobs.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { mediaFile, mediaStream, type MediaFormat } from '../../test/media-samples.js';
 import { multipartBody } from '../../test/multipart.js';

@@ -13,7 +13,7 @@ import type { Caller } from '../../access/caller.js';
 import { PublishError, type PublisherRegistry, type PlatformAccount, type TokenSet } from '../../adapters/publishing/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { notFound, rejected } from '../../errors.js';
-import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob } from '../../jobs/queue.js';
 import { seal, unseal } from '../../lib/sealed-secret.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './connection-repository.js';
@@ -330,7 +330,7 @@ export class ConnectionService implements PublishConnections {
     return refreshed;
   }
 
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return [periodicPass(REFRESH_JOB, '*/5 * * * *', () => this.refreshDue(log), (refreshed) => log.info({ refreshed }, 'refreshed platform tokens'))];
   }
 

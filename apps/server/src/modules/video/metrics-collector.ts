@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import { PublishError, type VideoMetrics } from '../../adapters/publishing/publisher.js';
 import type { Db } from '../../db/client.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
 import type { PublishConnections } from './publish-engine.js';
 import * as repo from './publish-repository.js';
@@ -140,7 +140,7 @@ export class MetricsCollector {
     });
   }
 
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const metrics: JobDefinition<Record<string, never>> = {
       name: METRICS_JOB,
       schedule: '*/5 * * * *',
@@ -151,7 +151,7 @@ export class MetricsCollector {
         if (result.failed > 0) log.warn(result, 'some video statistics could not be read; they are read again at the next run');
       },
     };
-    return [metrics] as JobDefinition<never>[];
+    return [metrics];
   }
 }
 

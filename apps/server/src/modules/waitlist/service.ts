@@ -4,7 +4,7 @@ import type { Actor, Caller } from '../../access/caller.js';
 import { hasActivePlan } from '../../access/plan.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
-import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob } from '../../jobs/queue.js';
 import { cardName } from '../account/presenter.js';
 import type { AccountService } from '../account/service.js';
 import type { AreaService } from '../area/service.js';
@@ -22,7 +22,7 @@ const HOLD_MS = WAITLIST_HOLD_HOURS * 3_600_000;
 /**
  * How many of a city's studio places the line may be offered: the limit less paid studios,
  * pending checkouts and offers already out. The payment module counts them (it owns orders and
- * asks the account module for paid studios), wired in services.ts.
+ * asks the account module for paid studios), a port of waitlist/module.ts.
  */
 export interface CityPlaces {
   freeForLine(ex: Executor, cityId: number): Promise<number>;
@@ -198,7 +198,7 @@ export class WaitlistService {
   }
 
   /** The offer pass, listed in the job registry: every minute, one run at a time. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return [periodicPass(WAITLIST_OFFER_JOB, '* * * * *', () => this.offerDue(), (offered) => log.info({ offered }, 'offered freed studio places to waiting applicants'))];
   }
 

@@ -2,7 +2,7 @@ import { LEARNING_ARMS, LEARNING_DIMENSIONS, PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES,
 import type { Caller } from '../../../access/caller.js';
 import type { Db } from '../../../db/client.js';
 import type { BriefService } from '../brief-service.js';
-import { addDays } from '../draft-service.js';
+import { addDays } from '../zoned-time.js';
 import type { Dimension, OutcomePort, PinsBans, SlotChoice } from './arms.js';
 import { BELIEF_DRAWS, beliefsOf, type ArmBelief } from './beliefs.js';
 import { chooseDay, DEFAULT_LEARNER, type LearnerSettings, type RecentChoice, type SlotDecision } from './learner.js';

@@ -1,9 +1,9 @@
 import { PAY_STATUS } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { EXPIRY_JOB } from './expiry-job.js';
-import { startJobs } from './registry.js';
+import { startJobs } from '../../composition/jobs.js';
 
 let t: TestApp;
 

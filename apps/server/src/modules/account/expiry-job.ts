@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountService } from '../modules/account/service.js';
-import type { JobDefinition } from './queue.js';
+import type { AccountService } from './service.js';
+import type { JobDefinition } from '../../jobs/queue.js';
 
 export const EXPIRY_JOB = 'account.expire-plans';
 
