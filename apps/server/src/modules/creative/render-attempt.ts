@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { LeaseKeeper, type Held } from '../../jobs/leased-work.js';
+import type { RenderHeldWrite } from './render-queue-repository.js';
 import * as repo from './repository.js';
 
 /** Progress is written (and the state read back for a cancel) at most this often. */
@@ -24,7 +25,7 @@ export class AttemptTimeout extends Error {
 }
 
 /** This engine's hold on one render, under which every write of an attempt goes. */
-export type RenderHold = Held<repo.RenderRow, repo.RenderHeldWrite>;
+export type RenderHold = Held<repo.RenderRow, RenderHeldWrite>;
 
 /**
  * One attempt's lease and limits. The lease is kept alive on a timer (not only on progress: the

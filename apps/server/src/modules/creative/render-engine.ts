@@ -15,6 +15,7 @@ import type { Materials } from './ports.js';
 import { Attempt, AttemptTimeout, Interrupted, type RenderHold } from './render-attempt.js';
 import { isTransient, reasonOf, type FailureContext } from './render-failure.js';
 import { gatherRenderInputs, type RenderShortLinks } from './render-inputs.js';
+import * as queueRepo from './render-queue-repository.js';
 import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
 import type { RenderClip } from './renderer/render-graph.js';
 import type { RenderInput, RenderResult } from './renderer/renderer.js';
@@ -81,13 +82,13 @@ const SWEEP_BATCH = 50;
 export class RenderEngine {
   private readonly now: () => Date;
   private readonly leaseMs: number;
-  private readonly leases: LeasedWork<repo.RenderRow, repo.RenderHeldWrite, repo.DueRender>;
+  private readonly leases: LeasedWork<repo.RenderRow, queueRepo.RenderHeldWrite, queueRepo.DueRender>;
   private readonly workspace: RenderWorkspace;
 
   constructor(private readonly deps: RenderEngineDeps) {
     this.now = deps.now ?? (() => new Date());
     this.leaseMs = deps.settings.leaseMs ?? LEASE_MS;
-    this.leases = new LeasedWork(repo.renderLeases, { kind: 'render', db: deps.db, leaseMs: this.leaseMs, now: this.now });
+    this.leases = new LeasedWork(queueRepo.renderLeases, { kind: 'render', db: deps.db, leaseMs: this.leaseMs, now: this.now });
     this.workspace = new RenderWorkspace(deps.settings.workRoot ?? os.tmpdir());
   }
 
@@ -158,11 +159,11 @@ export class RenderEngine {
     // Which render is a fair pick across studios (its own SQL); holding it is the capability's.
     const token = this.leases.newToken();
     const now = this.now();
-    const id = await repo.claimFairRender(db, token, this.leases.leaseEnd(), now);
+    const id = await queueRepo.claimFairRender(db, token, this.leases.leaseEnd(), now);
     if (id === undefined) return false;
     const row = await repo.findRender(db, id);
     if (!row || row.leaseToken !== token) return true;
-    await repo.recordTurn(db, row.studioId, row.merchantId, now);
+    await queueRepo.recordTurn(db, row.studioId, row.merchantId, now);
     await this.attempt(row, this.leases.hold(id, token), now, log);
     return true;
   }
