@@ -9,7 +9,7 @@ import { createCreativeServices } from '../../apps/server/src/modules/creative/p
 import { localDate } from '../../apps/server/src/modules/creative/zoned-time';
 import type { Renderer } from '../../apps/server/src/modules/creative/render-engine';
 import { resolveMediaTools, run } from '../../apps/server/src/adapters/media/index';
-import * as materialRepo from '../../apps/server/src/modules/material/repository';
+import * as materialProcessingRepo from '../../apps/server/src/modules/material/processing-repository';
 import { decodeKey } from '../../apps/server/src/config';
 import { sandboxConnectionRow } from '../../apps/server/src/demo/video-seed';
 import { insertConnections } from '../../apps/server/src/modules/video/publish-seed-repository';
@@ -102,11 +102,11 @@ export async function seedReviewDay(services: Services, options: { tag: string; 
   const material = Object.create(services.material, {
     process: {
       value: async (id: number) => {
-        const row = await materialRepo.startProcessing(db, id);
+        const row = await materialProcessingRepo.startProcessing(db, id);
         if (!row) return;
         const thumbKey = `${row.key.replace(/\.[a-z0-9]+$/, '')}.thumb-${row.id}.jpg`;
         const stored = await services.storage.put(thumbKey, createReadStream(cover), { contentType: 'image/jpeg' });
-        await materialRepo.finishProcessing(db, id, { durationSeconds: 3, width: 180, height: 320, codec: 'h264', thumbKey, previewKey: null, extraBytes: stored.size });
+        await materialProcessingRepo.finishProcessing(db, id, { durationSeconds: 3, width: 180, height: 320, codec: 'h264', thumbKey, previewKey: null, extraBytes: stored.size });
       },
     },
   }) as Services['material'];

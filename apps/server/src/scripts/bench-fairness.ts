@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { claimFairRender, recordTurn } from '../modules/creative/repository.js';
+import { claimFairRender, recordTurn } from '../modules/creative/render-queue-repository.js';
 import { RenderWorkspace } from '../modules/creative/render-workspace.js';
 import { sampleOrder } from '../test/creative-fixtures.js';
 import { openRenderProcess } from '../test/render-process.js';

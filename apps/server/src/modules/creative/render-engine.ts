@@ -1,37 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import {
-  scriptLines,
-  storedMessage,
-  type Brief,
-  type MusicBed,
-  type RenderState,
-  type VoiceEngineName,
-} from '@nearcast/contract';
+import { storedMessage, type RenderState, type VoiceEngineName } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/index.js';
+import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
-import { LeasedWork, LeaseKeeper, type Held } from '../../jobs/leased-work.js';
+import { LeasedWork } from '../../jobs/leased-work.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type { MaterialMedia } from '../material/service.js';
-import { probe, type MediaTools } from '../../adapters/media/index.js';
-import type { VoiceEngine, VoiceTrack } from '../../adapters/speech/index.js';
+import type { MediaTools } from '../../adapters/media/index.js';
+import type { VoiceEngine } from '../../adapters/speech/index.js';
 import type { UploadService } from '../upload/service.js';
-import { briefLanguageNotes } from './brief-language.js';
-import { qrLinkOf, type BriefService } from './brief-service.js';
+import type { BriefService } from './brief-service.js';
 import type { Materials } from './ports.js';
-import { renderChoices } from './render-choices.js';
+import { Attempt, AttemptTimeout, Interrupted, type RenderHold } from './render-attempt.js';
+import { isTransient, reasonOf, type FailureContext } from './render-failure.js';
+import { gatherRenderInputs, type RenderShortLinks } from './render-inputs.js';
+import * as queueRepo from './render-queue-repository.js';
 import { RENDER_JOB, type RenderProgressSink } from './render-service.js';
 import type { RenderClip } from './renderer/render-graph.js';
 import type { RenderInput, RenderResult } from './renderer/renderer.js';
-import { autoMusicBed } from './renderer/music-beds.js';
 import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
-import { failingInputOf, plainDetail, staffDetail, toolOutputOf } from './tool-output.js';
+
+export { bedForTone } from './render-inputs.js';
+export { isTransient } from './render-failure.js';
 
 /** The renderer's side of a render: what it is given and what it hands back (renderer/renderer.ts). */
 export type RenderClipInput = RenderClip;
@@ -70,7 +62,7 @@ export interface RenderEngineDeps {
   /** Called when a render failed its last attempt (its studio is told). */
   onFailed?: (renderId: number) => Promise<void>;
   /** The render's own short link for the end card's QR code, sent on to `target` (docs/decisions/083); null: the target itself. */
-  shortLinks?: { linkFor(render: { id: number; merchantId: number }, target: string | null, coupon: string): Promise<string | null> };
+  shortLinks?: RenderShortLinks;
   settings: RenderEngineSettings;
   /** The clock of leases and back-offs (tests move it on instead of waiting). */
   now?: () => Date;
@@ -78,119 +70,7 @@ export interface RenderEngineDeps {
 
 /** How long a lease lasts without a word from its worker; the worker renews it four times within. */
 const LEASE_MS = 60_000;
-/** Progress is written (and the state read back for a cancel) at most this often. */
-const PROGRESS_EVERY_MS = 1_000;
 const SWEEP_BATCH = 50;
-
-/** Why an attempt stopped before its end: a cancel, a lease another worker took, or the time limit. */
-type Stop = 'cancelled' | 'lost' | 'timeout';
-
-class Interrupted extends Error {
-  constructor(readonly stop: Stop) {
-    super(`render ${stop}`);
-    this.name = 'Interrupted';
-  }
-}
-
-/** The engine's own time limit: the whole attempt (inputs, voice, ffmpeg, storing), not ffmpeg alone. */
-class AttemptTimeout extends Error {
-  constructor(seconds: number) {
-    super(`The render took longer than ${seconds} s and was stopped`);
-    this.name = 'TimeoutError';
-  }
-}
-
-/** This engine's hold on one render, under which every write of an attempt goes. */
-type RenderHold = Held<repo.RenderRow, repo.RenderHeldWrite>;
-
-/**
- * One attempt's lease and limits. The lease is kept alive on a timer (not only on progress: the
- * voice, the downloads and the upload report none) and on progress, and the attempt stops —
- * aborting ffmpeg through the signal — when the render was cancelled, its lease went to another
- * worker, or its time ran out.
- */
-class Attempt {
-  /** The inputs copied into the work folder and whose they are (a material's name), to say which one ffmpeg could not read. */
-  readonly inputs = new Map<string, string>();
-  private lastWrite = 0;
-  private readonly keeper: LeaseKeeper<Stop>;
-  private readonly deadline: NodeJS.Timeout;
-  private readonly endsAt: number;
-
-  constructor(
-    private readonly db: Db,
-    leaseMs: number,
-    readonly held: RenderHold,
-    timeoutMs: number,
-    private readonly onProgress: (progress: number) => Promise<void>,
-  ) {
-    this.endsAt = Date.now() + timeoutMs;
-    this.keeper = new LeaseKeeper<Stop>(leaseMs, () => this.renew());
-    this.deadline = setTimeout(() => this.halt('timeout'), timeoutMs);
-    this.deadline.unref();
-  }
-
-  get stop(): Stop | null {
-    return this.keeper.stop;
-  }
-
-  get signal(): AbortSignal {
-    return this.keeper.signal;
-  }
-
-  remainingMs(): number {
-    return Math.max(1, this.endsAt - Date.now());
-  }
-
-  /** Once the file is stored, the time limit no longer applies (the material step is quick, and must finish). */
-  untimed(): void {
-    clearTimeout(this.deadline);
-  }
-
-  progress(percent: number): void {
-    const now = Date.now();
-    if (now - this.lastWrite < PROGRESS_EVERY_MS) return;
-    this.lastWrite = now;
-    const progress = Math.min(98, Math.max(0, Math.floor(percent)));
-    this.keeper.enqueue(async () => {
-      const stop = await this.renew(progress);
-      if (stop) this.halt(stop);
-    });
-  }
-
-  /** Waits for lease writes in flight, then throws if the attempt was stopped. */
-  async check(): Promise<void> {
-    const stop = await this.keeper.settled();
-    if (stop) throw new Interrupted(stop);
-  }
-
-  halt(stop: Stop): void {
-    this.keeper.halt(stop);
-  }
-
-  /** What an error means once the attempt may have been stopped: the stop, when there was one. */
-  explain(error: unknown): unknown {
-    return this.stop ? new Interrupted(this.stop) : error;
-  }
-
-  end(): void {
-    this.keeper.end();
-    clearTimeout(this.deadline);
-  }
-
-  /** Renews the lease (with the progress, when there is news); why the attempt must stop, if it must. */
-  private async renew(progress?: number): Promise<Stop | null> {
-    // A timed-out attempt keeps its lease while it writes its failure.
-    if (this.stop === 'cancelled' || this.stop === 'lost') return null;
-    const updated = await this.held.tryRenew({ set: progress !== undefined ? { progress } : {} });
-    if (!updated) {
-      const current = await repo.findRender(this.db, this.held.id);
-      return current?.state === 'cancelled' ? 'cancelled' : 'lost';
-    }
-    if (progress !== undefined) await this.onProgress(progress);
-    return null;
-  }
-}
 
 /**
  * Makes renders (docs/decisions/050) on the leased-work capability (docs/decisions/089), as
@@ -202,13 +82,13 @@ class Attempt {
 export class RenderEngine {
   private readonly now: () => Date;
   private readonly leaseMs: number;
-  private readonly leases: LeasedWork<repo.RenderRow, repo.RenderHeldWrite, repo.DueRender>;
+  private readonly leases: LeasedWork<repo.RenderRow, queueRepo.RenderHeldWrite, queueRepo.DueRender>;
   private readonly workspace: RenderWorkspace;
 
   constructor(private readonly deps: RenderEngineDeps) {
     this.now = deps.now ?? (() => new Date());
     this.leaseMs = deps.settings.leaseMs ?? LEASE_MS;
-    this.leases = new LeasedWork(repo.renderLeases, { kind: 'render', db: deps.db, leaseMs: this.leaseMs, now: this.now });
+    this.leases = new LeasedWork(queueRepo.renderLeases, { kind: 'render', db: deps.db, leaseMs: this.leaseMs, now: this.now });
     this.workspace = new RenderWorkspace(deps.settings.workRoot ?? os.tmpdir());
   }
 
@@ -279,11 +159,11 @@ export class RenderEngine {
     // Which render is a fair pick across studios (its own SQL); holding it is the capability's.
     const token = this.leases.newToken();
     const now = this.now();
-    const id = await repo.claimFairRender(db, token, this.leases.leaseEnd(), now);
+    const id = await queueRepo.claimFairRender(db, token, this.leases.leaseEnd(), now);
     if (id === undefined) return false;
     const row = await repo.findRender(db, id);
     if (!row || row.leaseToken !== token) return true;
-    await repo.recordTurn(db, row.studioId, row.merchantId, now);
+    await queueRepo.recordTurn(db, row.studioId, row.merchantId, now);
     await this.attempt(row, this.leases.hold(id, token), now, log);
     return true;
   }
@@ -367,7 +247,7 @@ export class RenderEngine {
     const { db, storage, uploads, settings } = this.deps;
     const brief = await this.deps.briefs.briefOf(row.merchantId);
     const notes: string[] = [];
-    const inputs = await this.prepare(row, attempt, brief, work, notes).catch((error: unknown) => raise(attempt.explain(error)));
+    const inputs = await gatherRenderInputs({ ...this.deps, now: this.now }, row, attempt, brief, work, notes).catch((error: unknown) => raise(attempt.explain(error)));
     await attempt.check();
     const result = await this.deps
       .render(this.deps.tools(), {
@@ -425,120 +305,6 @@ export class RenderEngine {
     return stored;
   }
 
-  /**
-   * Gathers a render's inputs into its work folder: the clips (chosen from the library when
-   * none were picked), the logo, the music and the voice. What cannot be used is left out with
-   * a note, and the video is still made (from the brief alone when nothing is left).
-   */
-  private async prepare(row: repo.RenderRow, attempt: Attempt, brief: Brief, work: string, notes: string[]): Promise<Omit<RendererInput, 'size' | 'workDir' | 'timeoutMs'>> {
-    const { materials } = this.deps;
-    const signal = attempt.signal;
-    const script = row.script;
-    const language = row.language;
-    const lines = scriptLines(script);
-    // What this language's video does without a text the brief has in other languages (brief-language.ts).
-    for (const note of briefLanguageNotes(brief, language)) if (!notes.includes(note)) notes.push(note);
-
-    // Picked material in the storyboard's order (ids that are no longer an active material stay
-    // as gaps to report); otherwise the look and material render-choices.ts picks from the library.
-    const library = row.footagePicked ? null : await materials.libraryOf(row.merchantId, ['video', 'image'], 60);
-    const chosen = await renderChoices(this.deps.db, row, library, lines.length, this.now());
-    let media: Array<MaterialMedia | number> = chosen.media;
-    if (row.footagePicked) {
-      const found = await materials.mediaOf(row.merchantId, row.footageIds);
-      media = row.footageIds.map((id) => found.find((item) => item.id === id) ?? id);
-    }
-    const skipped: string[] = [];
-    const clips: RenderClipInput[] = [];
-    const used: number[] = [];
-    for (const item of media) {
-      if (typeof item === 'number' || (item.type !== 'video' && item.type !== 'image') || !item.width || !item.height) {
-        skipped.push(typeof item === 'number' ? String(item) : item.name || String(item.id));
-        continue;
-      }
-      const file = path.join(work, `clip-${clips.length}${path.extname(item.key) || '.bin'}`);
-      // A material whose file is gone (deleted meanwhile, a bucket emptied by hand) or no longer
-      // has a picture ffprobe can read (the file changed under it) is left out, not the video.
-      if (!(await this.download(item.key, file)) || !(await hasPicture(this.deps.tools(), file))) {
-        skipped.push(item.name || String(item.id));
-        continue;
-      }
-      clips.push({ path: file, kind: item.type, duration: item.durationSeconds, width: item.width, height: item.height });
-      attempt.inputs.set(file, item.name || String(item.id));
-      used.push(item.id);
-    }
-    if (skipped.length > 0) notes.push(storedMessage('creative.note.skipped_material', { count: skipped.length, names: skipped.join(', ') }));
-    // What was really used is what the render row remembers (and what is marked used).
-    const opening = used[0] ?? null;
-    if (used.join() !== row.footageIds.join() || row.look !== chosen.look.id || row.openingFootageId !== opening) {
-      const updated = await attempt.held.tryWrite({ set: { footageIds: used, look: chosen.look.id, openingFootageId: opening } });
-      if (!updated) await attempt.check();
-      row.footageIds = used;
-    }
-    if (clips.length === 0) notes.push(storedMessage('creative.note.no_material'));
-
-    let logoPath: string | null = null;
-    if (brief.logo_footage_id !== null) {
-      const [logo] = await materials.mediaOf(row.merchantId, [brief.logo_footage_id]);
-      if (logo?.type === 'image') {
-        const file = path.join(work, `logo${path.extname(logo.key) || '.img'}`);
-        if (await this.download(logo.key, file)) {
-          logoPath = file;
-          attempt.inputs.set(file, logo.name || String(logo.id));
-        }
-      }
-    }
-
-    let music: RendererInput['music'] = null;
-    const choice = row.music;
-    if (choice === 'library' && row.musicFootageId !== null) {
-      const [audio] = await materials.mediaOf(row.merchantId, [row.musicFootageId]);
-      const file = path.join(work, `music${path.extname(audio?.key ?? '') || '.audio'}`);
-      if (audio?.type === 'audio' && (await this.download(audio.key, file))) {
-        music = { path: file };
-        attempt.inputs.set(file, audio.name || String(audio.id));
-      } else {
-        // The chosen track is gone: the video keeps music, the tone's bed, and says so.
-        music = { bed: bedForTone(brief.tone) };
-        notes.push(storedMessage('creative.note.music_fallback'));
-      }
-    } else if (choice !== 'none') {
-      music = { bed: choice === 'auto' ? autoMusicBed(row.seed || String(row.id)) : choice === 'library' ? bedForTone(brief.tone) : (choice as MusicBed) };
-    }
-
-    let voice: VoiceTrack | null = null;
-    const engine = this.deps.voices[row.voice];
-    if (engine && row.voice !== 'none') {
-      try {
-        voice = await engine.speak({ language, lines: lines.map((line) => ({ text: line.spoken, onScreen: line.on_screen })), workDir: work, signal });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        // The voice engine's own words, without the paths and addresses a user has no use for.
-        notes.push(storedMessage('creative.note.voice_fallback', { detail: plainDetail(toolOutputOf(error)) || '—' }));
-      }
-    }
-
-    return {
-      script,
-      language,
-      brand: {
-        shopName: brief.shop_name,
-        address: brief.address,
-        primary: brief.brand_colors.primary,
-        accent: brief.brand_colors.accent,
-        callToAction: script.call_to_action.on_screen,
-        qrLink: (await this.deps.shortLinks?.linkFor(row, qrLinkOf(brief), brief.coupon_code ?? '')) ?? qrLinkOf(brief),
-        logoPath,
-        phone: brief.phone,
-        coupon: brief.coupon_code ?? '',
-      },
-      look: chosen.look,
-      clips,
-      music,
-      voice,
-    };
-  }
-
   /** A failed attempt: tried again after a pause while attempts remain, else failed with its reason. */
   private async failAttempt(row: repo.RenderRow, held: RenderHold, error: unknown, context: FailureContext, log?: FastifyBaseLogger): Promise<void> {
     const maxAttempts = this.deps.settings.maxAttempts ?? 3;
@@ -568,18 +334,6 @@ export class RenderEngine {
     await this.deps.onFailed?.(id).catch((error: unknown) => log?.warn({ err: error, render: id }, 'telling of a failed render failed'));
   }
 
-  /** Copies a stored file into the work folder; false when there is no such file. */
-  private async download(key: string, file: string): Promise<boolean> {
-    try {
-      const { body } = await this.deps.storage.get(key);
-      await pipeline(body, createWriteStream(file));
-      return true;
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) return false;
-      throw error;
-    }
-  }
-
   private async announce(id: number, merchantId: number, state: RenderState, progress: number): Promise<void> {
     await this.deps.progress.publish({ id, merchant_id: merchantId, state, progress }).catch(() => {});
   }
@@ -587,54 +341,4 @@ export class RenderEngine {
 
 function raise(error: unknown): never {
   throw error;
-}
-
-/** The bundled bed that suits a brief's tone. */
-export function bedForTone(tone: Brief['tone']): MusicBed {
-  switch (tone) {
-    case 'energetic':
-    case 'playful':
-      return 'upbeat';
-    case 'calm':
-      return 'chill';
-    default:
-      return 'warm';
-  }
-}
-
-/** What a failed attempt had in its work folder: to take the folder out of staff's detail and name the input that failed. */
-interface FailureContext {
-  workDir: string;
-  inputs: ReadonlyMap<string, string>;
-}
-
-/**
- * Why an attempt failed, twice: in plain words for whoever reads the render (a stored message:
- * never a path, an address or the encoder's statistics), and the engine's own output for staff.
- */
-function reasonOf(error: unknown, timeoutSeconds: number, context: FailureContext): { reason: string; detail: string | null } {
-  // A rule of another module said no (the merchant's storage is full, …): its own words, nothing more to see.
-  if (error instanceof AppError) return { reason: storedMessage(error.key, error.params), detail: null };
-  const output = toolOutputOf(error);
-  const detail = staffDetail(output, context.workDir) || null;
-  if (error instanceof Error && /timed? ?out|timeout/i.test(error.name + error.message)) {
-    return { reason: storedMessage('creative.failure.timeout', { minutes: Math.max(1, Math.round(timeoutSeconds / 60)) }), detail };
-  }
-  if (error instanceof Error && error.name === 'StorageError') return { reason: storedMessage('creative.failure.storage'), detail };
-  const name = failingInputOf(output, context.inputs);
-  return { reason: name ? storedMessage('creative.failure.tool_input', { name }) : storedMessage('creative.failure.tool'), detail };
-}
-
-/**
- * Whether another attempt may succeed: a tool that crashed, a timeout, storage that did not
- * answer may; a rule of another module that refused (a full quota, a merchant gone) will not.
- */
-export function isTransient(error: unknown): boolean {
-  return !(error instanceof AppError);
-}
-
-/** Whether a file holds a picture ffprobe can read (a still counts; a cover inside a sound file does not). */
-async function hasPicture(tools: MediaTools, file: string): Promise<boolean> {
-  const probed = await probe(tools, file).catch(() => null);
-  return probed?.streams.some((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic) ?? false;
 }

@@ -8,6 +8,7 @@ import type { Merchants } from './ports.js';
 import { assertRenderRoom } from './render-room.js';
 import { QUEUE_FULL_RETRY_SECONDS, RENDER_JOB, type RenderProgressSink, type RenderService } from './render-service.js';
 import * as listRepo from './render-list-repository.js';
+import * as queueRepo from './render-queue-repository.js';
 import * as repo from './repository.js';
 
 /**
@@ -43,8 +44,8 @@ export class RenderRetryService {
     const studioId = facts.studioId ?? 0;
     const max = await this.renders.queueLimitOf(studioId);
     const queued = await this.db.transaction(async (tx) => {
-      await repo.lockStudioQueue(tx, studioId, row.merchantId);
-      const waiting = await repo.queuedOfStudio(tx, studioId, row.merchantId);
+      await queueRepo.lockStudioQueue(tx, studioId, row.merchantId);
+      const waiting = await queueRepo.queuedOfStudio(tx, studioId, row.merchantId);
       if (waiting + 1 > max) throw new AppError(CODES.tooMany, 'creative.queue_full', { count: waiting, max, seconds: QUEUE_FULL_RETRY_SECONDS });
       // Fenced by the state: of two retries at once (or a retry and a cancel), one changes the row.
       const updated = await repo.updateRender(

@@ -31,6 +31,7 @@ import { numberInDay } from './render-download-repository.js';
 import type { Materials, Merchants } from './ports.js';
 import * as repo from './repository.js';
 import * as listRepo from './render-list-repository.js';
+import * as queueRepo from './render-queue-repository.js';
 import * as scriptRepo from './script-repository.js';
 
 type Api = (typeof api)['creative'];
@@ -187,8 +188,8 @@ export class RenderService {
     const queued = await this.db.transaction(async (tx) => {
       for (const [studioId, max] of limits) {
         const merchantId = orders.find((order) => studios.get(order.merchantId) === studioId)!.merchantId;
-        await repo.lockStudioQueue(tx, studioId, merchantId);
-        const waiting = await repo.queuedOfStudio(tx, studioId, merchantId);
+        await queueRepo.lockStudioQueue(tx, studioId, merchantId);
+        const waiting = await queueRepo.queuedOfStudio(tx, studioId, merchantId);
         const asked = orders.filter((order) => studios.get(order.merchantId) === studioId).length;
         if (waiting + asked > max) throw new AppError(CODES.tooMany, 'creative.queue_full', { count: waiting, max, seconds: QUEUE_FULL_RETRY_SECONDS });
       }

@@ -7,7 +7,7 @@ import { StorageNotFoundError, type FileStorage } from '../../adapters/storage/i
 import type { Db } from '../../db/client.js';
 import { isDamaged } from './media-processing.js';
 import type { MediaTools } from '../../adapters/media/index.js';
-import * as repo from './repository.js';
+import * as processingRepo from './processing-repository.js';
 
 /** Materials decoded per pass: each a download and a decode, so a pass stays well inside its minute. */
 const DECODE_CHECK_BATCH = 10;
@@ -19,7 +19,7 @@ const DECODE_CHECK_BATCH = 10;
  * video. New uploads never need this: processing decodes them (media-processing.ts).
  */
 export async function decodeCheckPass(deps: { db: Db; storage: FileStorage; tools: () => MediaTools }, limit = DECODE_CHECK_BATCH): Promise<number> {
-  const due = await repo.dueForDecodeCheck(deps.db, limit);
+  const due = await processingRepo.dueForDecodeCheck(deps.db, limit);
   for (const row of due) {
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-decode-'));
     try {
@@ -34,7 +34,7 @@ export async function decodeCheckPass(deps: { db: Db; storage: FileStorage; tool
         if (!(error instanceof StorageNotFoundError)) throw error;
         damaged = true;
       }
-      await repo.settleDecodeCheck(deps.db, row.id, damaged);
+      await processingRepo.settleDecodeCheck(deps.db, row.id, damaged);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

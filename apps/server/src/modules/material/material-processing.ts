@@ -13,6 +13,7 @@ import { decodeCheckPass } from './decode-check.js';
 import { processMedia } from './media-processing.js';
 import type { MediaTools } from '../../adapters/media/index.js';
 import { humanBytes, type MaterialQuota } from './material-quota.js';
+import * as processingRepo from './processing-repository.js';
 import * as repo from './repository.js';
 import type { TusStaging } from './tus-staging.js';
 
@@ -22,7 +23,7 @@ const SWEEP_BATCH = 100;
 /** A start older than this had a worker that died (the sweep's measure; see `stuckProcessing`). */
 const PROCESSING_LEASE_MS = 30 * 60_000;
 
-type ProcessingHold = Held<repo.FootageRow, repo.ProcessingWrite>;
+type ProcessingHold = Held<repo.FootageRow, processingRepo.ProcessingWrite>;
 
 export const PROCESS_JOB = 'footage.process';
 
@@ -34,7 +35,7 @@ export const PROCESS_JOB = 'footage.process';
  * this declares the step.
  */
 export class MaterialProcessing {
-  private readonly leases: LeasedWork<repo.FootageRow, repo.ProcessingWrite>;
+  private readonly leases: LeasedWork<repo.FootageRow, processingRepo.ProcessingWrite>;
 
   constructor(
     private readonly db: Db,
@@ -45,7 +46,7 @@ export class MaterialProcessing {
     private readonly tools: () => MediaTools,
     private readonly quota: MaterialQuota,
   ) {
-    this.leases = new LeasedWork(repo.processingLeases, { kind: 'material', db, leaseMs: PROCESSING_LEASE_MS, now: () => new Date() });
+    this.leases = new LeasedWork(processingRepo.processingLeases, { kind: 'material', db, leaseMs: PROCESSING_LEASE_MS, now: () => new Date() });
   }
 
   /**

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { dieAt } from '../../test/leased-work-harness.js';
 import { MaterialProcessing } from './material-processing.js';
 import { MaterialQuota } from './material-quota.js';
+import * as processingRepo from './processing-repository.js';
 import * as repo from './repository.js';
 
 /**
@@ -64,15 +65,15 @@ describe('a material whose processing worker was killed', () => {
     expect(left).toMatchObject({ status: 'processing', processingAttempts: 1, thumbKey: null });
 
     // A live worker's start is not handed out again.
-    expect(await repo.stuckProcessing(t.database.db, new Date(), 1000)).not.toContain(id);
-    expect(await repo.stuckProcessing(t.database.db, thirtyOneMinutesOn(), 1000)).toContain(id);
+    expect(await processingRepo.stuckProcessing(t.database.db, new Date(), 1000)).not.toContain(id);
+    expect(await processingRepo.stuckProcessing(t.database.db, thirtyOneMinutesOn(), 1000)).toContain(id);
 
     await t.app.services.material.process(id);
     const done = await rowOf(id);
     expect(done).toMatchObject({ status: 'active', processingAttempts: 2 });
     expect(done.thumbKey).not.toBeNull();
     expect(await t.app.services.storage.stat(done.thumbKey!)).not.toBeNull();
-    expect(await repo.stuckProcessing(t.database.db, thirtyOneMinutesOn(), 1000)).not.toContain(id);
+    expect(await processingRepo.stuckProcessing(t.database.db, thirtyOneMinutesOn(), 1000)).not.toContain(id);
   });
 
   it('fails a material that takes its worker down on every start, saying why', async () => {

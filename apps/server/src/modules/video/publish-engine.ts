@@ -7,33 +7,26 @@ import {
   type Publisher,
   type PublishTarget,
   type RemoteStatus,
-  type CoverSource,
-  type VideoSource,
 } from '../../adapters/publishing/publisher.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
-import type { Db, Executor, Tx } from '../../db/client.js';
-import { backoffSeconds, LeasedWork, LeaseLost, type Backoff, type Held } from '../../jobs/leased-work.js';
+import type { Db, Tx } from '../../db/client.js';
+import { LeasedWork } from '../../jobs/leased-work.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type { EventPayload } from '../events/catalogue.js';
 import type { EventService } from '../events/service.js';
+import { PublishOutcomes, type AdvanceResult, type PublishHold } from './publish-outcomes.js';
 import * as repo from './publish-repository.js';
 import { deferral, failure } from './publish-reasons.js';
 import type { PublishJobPatch, PublishJobRow } from './publish-repository.js';
+import { coverSourceOf, videoSourceOf } from './publish-sources.js';
+
+export { MAX_ATTEMPTS, pollDelayMs, type AdvanceResult } from './publish-outcomes.js';
 
 export const PUBLISH_JOB = 'video.publish';
 export const SWEEP_JOB = 'video.publish-sweep';
 
 /** How long one step may hold a job before another worker may take it over (a killed process). */
 export const LEASE_MS = 10 * 60_000;
-/** Publish attempts that failed for passing reasons before the job fails for good. */
-export const MAX_ATTEMPTS = 6;
-/** Status checks of an unknown outcome before a person has to look. */
-const MAX_UNKNOWN_CHECKS = 12;
 const SWEEP_BATCH = 200;
-/** How long a platform may keep saying "still processing" before the job fails. */
-const PROCESSING_LIMIT_MS = 86_400_000;
-/** A platform's outage ends with its jobs spread out, not all calling again in the same second. */
-const BACKOFF: Backoff = { jitter: 0.1 };
 
 /**
  * What the engine needs of a platform connection; the connection service implements it. Tokens
@@ -60,11 +53,6 @@ export interface EnqueueInput {
   dueAt: Date;
 }
 
-/** This engine's hold on one job, under which every write of a step goes. */
-type PublishHold = Held<PublishJobRow, PublishJobPatch>;
-
-export type AdvanceResult = 'busy' | PublishJobRow['state'] | 'deferred' | 'lost';
-
 export interface PublishEngineDeps {
   db: Db;
   jobs: JobQueue;
@@ -88,10 +76,12 @@ export interface PublishEngineDeps {
 export class PublishEngine {
   private readonly now: () => Date;
   private readonly leases: LeasedWork<PublishJobRow, PublishJobPatch>;
+  private readonly outcomes: PublishOutcomes;
 
   constructor(private readonly deps: PublishEngineDeps) {
     this.now = deps.now ?? (() => new Date());
     this.leases = new LeasedWork(repo.publishLeases, { kind: 'publish job', db: deps.db, leaseMs: LEASE_MS, now: this.now });
+    this.outcomes = new PublishOutcomes({ db: deps.db, events: deps.events, now: this.now });
   }
 
   /**
@@ -128,7 +118,7 @@ export class PublishEngine {
       })),
     );
     for (const job of failed) {
-      await this.record(tx, 'video.failed', job, { job_id: job.id, platform: job.platform, title: post.title, reason: job.reason });
+      await this.outcomes.record(tx, 'video.failed', job, { job_id: job.id, platform: job.platform, title: post.title, reason: job.reason });
     }
     return [...queued, ...failed];
   }
@@ -187,7 +177,7 @@ export class PublishEngine {
       deferredReason: null,
     });
     const post = await repo.findPost(tx, job.postId);
-    await this.record(tx, 'video.published', job, { title: post?.title ?? '', url, job_id: job.id, platform: job.platform });
+    await this.outcomes.record(tx, 'video.published', job, { title: post?.title ?? '', url, job_id: job.id, platform: job.platform });
     return updated;
   }
 
@@ -205,19 +195,19 @@ export class PublishEngine {
   }
 
   private async step(job: PublishJobRow, held: PublishHold): Promise<AdvanceResult> {
-    if (job.connectionId === null) return this.fail(job, held, failure('connection_removed'));
+    if (job.connectionId === null) return this.outcomes.fail(job, held, failure('connection_removed'));
     const connectionId = job.connectionId;
     const post = await repo.findPost(this.deps.db, job.postId);
-    if (!post) return this.fail(job, held, failure('post_gone'));
+    if (!post) return this.outcomes.fail(job, held, failure('post_gone'));
     const kind = await repo.connectionKind(this.deps.db, connectionId);
     const publisher = kind ? this.deps.publishers.forConnection(kind) : null;
-    if (!publisher) return this.fail(job, held, failure('platform_unavailable', { platform: PLATFORM_NAMES[job.platform] }));
+    if (!publisher) return this.outcomes.fail(job, held, failure('platform_unavailable', { platform: PLATFORM_NAMES[job.platform] }));
 
     let access: Awaited<ReturnType<PublishConnections['access']>>;
     try {
       access = await this.deps.connections().access(connectionId);
     } catch (error) {
-      return this.failure(job, held, error, 'access');
+      return this.outcomes.failure(job, held, error, 'access');
     }
     let accessToken = access.accessToken;
     let refreshed = false;
@@ -237,7 +227,7 @@ export class PublishEngine {
     try {
       if (job.state === 'queued') {
         if (publisher.mode === 'assisted') {
-          return this.defer(job, held, new Date(this.now().getTime() + 6 * 3600_000), deferral('by_hand'));
+          return this.outcomes.defer(job, held, new Date(this.now().getTime() + 6 * 3600_000), deferral('by_hand'));
         }
         const limit = await withToken((t) => publisher.dailyLimit({ accessToken: t, account: access.account }));
         if (limit !== null) {
@@ -247,12 +237,12 @@ export class PublishEngine {
           const started = await repo.countStarted(this.deps.db, connectionId, dayStart, nextDay);
           if (started >= limit) {
             // The day is the platform's UTC day, written in the spec's style as every shown date is.
-            return this.defer(job, held, nextDay, deferral('daily_limit', { limit, date: formatDay(nextDay, 'UTC') }));
+            return this.outcomes.defer(job, held, nextDay, deferral('daily_limit', { limit, date: formatDay(nextDay, 'UTC') }));
           }
         }
         job = await this.deps.db.transaction(async (tx) => {
           const row = await held.write({ state: 'uploading', startedAt: this.now(), deferredReason: null }, tx);
-          await this.record(tx, 'video.uploading', row, { job_id: row.id, platform: row.platform });
+          await this.outcomes.record(tx, 'video.uploading', row, { job_id: row.id, platform: row.platform });
           return row;
         });
       }
@@ -276,16 +266,16 @@ export class PublishEngine {
           job = await held.write({ state: 'uploading' });
           return this.upload(job, held, publisher, post, withToken, access.account);
         }
-        return this.apply(job, held, status);
+        return this.outcomes.apply(job, held, status);
       }
 
       if (job.state === 'uploading') return await this.upload(job, held, publisher, post, withToken, access.account);
 
       // reviewing or published: follow the platform's status.
       const status = await withToken((t) => publisher.status({ ...ref(), accessToken: t }));
-      return await this.apply(job, held, status);
+      return await this.outcomes.apply(job, held, status);
     } catch (error) {
-      return this.failure(job, held, error, job.state === 'uploading' ? 'publish' : 'status');
+      return this.outcomes.failure(job, held, error, job.state === 'uploading' ? 'publish' : 'status');
     }
   }
 
@@ -307,8 +297,8 @@ export class PublishEngine {
       publisher.publish({
         accessToken,
         account,
-        video: this.source(post),
-        cover: this.cover(post),
+        video: videoSourceOf(this.deps.storage, post),
+        cover: coverSourceOf(this.deps.storage, post),
         title: post.title,
         caption: text,
         hashtags,
@@ -321,168 +311,7 @@ export class PublishEngine {
         },
       }),
     );
-    return this.apply(job, held, outcome);
-  }
-
-  /** Writes where the platform says the post stands, with an event for each state it entered. */
-  private async apply(job: PublishJobRow, held: PublishHold, status: RemoteStatus): Promise<AdvanceResult> {
-    const now = this.now();
-    if (status.state === 'failed') return this.fail(job, held, status.reason ?? failure('refused'), status.remoteId);
-    const patch: PublishJobPatch = {
-      state: status.state,
-      remoteId: status.remoteId ?? job.remoteId,
-      url: status.url ?? job.url,
-      privateOnly: status.privateOnly || job.privateOnly,
-      lastStatusAt: now,
-      deferredReason: null,
-      // Approved is final; so is a post the platform only allowed privately (it never goes public).
-      runAfter: status.state === 'approved' || (status.state === 'published' && status.privateOnly) ? null : new Date(now.getTime() + pollDelayMs(job.startedAt ?? now, now)),
-    };
-    const reachedReviewing = status.state === 'reviewing' && job.state !== 'reviewing';
-    const reachedPublished = (status.state === 'published' || status.state === 'approved') && job.publishedAt === null;
-    const reachedApproved = status.state === 'approved' && job.approvedAt === null;
-    if (reachedPublished) patch.publishedAt = now;
-    if (reachedApproved) patch.approvedAt = now;
-    return this.deps.db.transaction(async (tx) => {
-      const updated = await held.write(patch, tx);
-      const post = await repo.findPost(tx, job.postId);
-      const base = {
-        job_id: job.id,
-        platform: job.platform,
-        title: post?.title ?? '',
-        ...(updated.url ? { url: updated.url } : {}),
-        ...(updated.privateOnly ? { private_only: true } : {}),
-      };
-      if (reachedReviewing) await this.record(tx, 'video.reviewing', job, base);
-      if (reachedPublished) await this.record(tx, 'video.published', job, base);
-      if (reachedApproved) await this.record(tx, 'video.approved', job, base);
-      if (reachedApproved || updated.privateOnly) await repo.finishPostIfSettled(tx, job.postId);
-      return updated.state;
-    });
-  }
-
-  /** Turns a failure into what it calls for: refresh was tried already, so back off, wait, or fail. */
-  private async failure(job: PublishJobRow, held: PublishHold, error: unknown, during: 'access' | 'publish' | 'status'): Promise<AdvanceResult> {
-    if (error instanceof LeaseLost) throw error;
-    const now = this.now();
-    const kind = error instanceof PublishError ? error.kind : 'unavailable';
-    const message = error instanceof Error ? error.message : String(error);
-    switch (kind) {
-      case 'rate_limited': {
-        const seconds = (error as PublishError).detail.retryAfterSeconds ?? backoffSeconds(job.attempts, BACKOFF);
-        const at = new Date(now.getTime() + seconds * 1000);
-        return this.defer(job, held, at, deferral('slow_down'));
-      }
-      case 'unknown_outcome': {
-        const checks = job.state === 'unknown' ? job.attempts + 1 : job.attempts;
-        if (job.state === 'unknown' && checks > MAX_UNKNOWN_CHECKS) {
-          return this.fail(job, held, failure('outcome_unknown', { detail: message.slice(0, 500) }));
-        }
-        // While unknown, `attempts` counts the checks, so a platform that never answers ends with a person.
-        await held.write({
-          state: 'unknown',
-          attempts: checks,
-          runAfter: new Date(now.getTime() + backoffSeconds(checks, BACKOFF) * 1000),
-          deferredReason: deferral('checking'),
-        });
-        return 'unknown';
-      }
-      case 'rejected':
-        // A status check that cannot find the post while it is still moving: it is gone.
-        return this.fail(job, held, message);
-      case 'needs_reconnect':
-        return this.fail(job, held, failure('reconnect', { detail: message.slice(0, 500) }));
-      case 'unsupported':
-        return this.defer(job, held, new Date(now.getTime() + 6 * 3600_000), deferral('by_hand'));
-      case 'unauthorized':
-      case 'unavailable':
-      default: {
-        const retryAfter = error instanceof PublishError ? error.detail.retryAfterSeconds : undefined;
-        if (retryAfter !== undefined) {
-          // The platform is still working on it (a container or media still processing) and said
-          // when to come back: a wait, not a failed attempt — up to a day from the start.
-          if (job.startedAt && now.getTime() - job.startedAt.getTime() > PROCESSING_LIMIT_MS) {
-            return this.fail(job, held, failure('stuck', { detail: message.slice(0, 500) }));
-          }
-          const at = new Date(now.getTime() + retryAfter * 1000);
-          await held.write({ runAfter: at, deferredReason: deferral('processing'), attempts: job.attempts });
-          return 'deferred';
-        }
-        if (during === 'publish' && job.attempts >= MAX_ATTEMPTS) return this.fail(job, held, message);
-        const at = new Date(now.getTime() + backoffSeconds(job.attempts, BACKOFF) * 1000);
-        return this.defer(job, held, at, deferral('retrying', { detail: message.slice(0, 300) }));
-      }
-    }
-  }
-
-  private async defer(job: PublishJobRow, held: PublishHold, at: Date, reason: string): Promise<AdvanceResult> {
-    await held.write({ runAfter: at, deferredReason: reason });
-    return 'deferred';
-  }
-
-  private async fail(job: PublishJobRow, held: PublishHold, reason: string, remoteId?: string | null): Promise<AdvanceResult> {
-    const now = this.now();
-    return this.deps.db.transaction(async (tx) => {
-      const updated = await held.write(
-        {
-          state: 'failed',
-          reason: reason.slice(0, 2000),
-          failedAt: now,
-          runAfter: null,
-          deferredReason: null,
-          ...(remoteId ? { remoteId } : {}),
-        },
-        tx,
-      );
-      const post = await repo.findPost(tx, job.postId);
-      await this.record(tx, 'video.failed', job, { job_id: job.id, platform: job.platform, title: post?.title ?? '', reason: updated.reason });
-      await repo.finishPostIfSettled(tx, job.postId);
-      return 'failed' as const;
-    });
-  }
-
-  private async record<T extends 'video.failed' | 'video.published' | 'video.uploading' | 'video.reviewing' | 'video.approved'>(
-    tx: Executor,
-    type: T,
-    job: PublishJobRow,
-    payload: Omit<EventPayload<T>, 'post_id'>,
-  ): Promise<void> {
-    await this.deps.events.record(tx, type, {
-      actor_id: null,
-      subject_id: job.postId,
-      account_id: job.merchantId,
-      // A publication says in which language it went out: the post's outcome keeps it.
-      payload: { post_id: job.postId, ...payload, ...(type === 'video.published' || type === 'video.approved' ? { language: job.language } : {}) } as EventPayload<T>,
-    });
-  }
-
-  /** The post's file, read from storage as often and in whatever ranges the adapter asks. */
-  private source(post: { fileKey: string; fileName: string; fileMime: string; fileSize: number; fileDurationSeconds: number | null }): VideoSource {
-    const storage = this.deps.storage;
-    return {
-      size: post.fileSize,
-      mimeType: post.fileMime,
-      fileName: post.fileName,
-      durationSeconds: post.fileDurationSeconds,
-      async open(range) {
-        // The interface's ranges are [start, end); storage's are inclusive.
-        const read = await storage.get(post.fileKey, range ? { start: range.start, end: range.end - 1 } : undefined);
-        return read.body;
-      },
-    };
-  }
-
-  /** The post's still (its material's thumbnail), for the platforms that require a cover. */
-  private cover(post: { thumbKey: string | null }): CoverSource | null {
-    const key = post.thumbKey;
-    if (!key) return null;
-    const storage = this.deps.storage;
-    return {
-      mimeType: key.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg',
-      async open() {
-        return (await storage.get(key)).body;
-      },
-    };
+    return this.outcomes.apply(job, held, outcome);
   }
 
   /** The engine's jobs, listed in the job registry. */
@@ -509,12 +338,4 @@ export class PublishEngine {
     };
     return [publish, sweep] as JobDefinition<never>[];
   }
-}
-
-/** How soon to ask again about a post still moving: often at first, then less as it ages. */
-export function pollDelayMs(startedAt: Date, now: Date): number {
-  const age = now.getTime() - startedAt.getTime();
-  if (age < 15 * 60_000) return 30_000;
-  if (age < 6 * 3600_000) return 5 * 60_000;
-  return 3600_000;
 }

@@ -6,9 +6,7 @@ import {
   type ParsedRequestOf,
   type PublishTargetName,
   type ResponseOf,
-  type VideoMetrics,
   type VideoPost,
-  type VideoRange,
   type VideoStats,
   type api,
 } from '@nearcast/contract';
@@ -23,24 +21,22 @@ import type { EventService } from '../events/service.js';
 import type { MaterialService } from '../material/service.js';
 import type { UploadService } from '../upload/service.js';
 import type { ConnectionService } from './connection-service.js';
+import { fileOfMaterial, fileOfUpload, ownCaptions, scheduleOf, type PostFile } from './post-input.js';
+import { releaseIfDue } from './post-release.js';
+import { statsOf } from './post-stats.js';
+import { presentPosts } from './post-view.js';
 import type { PublishEngine } from './publish-engine.js';
-import { describeReason } from './publish-reasons.js';
 import * as repo from './repository.js';
 import * as statsRepo from './stats-repository.js';
-import { numbersByPlatform } from './stats-series.js';
 import type { StoredCaption, StoredPlatformCaption, VideoPostRow } from './repository.js';
+
+export { sumMetrics } from './post-stats.js';
 
 type Api = typeof api;
 type Body<K extends keyof Api['video']> = ParsedRequestOf<Extract<Api['video'][K], { kind: 'json' }>>;
 
 export const RELEASE_JOB = 'video.release-due';
 const RELEASE_BATCH = 100;
-/** A scheduled time this far in the past is taken as "now" (the form was slow), not refused. */
-const SCHEDULE_SLACK_MS = 5 * 60_000;
-/** How far back the "all" range draws its daily series. */
-const ALL_SERIES_DAYS = 90;
-const DAY_MS = 86_400_000;
-const NO_METRICS: VideoMetrics = { plays: null, likes: null, comments: null, shares: null, collections: null };
 
 export interface VideoSettings {
   urlTtlSeconds: number;
@@ -132,39 +128,21 @@ export class VideoService {
   async add(caller: Caller, body: Body<'add'>, lang: ApiLanguage = 'en'): Promise<VideoPost> {
     const merchant = await repo.merchantVisible(this.db, caller, body.merchant_id);
     if (!merchant) throw notFound();
-    const scheduledAt = this.scheduleOf(body.schedule_at);
+    const scheduledAt = scheduleOf(body.schedule_at, this.now());
     await this.assertConnected(body.merchant_id, body.platforms);
     const material =
       body.footage_id !== undefined ? await this.material.activeVideoOf(body.merchant_id, body.footage_id) : null;
     if (body.footage_id !== undefined && !material) throw invalid({ footage_id: 'video.file_not_ready' });
 
     const id = await this.db.transaction(async (tx) => {
-      let file: Pick<VideoPostRow, 'footageId' | 'uploadId' | 'fileKey' | 'fileName' | 'fileMime' | 'fileSize' | 'fileDurationSeconds' | 'thumbKey'>;
+      let file: PostFile;
       if (material) {
-        file = {
-          footageId: material.id,
-          uploadId: null,
-          fileKey: material.key,
-          fileName: material.name,
-          fileMime: material.mime,
-          fileSize: material.size,
-          fileDurationSeconds: material.durationSeconds,
-          thumbKey: material.thumbKey,
-        };
+        file = fileOfMaterial(material);
       } else {
         // The caller's own temporary upload, claimed by the post (it is then the post's file).
         const upload = await this.uploads.claim(tx, body.upload_id!, caller.id);
         if (upload.type !== 'video') throw invalid({ upload_id: 'video.file_required' });
-        file = {
-          footageId: null,
-          uploadId: upload.id,
-          fileKey: upload.key,
-          fileName: `video-${upload.id}.${extensionOf(upload.mime)}`,
-          fileMime: upload.mime,
-          fileSize: upload.size,
-          fileDurationSeconds: null,
-          thumbKey: null,
-        };
+        file = fileOfUpload(upload);
       }
       const post = await repo.insertPost(tx, {
         merchantId: body.merchant_id,
@@ -194,7 +172,7 @@ export class VideoService {
     const visible = await repo.findVisible(this.db, caller, body.id);
     if (!visible) throw notFound();
     if (body.platforms) await this.assertConnected(visible.merchantId, body.platforms);
-    const scheduledAt = body.schedule_at !== undefined ? this.scheduleOf(body.schedule_at) : undefined;
+    const scheduledAt = body.schedule_at !== undefined ? scheduleOf(body.schedule_at, this.now()) : undefined;
     await this.db.transaction(async (tx) => {
       const post = await repo.lockPost(tx, body.id);
       if (!post) throw notFound();
@@ -328,30 +306,9 @@ export class VideoService {
     return released;
   }
 
-  /**
-   * Hands a post to the engine if it is scheduled, due, approved or needing no approval, and
-   * not yet released; in the caller's transaction, under the post's row lock, so a post is
-   * released once however many paths reach it at the same time.
-   */
-  async releaseIfDue(tx: Tx, postId: number): Promise<boolean> {
-    const post = await repo.lockPost(tx, postId);
-    const now = this.now();
-    if (!post || post.status !== 'scheduled' || post.releasedAt) return false;
-    if (post.approval !== 'not_required' && post.approval !== 'approved') return false;
-    if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime()) return false;
-    const usable = await this.connections.usableAll(post.merchantId, tx);
-    const chosen = usable.filter((row) => post.platforms.includes(row.platform));
-    const jobs = await this.engine().enqueue(tx, {
-      postId,
-      merchantId: post.merchantId,
-      connectionIds: chosen.map((row) => row.id),
-      unconnected: post.platforms.filter((platform) => !chosen.some((row) => row.platform === platform)),
-      dueAt: now,
-    });
-    // A post none of whose platforms is still connected has nothing to do: it is done, each of
-    // its jobs failed with the reason.
-    await repo.updatePost(tx, postId, { releasedAt: now, status: jobs.some((job) => job.state !== 'failed') ? 'publishing' : 'done' });
-    return true;
+  /** Hands a post to the engine when it is due (post-release.ts), in the caller's transaction. */
+  releaseIfDue(tx: Tx, postId: number): Promise<boolean> {
+    return releaseIfDue(tx, { connections: this.connections, engine: this.engine, now: this.now }, postId);
   }
 
   jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
@@ -368,7 +325,7 @@ export class VideoService {
     if (isStaff(caller.role) && body.post_id === undefined && body.merchant_id === undefined) {
       throw invalid({ merchant_id: 'video.stats_scope_required' });
     }
-    return this.statsOf({ caller, postId: body.post_id, merchantId: body.merchant_id }, body.range);
+    return statsOf(this.db, { caller, postId: body.post_id, merchantId: body.merchant_id }, body.range, this.now());
   }
 
   /**
@@ -382,37 +339,10 @@ export class VideoService {
   /** The merchant's own published videos and their numbers. */
   async mine(caller: Caller, body: Body<'mine'>, lang: ApiLanguage = 'en'): Promise<ResponseOf<Api['video']['mine']>> {
     const [stats, page] = await Promise.all([
-      this.statsOf({ caller, merchantId: caller.id }, body.range),
+      statsOf(this.db, { caller, merchantId: caller.id }, body.range, this.now()),
       repo.listPosts(this.db, caller, { merchantId: caller.id, publishedOnly: true, sort: 'newest' }, body.page, body.page_size, VIDEO_LIST_COUNT_CAP),
     ]);
     return { stats, videos: { list: await this.presentAll(page.rows, lang), total: page.total, page: body.page, page_size: body.page_size } };
-  }
-
-  private async statsOf(scope: statsRepo.StatsScope, range: VideoRange): Promise<VideoStats> {
-    const now = this.now();
-    const days = range === '7d' ? 7 : range === '30d' ? 30 : null;
-    // A range is whole UTC days, today the last; its growth is what its chart shows, from the
-    // totals before its first day to today's. "All" charts the last 90 days and grows from nothing.
-    const firstDay = new Date(now.getTime() - ((days ?? ALL_SERIES_DAYS) - 1) * DAY_MS).toISOString().slice(0, 10);
-    const lastDay = now.toISOString().slice(0, 10);
-    const [published, totals] = await Promise.all([
-      statsRepo.publishedByPlatform(this.db, scope, days === null ? null : firstDay),
-      statsRepo.dayTotals(this.db, scope, firstDay, lastDay),
-    ]);
-    const numbers = numbersByPlatform(totals, firstDay, lastDay, days === null);
-    const platforms = published.map((row) => ({
-      platform: row.platform,
-      sandbox: row.sandbox,
-      videos: row.videos,
-      metrics: numbers.get(row.platform)?.growth ?? { ...NO_METRICS },
-      series: numbers.get(row.platform)?.series ?? [],
-    }));
-    return {
-      range,
-      videos: platforms.reduce((sum, row) => sum + row.videos, 0),
-      totals: sumMetrics(platforms.map((row) => row.metrics)),
-      platforms,
-    };
   }
 
   // ---- helpers ---------------------------------------------------------------------------------
@@ -433,16 +363,6 @@ export class VideoService {
     await this.engine().kick();
   }
 
-  private scheduleOf(value: string | null | undefined): Date | null {
-    if (value === null || value === undefined) return null;
-    const at = new Date(value);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at.getTime())) throw invalid({ schedule_at: 'video.schedule_invalid' });
-    if (at.getTime() < this.now().getTime() - SCHEDULE_SLACK_MS) throw invalid({ schedule_at: 'video.schedule_invalid' });
-    // Beyond PostgreSQL's and JavaScript's comfortable range is no schedule anyone means.
-    if (at.getUTCFullYear() > 9999) throw invalid({ schedule_at: 'video.schedule_invalid' });
-    return at;
-  }
-
   private async assertConnected(merchantId: number, platforms: readonly PublishTargetName[]): Promise<void> {
     const usable = await this.connections.usableAll(merchantId);
     const missing = platforms.find((platform) => !usable.some((row) => row.platform === platform));
@@ -454,93 +374,7 @@ export class VideoService {
     return post!;
   }
 
-  private async presentAll(rows: repo.VideoPostView[], lang: ApiLanguage): Promise<VideoPost[]> {
-    const jobs = await repo.jobsOf(
-      this.db,
-      rows.map((row) => row.id),
-    );
-    return Promise.all(
-      rows.map(async (row) => {
-        const own = jobs.filter((job) => job.postId === row.id);
-        const thumb = row.thumbKey ? await this.storage.signedUrl(row.thumbKey, this.settings.urlTtlSeconds) : null;
-        const presentedJobs = own.map((job) => {
-          const publisher = this.publishers.forConnection({ platform: job.platform, sandbox: job.sandbox });
-          return {
-            id: job.id,
-            platform: job.platform,
-            sandbox: job.sandbox,
-            mode: publisher?.mode ?? ('api' as const),
-            language: job.language,
-            state: job.state,
-            url: job.url,
-            reason: describeReason(job.reason, lang),
-            private_only: job.privateOnly,
-            attempts: job.attempts,
-            run_after: job.runAfter?.toISOString() ?? null,
-            deferred_reason: describeReason(job.deferredReason, lang),
-            published_at: job.publishedAt?.toISOString() ?? null,
-            approved_at: job.approvedAt?.toISOString() ?? null,
-            metrics: { plays: job.plays, likes: job.likes, comments: job.comments, shares: job.shares, collections: job.collections },
-            metrics_at: job.lastMetricsAt?.toISOString() ?? null,
-          };
-        });
-        return {
-          id: row.id,
-          merchant_id: row.merchantId,
-          merchant_name: row.merchantName,
-          title: row.title,
-          footage_id: row.footageId,
-          file_name: row.fileName,
-          file_size: row.fileSize,
-          duration: row.fileDurationSeconds,
-          thumbnail_url: thumb?.url ?? null,
-          captions: row.captions,
-          platform_captions: row.platformCaptions,
-          language: row.language,
-          platforms: row.platforms,
-          status: row.status,
-          approval: row.approval,
-          approval_comment: row.approvalComment,
-          approval_at: row.approvalAt?.toISOString() ?? null,
-          scheduled_at: row.scheduledAt?.toISOString() ?? null,
-          released_at: row.releasedAt?.toISOString() ?? null,
-          created_by: row.createdByName,
-          create_time: row.createdAt.toISOString(),
-          update_time: row.updatedAt.toISOString(),
-          jobs: presentedJobs,
-          totals: sumMetrics(presentedJobs.map((job) => job.metrics)),
-        };
-      }),
-    );
+  private presentAll(rows: repo.VideoPostView[], lang: ApiLanguage): Promise<VideoPost[]> {
+    return presentPosts({ db: this.db, storage: this.storage, publishers: this.publishers, urlTtlSeconds: this.settings.urlTtlSeconds }, rows, lang);
   }
-}
-
-/** Sums metric by metric; a metric no item gives stays null rather than becoming 0. */
-export function sumMetrics(items: readonly VideoMetrics[]): VideoMetrics {
-  const total: VideoMetrics = { ...NO_METRICS };
-  for (const item of items) {
-    for (const key of Object.keys(total) as (keyof VideoMetrics)[]) {
-      const value = item[key];
-      if (value !== null) total[key] = (total[key] ?? 0) + value;
-    }
-  }
-  return total;
-}
-
-/**
- * The platforms' own captions a post keeps after an edit: those given (each must be for one of
- * its platforms), else the ones it had, less those of platforms it no longer goes to.
- */
-function ownCaptions(
-  given: StoredPlatformCaption[] | undefined,
-  had: StoredPlatformCaption[],
-  platforms: readonly PublishTargetName[],
-): StoredPlatformCaption[] {
-  if (given === undefined) return had.filter((item) => platforms.includes(item.platform));
-  if (given.some((item) => !platforms.includes(item.platform))) throw invalid({ platform_captions: 'video.platform_caption_unused' });
-  return given;
-}
-
-function extensionOf(mime: string): string {
-  return { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm', 'video/x-matroska': 'mkv' }[mime] ?? 'mp4';
 }
