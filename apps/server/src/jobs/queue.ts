@@ -146,7 +146,7 @@ export class JobQueue {
    * Without `work` it only makes sending possible: no worker, no clock, no maintenance, for a
    * process that serves requests while others run the jobs.
    */
-  async start(definitions: readonly JobDefinition<never>[], log: FastifyBaseLogger, { work = true }: { work?: WorkScope } = {}): Promise<void> {
+  async start(definitions: readonly AnyJob[], log: FastifyBaseLogger, { work = true }: { work?: WorkScope } = {}): Promise<void> {
     if (this.boss) return;
     const connection =
       this.store.kind === 'postgres'

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import { LeasedWork } from '../../jobs/leased-work.js';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { MediaTools } from '../../adapters/media/index.js';
 import type { VoiceEngine } from '../../adapters/speech/index.js';
 import type { UploadService } from '../upload/service.js';
@@ -92,7 +92,7 @@ export class RenderEngine {
     this.workspace = new RenderWorkspace(deps.settings.workRoot ?? os.tmpdir());
   }
 
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const render: JobDefinition<{ id: number }> = {
       name: RENDER_JOB,
       group: 'render',
@@ -116,7 +116,7 @@ export class RenderEngine {
         await this.sweep();
       },
     };
-    return [render as JobDefinition<never>, sweep as JobDefinition<never>];
+    return [render, sweep];
   }
 
   private jobExpirySeconds(): number {

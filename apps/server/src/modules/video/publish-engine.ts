@@ -11,7 +11,7 @@ import {
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { LeasedWork } from '../../jobs/leased-work.js';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { AnyJob, JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
 import { PublishOutcomes, type AdvanceResult, type PublishHold } from './publish-outcomes.js';
 import * as repo from './publish-repository.js';
@@ -315,7 +315,7 @@ export class PublishEngine {
   }
 
   /** The engine's jobs, listed in the job registry. */
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     const publish: JobDefinition<{ id: number }> = {
       name: PUBLISH_JOB,
       // The row's own state machine retries; a pg-boss retry would only race the sweep.
@@ -336,6 +336,6 @@ export class PublishEngine {
         await this.sweep();
       },
     };
-    return [publish, sweep] as JobDefinition<never>[];
+    return [publish, sweep];
   }
 }

@@ -16,7 +16,7 @@ import type { PublisherRegistry } from '../../adapters/publishing/index.js';
 import type { FileStorage } from '../../adapters/storage/index.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import { periodicPass, type JobDefinition } from '../../jobs/queue.js';
+import { periodicPass, type AnyJob } from '../../jobs/queue.js';
 import type { EventService } from '../events/service.js';
 import type { MaterialService } from '../material/service.js';
 import type { UploadService } from '../upload/service.js';
@@ -311,7 +311,7 @@ export class VideoService {
     return releaseIfDue(tx, { connections: this.connections, engine: this.engine, now: this.now }, postId);
   }
 
-  jobDefinitions(log: FastifyBaseLogger): JobDefinition<never>[] {
+  jobDefinitions(log: FastifyBaseLogger): AnyJob[] {
     return [periodicPass(RELEASE_JOB, '* * * * *', () => this.releaseDue(), (released) => log.info({ released }, 'released scheduled video posts'))];
   }
 
