@@ -98,6 +98,16 @@ const stock = (f: FigureRow, which: 'clients' | 'studios'): Figure => ({ value: 
 /** A figure only known as it stands now: the previous period's value is not kept. */
 const now = (value: number): Figure => ({ value, previous: null });
 
+/** The modules whose figures the dashboards read beside their rollups. */
+export interface DashboardSources {
+  accounts: AccountService;
+  agents: AgentService;
+  clients: ClientService;
+  payments: PaymentService;
+  material: MaterialService;
+  events: EventService;
+}
+
 /**
  * The dashboards of spec §7, read from the daily rollups the subscriber keeps
  * (rollup-subscriber.ts), each in the caller's scope; the few figures the rollups do not hold
@@ -106,14 +116,7 @@ const now = (value: number): Figure => ({ value, previous: null });
 export class DashboardService {
   constructor(
     private readonly db: Db,
-    private readonly deps: {
-      accounts: AccountService;
-      agents: AgentService;
-      clients: ClientService;
-      payments: PaymentService;
-      material: MaterialService;
-      events: EventService;
-    },
+    private readonly deps: DashboardSources,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
