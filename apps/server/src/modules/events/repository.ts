@@ -53,7 +53,11 @@ export async function claimDelivery(ex: Executor, eventId: number, subscriber: s
  * saying whether `subscriber` has handled it. The window is taken first and each of its events
  * looked up in the deliveries' key: an anti-join of all events against all deliveries is planned
  * from statistics taken when the deliveries were few (a replay starts on an empty table and fills
- * it), and then read the whole delivery index once per batch, longer with every batch.
+ * it), and then read the whole delivery index once per batch, longer with every batch. The
+ * look-up is a scalar subquery with `limit 1`, not `exists`: on the same stale statistics the
+ * planner hashes an `exists` by reading every delivery of the subscriber once per batch (2.6 s a
+ * batch at 1.9 million deliveries), while a limited subquery can only be run per event, through
+ * the key (10 ms).
  */
 export async function windowAfter(
   ex: Executor,
@@ -65,7 +69,7 @@ export async function windowAfter(
   return ex
     .select({
       ...getTableColumns(events),
-      handled: sql<boolean>`exists (select 1 from ${eventDeliveries} where ${eventDeliveries.eventId} = ${events.id} and ${eventDeliveries.subscriber} = ${subscriber})`,
+      handled: sql<boolean>`coalesce((select true from ${eventDeliveries} where ${eventDeliveries.eventId} = ${events.id} and ${eventDeliveries.subscriber} = ${subscriber} limit 1), false)`,
     })
     .from(events)
     .where(and(gt(events.id, afterId), inArray(events.type, [...types])))
