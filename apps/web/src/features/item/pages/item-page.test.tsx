@@ -87,7 +87,8 @@ describe('the public item page on a phone, in Chinese', () => {
     expect(page.querySelector('.item-meta')).toHaveTextContent('作者：Nearcast Team · 2026/11/28');
     expect(within(page).getByTestId('item-cover')).toHaveAttribute('src', '/files/cover-12.jpg?sig=abc');
     expect(within(page).getByTestId('item-body').innerHTML).toBe('<p>Start with <strong>one street</strong>.</p>');
-    expect(document.title).toBe('Taco Tuesday, explained · Nearcast');
+    // The tab is named in an effect after the page is drawn: on a loaded machine, a moment later.
+    await waitFor(() => expect(document.title).toBe('Taco Tuesday, explained · Nearcast'));
     // An article has no call to action of its own, nor a live event or a video.
     expect(within(page).queryByTestId('item-cta')).toBeNull();
     expect(within(page).queryByTestId('item-live')).toBeNull();
