@@ -72,7 +72,7 @@ describe('the sign-in page in Chinese', () => {
     showSignin();
     await user.click(screen.getByTestId('login-submit'));
     // Both the email and the password say it.
-    expect(await screen.findAllByText('请填写所有必填项')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('请填写所有必填项')).toHaveLength(2));
     expect(server.calls).toEqual([]);
   });
 
