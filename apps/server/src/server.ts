@@ -1,6 +1,7 @@
 import { llmKind } from './adapters/llm/index.js';
 import { createMailer } from './adapters/mail/index.js';
 import { mediaToolsKind } from './adapters/media/index.js';
+import { smsKind } from './adapters/sms/index.js';
 import { speechKind } from './adapters/speech/index.js';
 import { buildApp } from './app.js';
 import { configWarnings, loadConfig, seedDemoWanted } from './config.js';
@@ -125,6 +126,8 @@ async function main(): Promise<void> {
     mail: mailer.kind,
     payments: app.services.payments.provider.kind,
     storage: app.services.storage.kind,
+    publishing: app.services.publishers.summary(),
+    sms: smsKind(config),
     // The production line's engines: who writes scripts, which voices speak, whose ffmpeg renders.
     llm: llmKind(config),
     speech: speechKind(config),

@@ -1,9 +1,15 @@
+import { isOneOf } from './one-of.js';
+
 /** Business constants and limits of spec §9, and the design's own. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export const LANGUAGES = ['en-US', 'zh-CN', 'es-ES'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
+
+export function isLanguage(value: unknown): value is Language {
+  return isOneOf(LANGUAGES, value);
+}
 
 /** Short language tags carried by the Accept-Language header the web client sends. */
 export const API_LANGUAGES = ['en', 'zh', 'es'] as const;

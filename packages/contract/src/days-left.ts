@@ -1,3 +1,5 @@
+import { wallClockAt } from './zoned-time.js';
+
 /**
  * Days left of a plan: how many calendar days from today to the day it ends, both read in one
  * time zone (0 = it ends today; an end already passed is 0 too). Counting calendar days rather
@@ -15,15 +17,9 @@ export function daysLeft(expiresAt: string | Date | null | undefined, now: Date,
 }
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day an instant falls on in `timeZone`, as midnight UTC of that day (ms). */
 function dayNumber(at: number, timeZone: string): number {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
+  const clock = wallClockAt(at, timeZone);
+  return Date.UTC(clock.year, clock.month - 1, clock.day);
 }

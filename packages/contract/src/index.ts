@@ -33,3 +33,5 @@ export * from './messages/index.js';
 export * from './party-name.js';
 export * from './days-left.js';
 export * from './date-style.js';
+export * from './zoned-time.js';
+export * from './one-of.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, requiredText } from './fields.js';
+import { isOneOf } from './one-of.js';
 
 /**
  * Promotion attribution: what a promotion link and its QR code bring, per day. A visit is one
@@ -28,7 +29,7 @@ export const promotionStatsRequest = z.strictObject({
   days: z
     .number({ error: 'validation.expected_number' })
     .int({ error: 'validation.expected_number' })
-    .refine((days) => (PROMOTION_STATS_DAYS as readonly number[]).includes(days), { error: 'validation.invalid_option' })
+    .refine((days) => isOneOf(PROMOTION_STATS_DAYS, days), { error: 'validation.invalid_option' })
     .default(30),
 });
 

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from './client.js';
 import type { PreparedPglite } from './pglite-statements.js';
+
+/**
+ * A connection or transaction that runs a statement: the app's executors (client.ts) are such,
+ * named by shape so the queue's store sits below the client that builds it.
+ */
+export interface SqlExecutor {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 /** What pg-boss needs from a database it does not connect to itself (its `db` option). */
 export interface QueueSqlRunner {
@@ -45,7 +52,7 @@ export function pgliteQueueRunner(client: Pick<PreparedPglite, 'query' | 'exec'>
  * if that transaction commits. pg-boss numbers its parameters `$1`, `$2`, …; drizzle numbers
  * its own, so the text is rebuilt as drizzle SQL with each placeholder bound to its value.
  */
-export function executorQueueRunner(ex: Executor): QueueSqlRunner {
+export function executorQueueRunner(ex: SqlExecutor): QueueSqlRunner {
   return {
     async executeSql(text, values = []) {
       const chunks: SQL[] = [];
@@ -63,6 +70,6 @@ export function executorQueueRunner(ex: Executor): QueueSqlRunner {
 }
 
 /** NOTIFY inside the caller's transaction: listeners hear it when, and only if, it commits. */
-export async function notifyWithin(ex: Executor, channel: string, payload: string): Promise<void> {
+export async function notifyWithin(ex: SqlExecutor, channel: string, payload: string): Promise<void> {
   await ex.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

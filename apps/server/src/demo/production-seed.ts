@@ -1,8 +1,7 @@
-import { api, type Render, type ScriptLanguage } from '@nearcast/contract';
+import { addDays, api, calendarDay, type Render, type ScriptLanguage } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../access/caller.js';
 import * as accountsRepo from '../modules/account/repository.js';
-import { addDays, localDate } from '../modules/creative/zoned-time.js';
 import type { Services } from '../composition/services.js';
 import { DEMO_LOGO_MATERIAL } from './material-library.js';
 
@@ -181,14 +180,14 @@ export async function seedDemoProduction(services: Services, now = new Date()): 
 
   // Today in the merchant's time, as the morning run would see it, then the day before.
   const { time_zone: zone } = await services.creativePlans.planOf(merchant.id);
-  const today = localDate(now, zone);
+  const today = calendarDay(now, zone);
   const yesterday = addDays(today, -1);
   await services.creativePlans.runDay(merchant.id, today, null);
   await services.creativePlans.runDay(merchant.id, yesterday, null);
   // The other merchants' today, after client@'s two days (the fair claim interleaves them).
   for (const merchantId of alsoToday) {
     const { time_zone: theirs } = await services.creativePlans.planOf(merchantId);
-    await services.creativePlans.runDay(merchantId, localDate(now, theirs), null);
+    await services.creativePlans.runDay(merchantId, calendarDay(now, theirs), null);
   }
   const renders = (await dayOf(services, studio, merchant.id, today)).length + (await dayOf(services, studio, merchant.id, yesterday)).length;
   return { briefs, plans: briefs, merchantId: merchant.id, studioId: studio.id, today, yesterday, renders, ms: Date.now() - started };

@@ -5,7 +5,7 @@
  * processing into a material — on the embedded database, timed from the run to the last
  * draft done. Then the floor of each video (this ffmpeg encoding a test pattern of the same
  * length with the same encoder settings, one after another), so the target reads directly:
- * the day within 1.5 × the sum of its floors.
+ * the day within 1.4 × the sum of its floors.
  *
  *   npm run bench:day
  *
@@ -31,6 +31,9 @@ import { defaultRenderConcurrency } from '../modules/creative/production-line.js
 import { resolveMediaTools } from '../adapters/media/index.js';
 import { floorMs } from './render-floor.js';
 
+/** The day may take this many times the sum of its renders' floors. */
+const TARGET_RATIO = 1.4;
+
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-bench-day-'));
 const config = loadConfig(undefined, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 const database = await openDatabase({ dataDir: path.join(dataDir, 'db'), poolSize: config.DATABASE_POOL_SIZE });
@@ -48,10 +51,13 @@ try {
   const seeded = await seedDemoProduction(services);
   if (!seeded) throw new Error(`no demo production line for ${DEMO_MERCHANT}`);
   const studio = (await services.accounts.actingAs(seeded.studioId))!;
+  const queuedOf = async (): Promise<Render[]> => (await services.creativeRenders.list(studio, api.creative.renderList.request.parse({ state: 'queued', page_size: 100 }), 'en')).list;
   const dayOf = async (day: string): Promise<Render[]> =>
     (await services.creativeRenders.list(studio, api.creative.renderList.request.parse({ merchant_id: seeded.merchantId, date: day, page_size: 100 }), 'en')).list;
-  for (const day of [seeded.today, seeded.yesterday]) {
-    for (const render of await dayOf(day)) await services.creativeRenders.cancel(studio, render.id, 'en');
+  // Every render the demo queued (its merchants' days for the review queue) is cancelled: the
+  // queue is fair across merchants, and the day measured would otherwise wait on theirs.
+  for (let pending = await queuedOf(); pending.length > 0; pending = await queuedOf()) {
+    for (const render of pending) await services.creativeRenders.cancel(studio, render.id, 'en');
   }
 
   const concurrency = config.RENDER_CONCURRENCY ?? defaultRenderConcurrency();
@@ -87,11 +93,15 @@ try {
   for (const render of renders.sort((a, b) => a.id - b.id)) {
     const floor = await floorMs(tools, dataDir, render.duration ?? 0);
     floors += floor;
-    console.log(`  ${render.language} ${(render.duration ?? 0).toFixed(1)} s video: rendered in ${seconds(render.timings.render_ms ?? 0)}, floor ${seconds(floor)}`);
+    // When it was taken from the queue and finished, from the run's start: where the day's time went.
+    const at = (time: string | null) => (time ? seconds(Date.parse(time) - started) : '–');
+    console.log(
+      `  ${render.language} ${(render.duration ?? 0).toFixed(1)} s video: rendered in ${seconds(render.timings.render_ms ?? 0)}, floor ${seconds(floor)} (started at ${at(render.timings.started_at)}, done at ${at(render.timings.finished_at)})`,
+    );
   }
   const ratio = dayMs / floors;
-  console.log(`floors summed ${seconds(floors)} · the day ${seconds(dayMs)} · ratio ${ratio.toFixed(2)}× (target ≤ 1.5×) ${ratio <= 1.5 ? 'within' : 'OVER'}`);
-  process.exitCode = ratio <= 1.5 ? 0 : 1;
+  console.log(`floors summed ${seconds(floors)} · the day ${seconds(dayMs)} · ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×) ${ratio <= TARGET_RATIO ? 'within' : 'OVER'}`);
+  process.exitCode = ratio <= TARGET_RATIO ? 0 : 1;
 } finally {
   await app.close();
   await database.close();

@@ -10,12 +10,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MUSIC_BEDS, type MusicBed } from '@nearcast/contract';
+import { isOneOf, MUSIC_BEDS, type MusicBed } from '@nearcast/contract';
 import { loadConfig } from '../config.js';
 import { resolveMediaTools } from '../adapters/media/index.js';
 import { MUSIC_DIR, makeMusicBed, type BedLoudness } from '../modules/creative/renderer/music-beds.js';
 
-const asked = process.argv.slice(2).filter((name): name is MusicBed => (MUSIC_BEDS as readonly string[]).includes(name));
+const asked = process.argv.slice(2).filter((name) => isOneOf(MUSIC_BEDS, name));
 const beds = asked.length > 0 ? asked : [...MUSIC_BEDS];
 const tools = resolveMediaTools(loadConfig());
 const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nearcast-beds-'));

@@ -151,7 +151,7 @@ describe('the server entry in production', () => {
     expect(Number(port)).toBeGreaterThan(0);
     expect(line).not.toContain(':3000');
     expect(line).toContain('public address https://nearcast.example.com');
-    expect(line).toMatch(/database: pglite, mail: console, payments: none, storage: \w+/);
+    expect(line).toMatch(/database: pglite, mail: console, payments: none, storage: \w+, publishing: none, sms: console/);
     // The production line's engines as configured here: no model, the local voice npm installed, npm's ffmpeg.
     expect(line).toMatch(/llm: none \(templates\), speech: local, media: bundled/);
     expect(output).not.toContain('seeded the demo accounts');

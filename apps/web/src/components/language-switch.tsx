@@ -1,7 +1,6 @@
-import { LANGUAGES, type Language } from '@nearcast/contract';
+import { isLanguage, type Language, LANGUAGES } from '@nearcast/contract';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../lib/i18n';
-import { isLanguage } from '../lib/storage';
 
 /**
  * The language picker of every header. A native select: light enough for the landing page

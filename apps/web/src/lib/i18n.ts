@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@nearcast/contract';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from '@nearcast/contract';
 import dayjs from 'dayjs';
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -131,7 +131,7 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 export function currentLanguage(): Language {
   const language = i18next.resolvedLanguage ?? i18next.language;
-  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /** Loads a page's namespaces ahead of rendering it, so the page does not suspend twice. */

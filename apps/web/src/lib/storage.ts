@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, roleOf, type CurrentUser, type Language, type Role } from '@nearcast/contract';
+import { type CurrentUser, DEFAULT_LANGUAGE, isLanguage, type Language, type Role, roleOf } from '@nearcast/contract';
 
 /**
  * Everything the browser keeps between visits (spec §3: "the user and the token are stored
@@ -141,10 +141,6 @@ function clearDeskDrafts(): void {
   } catch {
     // Nothing kept that could be read: nothing to forget.
   }
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** The stored language, or the default one when nothing (or something unknown) is stored. */

@@ -9,12 +9,14 @@ export interface ProbedStream {
   height?: number;
   pix_fmt?: string;
   duration?: string;
+  /** Bits a second, as ffprobe writes it (a string); absent where the container does not say. */
+  bit_rate?: string;
   disposition?: { attached_pic?: number };
 }
 
 export interface Probe {
   streams: ProbedStream[];
-  format: { format_name?: string; duration?: string };
+  format: { format_name?: string; duration?: string; bit_rate?: string };
 }
 
 /** A probe that has not answered in this long is stuck on something, not working. */

@@ -87,6 +87,15 @@ export class PublisherRegistry {
     });
   }
 
+  /**
+   * What publishes here, for the start-up line: the platforms served by their real adapter, then
+   * the sandbox where it may stand in for the rest (`sandbox` alone on the embedded defaults).
+   */
+  summary(): string {
+    const real = this.catalog().filter((entry) => entry.live === 'real').map((entry) => entry.platform);
+    return [...real, ...(this.sandboxAllowed ? ['sandbox'] : [])].join('+') || 'none';
+  }
+
   private sandboxFor(platform: PublishTarget): SandboxPublisher {
     let sandbox = this.sandboxes.get(platform);
     if (!sandbox) {

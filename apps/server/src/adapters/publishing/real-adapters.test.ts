@@ -22,4 +22,12 @@ describe('the real adapters in the registry', () => {
     }
     expect(registry.catalog().filter((entry) => entry.live === 'real').map((entry) => entry.platform)).toEqual([...PUBLISH_PLATFORMS]);
   });
+
+  it('are named on the start-up line with the sandbox where it may stand in for the rest', () => {
+    const youtube = { YOUTUBE_CLIENT_ID: 'yt-id', YOUTUBE_CLIENT_SECRET: 'yt-secret' };
+    expect(createPublishers(loadConfig({ NODE_ENV: 'test' }, {})).summary()).toBe('sandbox');
+    expect(createPublishers(loadConfig({ NODE_ENV: 'test' }, { ...youtube, TIKTOK_CLIENT_ID: 'only-an-id' })).summary()).toBe('youtube+sandbox');
+    expect(createPublishers(loadConfig({ NODE_ENV: 'test', PUBLISH_SANDBOX: '0' }, youtube)).summary()).toBe('youtube');
+    expect(createPublishers(loadConfig({ NODE_ENV: 'test', PUBLISH_SANDBOX: '0' })).summary()).toBe('none');
+  });
 });

@@ -1,3 +1,4 @@
+import { wallClockAt } from '@nearcast/contract';
 import { checkpointString, metricsOf, statusOf } from './checkpoint.js';
 import { readChunk } from './chunked-upload.js';
 import { OAuth2Client } from './oauth2.js';
@@ -221,9 +222,8 @@ function readProgress(response: PlatformResponse): Progress {
 
 /** Seconds until the next midnight in Pacific Time, when YouTube's daily quotas reset. */
 export function secondsUntilPacificMidnight(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
-  const elapsed = (part('hour') % 24) * 3600 + part('minute') * 60 + part('second');
+  const clock = wallClockAt(now, 'America/Los_Angeles');
+  const elapsed = clock.hour * 3600 + clock.minute * 60 + clock.second;
   return Math.max(60, 86_400 - elapsed);
 }
 

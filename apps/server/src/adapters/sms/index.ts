@@ -8,8 +8,13 @@ export { SmsError, toE164, type SmsMessage, type SmsSender } from './sms.js';
 
 type SmsConfig = Pick<Config, 'SMS_PROVIDER' | 'SMS_TWILIO_ACCOUNT_SID' | 'SMS_TWILIO_AUTH_TOKEN' | 'SMS_FROM' | 'SMS_TWILIO_BASE_URL'>;
 
+/** Which sender the configuration asks for: Twilio when configured, otherwise the console (texts in the log). */
+export function smsKind(config: Pick<Config, 'SMS_PROVIDER'>): 'twilio' | 'console' {
+  return config.SMS_PROVIDER === 'twilio' ? 'twilio' : 'console';
+}
+
 export function createSmsSender(config: SmsConfig): SmsSender {
-  if (config.SMS_PROVIDER === 'twilio') {
+  if (smsKind(config) === 'twilio') {
     return new TwilioSms({
       accountSid: config.SMS_TWILIO_ACCOUNT_SID!,
       authToken: config.SMS_TWILIO_AUTH_TOKEN!,

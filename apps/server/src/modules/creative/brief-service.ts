@@ -1,14 +1,15 @@
 import {
-  BRIEF_LIMITS,
-  LOCALIZED_BRIEF_FIELDS,
-  SCRIPT_LANGUAGES,
   type api,
   type Brief,
+  BRIEF_LIMITS,
   type BriefTranslated,
+  isOneOf,
+  LOCALIZED_BRIEF_FIELDS,
   type LocalizedBriefField,
   type LocalizedText,
   type LocalizedUpdate,
   type ParsedRequestOf,
+  SCRIPT_LANGUAGES,
   type ScriptLanguage,
   type VoiceEngineName,
 } from '@nearcast/contract';
@@ -195,7 +196,7 @@ function definedOf(body: BriefUpdate): Partial<Brief> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (key === 'merchant_id' || key === 'brand_colors' || key === 'confirm_languages' || value === undefined) continue;
-    if ((LOCALIZED_BRIEF_FIELDS as readonly string[]).includes(key)) continue;
+    if (isOneOf(LOCALIZED_BRIEF_FIELDS, key)) continue;
     out[key] = value;
   }
   return out as Partial<Brief>;

@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatMessage, type Plan, type Render, type VideoPost } from '@nearcast/contract';
+import { calendarDay, formatMessage, type Plan, type Render, type VideoPost } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../access/caller.js';
 import { addMaterial, creativeAt, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
-import { localDate } from './zoned-time.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
 
@@ -208,7 +207,7 @@ describe('without the studio’s review', () => {
     expect(off.data).toMatchObject({ studio_review: false, merchant_approval: true });
     try {
       // Today in the merchant's time zone: a run is for today or the week ahead.
-      const today = localDate(new Date(), off.data.time_zone);
+      const today = calendarDay(new Date(), off.data.time_zone);
       const run = await t.call<{ renders: Render[] }>('/v1/creative/plan/run', { merchant_id: merchantId, date: today }, studio());
       expect(run.code, run.msg).toBe('200');
       // The day is made in the background: its renders are there once the run is idle.

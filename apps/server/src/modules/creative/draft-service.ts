@@ -1,4 +1,4 @@
-import { type api, type ApiLanguage, type ParsedRequestOf, type Render, type ScriptBody } from '@nearcast/contract';
+import { addDays, type api, type ApiLanguage, calendarDay, instantOfWallClock, type ParsedRequestOf, type Render, type ScriptBody } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, rejected } from '../../errors.js';
@@ -6,7 +6,6 @@ import type { BriefService } from './brief-service.js';
 import type { Materials, Merchants, Posts } from './ports.js';
 import type { RenderService } from './render-service.js';
 import * as repo from './repository.js';
-import { addDays, localDate, zonedTime } from './zoned-time.js';
 
 type Api = (typeof api)['creative'];
 
@@ -125,10 +124,10 @@ export class DraftService {
     const now = this.now();
     const facts = await this.merchants.factsOf(merchantId);
     const zone = facts?.timeZone ?? 'UTC';
-    const today = localDate(now, zone);
+    const today = calendarDay(now, zone);
     const at = (hours: readonly number[]) =>
       Array.from({ length: SLOT_DAYS }, (_, index) => addDays(today, index))
-        .flatMap((day) => hours.map((hour) => zonedTime(day, hour, zone)))
+        .flatMap((day) => hours.map((hour) => new Date(instantOfWallClock(day, Math.round(hour * 60), zone))))
         .filter((time) => time.getTime() > now.getTime() + SLOT_LEAD_MS);
     const usual = at([...POSTING_HOURS].sort((a, b) => a - b));
     const asked = /^\d{2}:\d{2}$/.test(preferred ?? '') ? at([0, 0.25, 0.5, 0.75].map((quarter) => Number(preferred!.slice(0, 2)) + Number(preferred!.slice(3)) / 60 + quarter)) : [];

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMaterial, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { addDays, localDate } from './zoned-time.js';
 import { textKey } from './script-writing.js';
+import { addDays, calendarDay } from '@nearcast/contract';
 
 /**
  * The plan keeps its promise (docs/decisions/075): a rejected plan draft is made again for its
@@ -23,7 +23,7 @@ let dataDir: string;
 let workRoot: string;
 
 const as = (name: string) => ({ token: w.tokens.get(name)! });
-const laDay = (n: number) => addDays(localDate(new Date(), 'America/Los_Angeles'), n);
+const laDay = (n: number) => addDays(calendarDay(new Date(), 'America/Los_Angeles'), n);
 
 interface PlanRow {
   id: number;

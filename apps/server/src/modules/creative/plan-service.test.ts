@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatMessage, type Plan, type Render } from '@nearcast/contract';
+import { addDays, calendarDay, formatMessage, type Plan, type Render } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -9,7 +9,6 @@ import { addMaterial, creativeAt, creativeWith, fakeRenderer, testEngine } from 
 import { startFakeLlm } from '../../adapters/llm/fake-llm.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
-import { addDays, localDate } from './zoned-time.js';
 import { PLAN_RUN_JOB } from './plan-service.js';
 
 /**
@@ -31,8 +30,8 @@ const as = (name: string) => ({ token: w.tokens.get(name)! });
 type PlanRun = { merchant_id: number; date: string; created: boolean; preparing: boolean; renders: Render[] };
 
 /** A day `n` days after today in Los Angeles (the demo client's zone) or New York (client2's). */
-const laDay = (n: number) => addDays(localDate(new Date(), 'America/Los_Angeles'), n);
-const nyDay = (n: number) => addDays(localDate(new Date(), 'America/New_York'), n);
+const laDay = (n: number) => addDays(calendarDay(new Date(), 'America/Los_Angeles'), n);
+const nyDay = (n: number) => addDays(calendarDay(new Date(), 'America/New_York'), n);
 
 /** plan/run's answer, given once the day it started has been made (in the background). */
 async function runDay(merchantId: number, date: string, who = 'studio') {

@@ -1,4 +1,4 @@
-import { PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES, scriptBody, type api, type ApiLanguage, type HookStyle, type ParsedRequestOf, type Plan, type ResponseOf, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
+import { addDays, type api, type ApiLanguage, calendarDay, type HookStyle, hourOfDay, type ParsedRequestOf, type Plan, PLAN_DEFAULT_MIX, type ResponseOf, SCRIPT_LANGUAGES, type ScriptBody, scriptBody, type ScriptLanguage } from '@nearcast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
@@ -7,7 +7,6 @@ import type { AnyJob, JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { BriefService } from './brief-service.js';
 import { PlanReplacement } from './plan-replacement.js';
 import type { DraftService } from './draft-service.js';
-import { addDays, localDate, localHour } from './zoned-time.js';
 import { BAND_BEATS, type LengthBand } from './learning/arms.js';
 import type { SlotDecision } from './learning/learner.js';
 import { outcomePort } from './learning/outcomes.js';
@@ -128,7 +127,7 @@ export class PlanService {
     const facts = await this.merchants.factsOf(body.merchant_id);
     // A merchant whose plan lapsed gets no videos made, by hand or in the morning.
     if (!facts?.planActive) throw rejected('creative.plan_inactive');
-    const today = localDate(this.now(), facts.timeZone);
+    const today = calendarDay(this.now(), facts.timeZone);
     const last = addDays(today, PLAN_RUN_DAYS_AHEAD);
     if (body.date < today || body.date > last) throw invalid({ date: { key: 'creative.plan_date_window', params: { from: today, to: last } } });
     const now = this.now();
@@ -252,8 +251,8 @@ export class PlanService {
       const facts = await this.merchants.factsOf(plan.merchantId);
       if (!facts?.planActive) continue;
       const zone = facts.timeZone;
-      if (localHour(now, zone) < plan.runHour) continue;
-      const day = localDate(now, zone);
+      if (hourOfDay(now, zone) < plan.runHour) continue;
+      const day = calendarDay(now, zone);
       try {
         if (await this.runDay(plan.merchantId, day, null)) ran += 1;
       } catch (error) {

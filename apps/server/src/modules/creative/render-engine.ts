@@ -22,9 +22,6 @@ import type { RenderInput, RenderResult } from './renderer/renderer.js';
 import { RenderWorkspace } from './render-workspace.js';
 import * as repo from './repository.js';
 
-export { bedForTone } from './render-inputs.js';
-export { isTransient } from './render-failure.js';
-
 /** The renderer's side of a render: what it is given and what it hands back (renderer/renderer.ts). */
 export type RenderClipInput = RenderClip;
 export type RendererInput = RenderInput;

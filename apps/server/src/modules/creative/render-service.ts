@@ -1,20 +1,21 @@
 import {
+  type api,
+  type ApiLanguage,
+  calendarDay,
   CODES,
   estimateScriptSeconds,
   isStaff,
-  readStoredMessage,
-  SCRIPT_LIMITS,
-  scriptBody,
-  storedMessage,
-  type api,
-  type ApiLanguage,
   type MusicChoice,
   type ParsedRequestOf,
+  readStoredMessage,
   type Render,
   type RenderProgress,
   type ResponseOf,
+  SCRIPT_LIMITS,
   type ScriptBody,
+  scriptBody,
   type ScriptLanguage,
+  storedMessage,
   type VoiceEngineName,
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
@@ -26,7 +27,6 @@ import type { MaterialService } from '../material/service.js';
 import type { BriefService } from './brief-service.js';
 import { renderDownloadName } from './download-name.js';
 import { assertRenderRoom } from './render-room.js';
-import { localDate } from './zoned-time.js';
 import { numberInDay } from './render-download-repository.js';
 import type { Materials, Merchants } from './ports.js';
 import * as repo from './repository.js';
@@ -352,7 +352,7 @@ export class RenderService {
   /** The MP4 as a download named after the shop, its day, language and number (download-name.ts). */
   private async downloadUrl(row: repo.RenderView, key: string) {
     const zone = (await this.merchants.factsOf(row.merchantId))?.timeZone ?? 'UTC';
-    const day = row.planDate ?? localDate(row.createdAt, zone);
+    const day = row.planDate ?? calendarDay(row.createdAt, zone);
     const n = await numberInDay(this.db, row, day, zone);
     const name = renderDownloadName({ shop: row.merchantName, day, language: row.language, n });
     return this.storage.signedUrl(key, this.settings.urlTtlSeconds, { downloadName: name });

@@ -1,6 +1,5 @@
-import type { DashboardPeriod, DashboardRange } from '@nearcast/contract';
+import { addDays, type DashboardPeriod, type DashboardRange } from '@nearcast/contract';
 
-const DAY_MS = 86_400_000;
 const LENGTH: Record<Exclude<DashboardRange, 'all'>, { days: number; endsDaysAgo: number }> = {
   today: { days: 1, endsDaysAgo: 0 },
   yesterday: { days: 1, endsDaysAgo: 1 },
@@ -11,7 +10,6 @@ const LENGTH: Record<Exclude<DashboardRange, 'all'>, { days: number; endsDaysAgo
 
 /** YYYY-MM-DD of a time, in UTC (the rollups' days). */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
-export const addDays = (day: string, days: number): string => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 
 /**
  * The UTC days a range covers, inclusive, ending today (or yesterday), and the same number of

@@ -1,11 +1,5 @@
 import {
   ACCOUNT_TYPE,
-  EARNERS,
-  PUBLISH_PLATFORMS,
-  daysLeft,
-  partyName,
-  STUDIO_PLACES_PER_CITY,
-  payStateOf,
   type DashboardActivityResponse,
   type DashboardClientResponse,
   type DashboardConnection,
@@ -16,7 +10,14 @@ import {
   type DashboardScope,
   type DashboardStudioResponse,
   type DashboardTotalResponse,
+  daysLeft,
+  EARNERS,
   type Figure,
+  isOneOf,
+  partyName,
+  payStateOf,
+  PUBLISH_PLATFORMS,
+  STUDIO_PLACES_PER_CITY,
 } from '@nearcast/contract';
 import type { Caller } from '../../access/caller.js';
 import type { Db } from '../../db/client.js';
@@ -156,7 +157,7 @@ export class DashboardService {
       plays: flow(f, 'plays'),
       plan,
       connections: connections
-        .filter((row): row is typeof row & { platform: DashboardConnection['platform'] } => (CONNECTION_PLATFORMS as readonly string[]).includes(row.platform))
+        .filter((row): row is typeof row & { platform: DashboardConnection['platform'] } => isOneOf(CONNECTION_PLATFORMS, row.platform))
         .filter((row) => row.connected > 0 || row.needsReconnect > 0)
         .map((row) => ({ platform: row.platform, connected: row.connected, needs_reconnect: row.needsReconnect })),
     };

@@ -75,7 +75,7 @@ export class MaterialProcessing {
         await held.tryWrite({ fail: { key: 'footage.failed_storage', params: {} } });
         return;
       }
-      const outcome = await processMedia(this.tools(), { type: row.type, mime: row.mime, file: input }, work);
+      const outcome = await processMedia(this.tools(), { type: row.type, mime: row.mime, file: input, madeHere: row.renderId !== null }, work);
       if (!outcome.ok) {
         await held.tryWrite({ fail: { key: outcome.key, params: outcome.params ?? {} } });
         return;

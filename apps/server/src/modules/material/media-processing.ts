@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FOOTAGE_MAX_SECONDS, type FootageType, type MessageKey } from '@nearcast/contract';
-import { MediaProcessError, MediaTimeoutError, probe, run, runProcess, type MediaTools, type Probe, type ProbedStream } from '../../adapters/media/index.js';
+import { BATCH_NICENESS, MediaProcessError, MediaTimeoutError, probe, run, runProcess, type MediaTools, type Probe, type ProbedStream } from '../../adapters/media/index.js';
 
 /** What processing learnt and made, or why the file is unusable. */
 interface MadeFile {
@@ -53,7 +53,17 @@ const BROKEN_STREAM = /invalid data|partial file|corrupt|error while decoding|co
  */
 export async function processMedia(
   tools: MediaTools,
-  media: { type: FootageType; mime: string; file: string },
+  media: {
+    type: FootageType;
+    mime: string;
+    file: string;
+    /**
+     * A video this platform rendered: its encoder wrote it from frames it made, and its quality
+     * gate has just read it through (renderer/quality-gate.ts), so the whole-file decode that
+     * catches a damaged upload would only read it a third time (about 3 s of a 40-second render).
+     */
+    madeHere?: boolean;
+  },
   workDir: string,
 ): Promise<MediaOutcome> {
   const { type, mime, file: input } = media;
@@ -67,7 +77,7 @@ export async function processMedia(
   const video = probed.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = probed.streams.find((s) => s.codec_type === 'audio');
   const duration = durationOf(probed, type === 'audio' ? audio : video);
-  if ((type === 'audio' ? audio : video) && (await isDamaged(tools, input, type))) return { ok: false, key: DAMAGED };
+  if (!media.madeHere && (type === 'audio' ? audio : video) && (await isDamaged(tools, input, type))) return { ok: false, key: DAMAGED };
 
   try {
     switch (type) {
@@ -82,7 +92,8 @@ export async function processMedia(
         let preview: MadeFile | null = null;
         if (!webPlayable(mime, video)) {
           const file = path.join(workDir, 'preview.mp4');
-          await run(
+          // Batch work like a render: on a machine that also answers requests, the encoder takes what they leave.
+          await runProcess(
             tools.ffmpeg,
             [
               ...quiet,
@@ -95,7 +106,7 @@ export async function processMedia(
               '-movflags', '+faststart',
               file,
             ],
-            30 * 60_000,
+            { timeoutMs: 30 * 60_000, niceness: BATCH_NICENESS },
           );
           preview = { file, mime: 'video/mp4', ext: 'mp4' };
         }
@@ -159,6 +170,7 @@ export async function processMedia(
  * draws green blocks where it is used; only decoding it whole tells. An image must decode
  * without a single complaint; a video or a sound without one that means a broken stream. The
  * loop filter is skipped (it smooths pictures, it does not check them): about a third faster.
+ * A whole decode of a long clip is seconds of CPU: it runs at the batch niceness, as renders do.
  */
 export async function isDamaged(tools: MediaTools, file: string, type: FootageType): Promise<boolean> {
   let complaints: string;
@@ -167,7 +179,7 @@ export async function isDamaged(tools: MediaTools, file: string, type: FootageTy
       await runProcess(
         tools.ffmpeg,
         ['-hide_banner', '-nostdin', '-v', 'error', '-skip_loop_filter', 'all', '-i', file, '-map', '0:v?', '-map', '0:a?', '-f', 'null', '-'],
-        { timeoutMs: DECODE_CAP_MS },
+        { timeoutMs: DECODE_CAP_MS, niceness: BATCH_NICENESS },
       )
     ).stderr;
   } catch (error) {

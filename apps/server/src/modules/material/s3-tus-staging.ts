@@ -6,7 +6,7 @@ import { ERRORS, Upload, type DataStore } from '@tus/server';
 import { s3Sdk } from '../../adapters/storage/s3-storage.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
-import { S3TusStore } from './s3-tus-store.js';
+import { S3TusStore, type StagingCalls } from './s3-tus-store.js';
 import * as repo from './tus-repository.js';
 import {
   cleanName,
@@ -46,7 +46,7 @@ export interface S3TusStagingOptions {
  * Finishing completes the multipart upload and copies the object to its storage key, both
  * inside S3.
  */
-export class S3TusStaging implements TusStaging {
+export class S3TusStaging implements TusStaging, StagingCalls {
   readonly kind = 's3' as const;
   readonly store: DataStore;
   private readonly client: () => Promise<S3Client>;

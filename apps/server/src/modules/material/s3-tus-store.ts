@@ -1,11 +1,20 @@
 import type { Readable } from 'node:stream';
 import { DataStore, type Upload } from '@tus/server';
-import type { S3TusStaging } from './s3-tus-staging.js';
 import { STAGING_HOURS } from './tus-staging.js';
+
+/** What the store hands tus's calls to (s3-tus-staging.ts keeps the parts and their rows). */
+export interface StagingCalls {
+  create(upload: Upload): Promise<Upload>;
+  write(readable: Readable, id: string, offset: number): Promise<number>;
+  getUpload(id: string): Promise<Upload>;
+  remove(id: string): Promise<void>;
+  /** Removes the uploads past their expiry; answers how many. */
+  purgeExpired(): Promise<number>;
+}
 
 /** The tus store over S3 staging: tus's calls, handed to the staging. */
 export class S3TusStore extends DataStore {
-  constructor(private readonly staging: Pick<S3TusStaging, 'create' | 'write' | 'getUpload' | 'remove' | 'purgeExpired'>) {
+  constructor(private readonly staging: StagingCalls) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }

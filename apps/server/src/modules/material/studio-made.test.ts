@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Footage, Render } from '@nearcast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../creative/zoned-time.js';
 import { shopSlug } from '../creative/download-name.js';
 import { addMaterial, fakeRenderer, sampleScript, testEngine } from '../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { videoWorld, type VideoWorld } from '../../test/video-fixtures.js';
+import { calendarDay } from '@nearcast/contract';
 
 /**
  * Videos made by the studio are their own kind in the merchant's library: listed apart (origin
@@ -96,7 +96,7 @@ describe('the studio’s videos in the merchant’s library', () => {
 
 describe('downloading a studio’s video', () => {
   it('names the file after the shop, the day in the merchant’s zone, the language and its number that day', async () => {
-    const day = localDate(new Date(renders[0]!.create_time), 'America/Los_Angeles');
+    const day = calendarDay(new Date(renders[0]!.create_time), 'America/Los_Angeles');
     for (const [index, item] of renders.entries()) {
       expect(item.download_url).toBeTruthy();
       const url = new URL(item.download_url!);

@@ -1,4 +1,4 @@
-import { roleOf, type Language, type NotificationKind, type NotificationSubject } from '@nearcast/contract';
+import { isLanguage, type Language, type NotificationKind, type NotificationSubject, roleOf } from '@nearcast/contract';
 import type { Mailer } from '../../adapters/mail/index.js';
 import { SmsError, toE164, type SmsSender } from '../../adapters/sms/index.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { AccountService } from '../account/service.js';
 import type { NotificationHub } from './hub.js';
 import { toItem } from './presenter.js';
-import { isLanguage, message, type Params } from './render.js';
+import { message, type Params } from './render.js';
 import * as repo from './repository.js';
 import type { NotificationRow } from './repository.js';
 

@@ -1,19 +1,19 @@
 import {
+  type ApiLanguage,
+  apiLanguageOf,
   DEFAULT_LANGUAGE,
   formatDay,
   formatDayTime,
   formatMonth,
+  type Language,
   LANGUAGE_OF,
   LANGUAGES,
-  MESSAGES,
-  apiLanguageOf,
-  PLATFORM_NAMES,
-  readStoredMessage,
-  type ApiLanguage,
-  type Language,
   type MessageKey,
+  MESSAGES,
   type NotificationKind,
+  PLATFORM_NAMES,
   type PublishTargetName,
+  readStoredMessage,
 } from '@nearcast/contract';
 
 export type Params = Record<string, string | number | null>;
@@ -21,10 +21,6 @@ export type Params = Record<string, string | number | null>;
 
 export function languageOf(lang: ApiLanguage): Language {
   return LANGUAGE_OF[lang];
-}
-
-export function isLanguage(value: string): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { figure, monthlyReport, monthlyReportLesson, monthlyReportVideo } from '@nearcast/contract';
+import { calendarDay, figure, monthlyReport, monthlyReportLesson, monthlyReportVideo } from '@nearcast/contract';
 import { z } from 'zod';
 
 const count = z.number().int();
@@ -52,9 +52,7 @@ const DAY_MS = 86_400_000;
 
 /** `YYYY-MM` of a time in a time zone. */
 export function monthIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}`;
+  return calendarDay(at, timeZone).slice(0, 7);
 }
 
 /** The month before `month`. */

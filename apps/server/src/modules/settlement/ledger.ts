@@ -1,6 +1,6 @@
 import type { LedgerPurpose, LedgerTxKind } from '@nearcast/contract';
 import type { Executor } from '../../db/client.js';
-import type { SettlementLedger } from './service.js';
+import type { SettlementLedger } from './ports.js';
 
 /** What settlements use of the finance module's ledger (its posting service). */
 export interface LedgerPosting {

@@ -8,7 +8,8 @@ import { balancesOf, demoSessions, type DemoSessions, holdingPeriodPasses, merch
 import { settlementLedger } from './ledger.js';
 import { PAYOUT_LEASE_MS, PAYOUT_RESUME_JOB } from './payouts.js';
 import { RecordingRail } from './recording-rail.js';
-import { SettlementService, type SettlementLedger } from './service.js';
+import type { SettlementLedger } from './ports.js';
+import { SettlementService } from './service.js';
 
 /**
  * A payout killed between any two of its steps (reserve, pay, checkpoint, complete) resumes on

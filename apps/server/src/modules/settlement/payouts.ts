@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/service.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './repository.js';
 import type { PayoutPatch, SettlementRow } from './repository.js';
-import type { PayeeVerification, SettlementLedger } from './service.js';
+import type { PayeeVerification, SettlementLedger } from './ports.js';
 
 export const PAYOUT_RESUME_JOB = 'settlement.payout-resume';
 

@@ -1,5 +1,17 @@
 import type { ReactNode } from 'react';
-import type { DataColumn } from './data-table';
+import type { ColumnType } from 'antd/es/table';
+
+/**
+ * A column of a list. On a phone each row becomes a card: the `title` column heads it (the first
+ * column unless another says so), `status` columns sit beside the title, `hidden` ones are left
+ * to the detail view, the `actions` column (by key) is the card's footer, the rest are
+ * label/value pairs.
+ */
+export type DataColumn<T> = ColumnType<T> & {
+  phone?: 'title' | 'status' | 'hidden';
+  /** The label on a phone card when the column's title is not plain text. */
+  phoneLabel?: string;
+};
 
 /** What a column shows for a row: its render, else the raw field, else a dash. */
 export function cellOf<T>(column: DataColumn<T>, row: T, index: number): ReactNode {

@@ -6,7 +6,8 @@ import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { DataTable, type DataColumn, type Paged } from './data-table';
+import type { DataColumn } from './columns';
+import { DataTable, type Paged } from './data-table';
 
 interface Merchant {
   id: number;

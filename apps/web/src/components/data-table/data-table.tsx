@@ -1,12 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Pagination, Skeleton, Table, type GetRef } from 'antd';
-import type { ColumnType } from 'antd/es/table';
 import { useEffect, useRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ListEmpty, LoadFailed } from '../list-state';
 import { CellText } from './cell-text';
-import { cellOf, cutsWithEllipsis, isInteractiveTarget, phoneLayout } from './columns';
+import { cellOf, cutsWithEllipsis, isInteractiveTarget, phoneLayout, type DataColumn } from './columns';
 import '../lists.css';
 
 export interface Paged<T> {
@@ -19,18 +18,6 @@ export interface Paged<T> {
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100];
-
-/**
- * A column of a list. On a phone each row becomes a card: the `title` column heads it (the first
- * column unless another says so), `status` columns sit beside the title, `hidden` ones are left
- * to the detail view, the `actions` column (by key) is the card's footer, the rest are
- * label/value pairs.
- */
-export type DataColumn<T> = ColumnType<T> & {
-  phone?: 'title' | 'status' | 'hidden';
-  /** The label on a phone card when the column's title is not plain text. */
-  phoneLabel?: string;
-};
 
 interface DataTableProps<T extends { id: number }> {
   query: UseQueryResult<Paged<T>>;

@@ -1,2 +1,3 @@
-export { DataTable, PAGE_SIZES, type DataColumn, type Paged } from './data-table';
+export type { DataColumn } from './columns';
+export { DataTable, PAGE_SIZES, type Paged } from './data-table';
 export { usePaging } from './use-paging';

@@ -1,3 +1,4 @@
+import { hourOfDay } from '@nearcast/contract';
 import type { LengthBand } from './types.js';
 
 /**
@@ -15,9 +16,7 @@ export function lengthBandOf(seconds: number | null): LengthBand | null {
 /** The hour (0–23) of `at` on the merchant's clock; UTC's when the zone is unknown. */
 export function localHour(at: Date, timeZone: string): number {
   try {
-    const text = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at);
-    const hour = Number.parseInt(text, 10);
-    return Number.isFinite(hour) ? hour % 24 : at.getUTCHours();
+    return hourOfDay(at, timeZone);
   } catch {
     return at.getUTCHours();
   }

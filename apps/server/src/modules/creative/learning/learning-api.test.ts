@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { HOOK_STYLES, type LearningArmBelief, type LearningSettings, type Render } from '@nearcast/contract';
+import { addDays, calendarDay, HOOK_STYLES, type LearningArmBelief, type LearningSettings, type Render } from '@nearcast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMaterial, fakeRenderer, testEngine } from '../../../test/creative-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { connectSandbox, videoWorld, type VideoWorld } from '../../../test/video-fixtures.js';
-import { addDays, localDate } from '../zoned-time.js';
 import { outcomePort } from './outcomes.js';
 
 /**
@@ -80,7 +79,7 @@ describe('pins and bans', () => {
   });
 
   it('hold in the day’s plan, whose drafts say why in the reader’s language', async () => {
-    const day = addDays(localDate(new Date(), 'America/Los_Angeles'), 1);
+    const day = addDays(calendarDay(new Date(), 'America/Los_Angeles'), 1);
     const run = await t.call('/v1/creative/plan/run', { merchant_id: merchant, date: day }, as('studio'));
     expect(run.code, run.msg).toBe('200');
     await t.app.services.creativePlans.idle();
@@ -108,7 +107,7 @@ describe('pins and bans', () => {
   });
 
   it('are made in the look the learner chose, and an approved draft goes out at the hour it chose', async () => {
-    const day = addDays(localDate(new Date(), 'America/Los_Angeles'), 2);
+    const day = addDays(calendarDay(new Date(), 'America/Los_Angeles'), 2);
     await t.call('/v1/creative/plan/run', { merchant_id: merchant, date: day }, as('studio'));
     await t.app.services.creativePlans.idle();
     const rows = await t.query<{ id: number; learning: { look: string; hour: string } }>(

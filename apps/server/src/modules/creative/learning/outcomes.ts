@@ -1,8 +1,8 @@
-import { SCRIPT_LANGUAGES, type ScriptLanguage } from '@nearcast/contract';
+import { isOneOf, SCRIPT_LANGUAGES } from '@nearcast/contract';
 import type { Db } from '../../../db/client.js';
 import { linkTotalsByPost } from '../../attribution/reads.js';
 import { postOutcomes, type PostOutcome } from '../insights/reads.js';
-import { LENGTH_BANDS, type LengthBand, type Outcome, type OutcomePort } from './arms.js';
+import { LENGTH_BANDS, type Outcome, type OutcomePort } from './arms.js';
 import * as repo from './repository.js';
 
 /** How far back results count: a season's taste, not last year's. */
@@ -33,17 +33,17 @@ export function outcomePort(db: Db, categoryOf: (merchantId: number) => Promise<
     const platforms = new Map<number, number>();
     for (const row of rows) platforms.set(row.postId, (platforms.get(row.postId) ?? 0) + 1);
     const convert = (row: PostOutcome): Outcome[] => {
-      if (row.plays24h === null || !SCRIPT_LANGUAGES.includes(row.language as ScriptLanguage)) return [];
+      if (row.plays24h === null || !isOneOf(SCRIPT_LANGUAGES, row.language)) return [];
       const band = row.renderId === null ? undefined : bands.get(row.renderId);
       return [
         {
           merchantId: row.merchantId,
-          language: row.language as ScriptLanguage,
+          language: row.language,
           platform: row.platform,
           hook: row.hookStyle,
           look: row.look,
           // The band the plan asked for; a video made by hand has none (the insights' seconds band means another thing).
-          length: band && (LENGTH_BANDS as readonly string[]).includes(band) ? (band as LengthBand) : null,
+          length: isOneOf(LENGTH_BANDS, band) ? band : null,
           hour: row.postingHour,
           plays24h: row.plays24h,
           engagement: row.engagementRate ?? 0,

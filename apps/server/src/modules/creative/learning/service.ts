@@ -1,8 +1,7 @@
-import { LEARNING_ARMS, LEARNING_DIMENSIONS, PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES, type LearningBeliefs, type LearningDimension, type LearningSettings, type ParsedRequestOf, type api, type ScriptLanguage } from '@nearcast/contract';
+import { addDays, type api, LEARNING_ARMS, LEARNING_DIMENSIONS, type LearningBeliefs, type LearningDimension, type LearningSettings, type ParsedRequestOf, PLAN_DEFAULT_MIX, SCRIPT_LANGUAGES, type ScriptLanguage } from '@nearcast/contract';
 import type { Caller } from '../../../access/caller.js';
 import type { Db } from '../../../db/client.js';
 import type { BriefService } from '../brief-service.js';
-import { addDays } from '../zoned-time.js';
 import type { Dimension, OutcomePort, PinsBans, SlotChoice } from './arms.js';
 import { BELIEF_DRAWS, beliefsOf, type ArmBelief } from './beliefs.js';
 import { chooseDay, DEFAULT_LEARNER, type LearnerSettings, type RecentChoice, type SlotDecision } from './learner.js';

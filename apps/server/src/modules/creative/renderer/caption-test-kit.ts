@@ -11,6 +11,24 @@ import type { Timeline } from './timeline.js';
 
 export const SIZE = { width: 1080, height: 1920 };
 
+/** What a render-graph test does not vary: add the timeline and clips (and a look, a palette). */
+export const GRAPH_INPUT = {
+  size: SIZE,
+  palette: { primary: '#1e3a8a', accent: '#f59e0b', ink: '#0f1d45', highlight: '#f9c55b', onPrimary: '#ffffff', accentBox: '#7a4f05', onAccent: '#111111' },
+  captionsFile: '/w/captions.ass',
+  coverAssFile: '/w/cover.ass',
+  fontsDir: '/w/fonts',
+  endCard: { texts: [], logo: null, qr: null, ctaBox: null },
+  qrFile: null,
+  logoPath: null,
+  voice: null,
+  music: null,
+  videoFile: '/w/video.mp4',
+  coverFile: '/w/cover.jpg',
+  encoder: { preset: 'veryfast', crf: 23, maxrateKbps: 6000, audioKbps: 128, x264Params: 'rc-lookahead=5', decoderThreads: 1 },
+  loudness: { integrated: -14, truePeak: -1, range: 11 },
+};
+
 export const SCRIPTS: Record<ScriptLanguage, ScriptBody> = {
   en: {
     title: 'Tacos',

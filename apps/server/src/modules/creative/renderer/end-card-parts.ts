@@ -1,13 +1,34 @@
 import type { ScriptLanguage } from '@nearcast/contract';
-import { contrast, drawableText, fitOrTruncate, fitText, luminance, safeArea, wrapText, type FittedText, type Palette } from './captions-ass.js';
-import type { EndCardInput } from './end-card.js';
-import type { TextFace } from './fonts.js';
-import type { PaletteUse } from './look-types.js';
+import { contrast, drawableText, fitOrTruncate, fitText, luminance, safeArea, wrapText, type FittedText, type FrameSize, type Palette } from './captions-ass.js';
+import type { CaptionFonts, TextFace } from './fonts.js';
+import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-types.js';
 
 /**
  * The end card's words measured for a column, and its colours for the look's use of the
  * palette: what every layout of end-card.ts arranges.
  */
+
+/** What an end card shows and how (end-card.ts arranges it by `layout`). */
+export interface EndCardInput {
+  size: FrameSize;
+  fonts: CaptionFonts;
+  language: ScriptLanguage;
+  callToAction: string;
+  shopName: string;
+  address: string;
+  qrLink: string | null;
+  hasLogo: boolean;
+  /** The shop's phone as the brief has it; shown whenever there is one (a viewer can always call). */
+  phone?: string;
+  /** The brand's colours: without them the words keep their styles' colours on the primary. */
+  palette?: Palette;
+  layout?: EndCardLayoutName;
+  paletteUse?: PaletteUse;
+  /** The look's title face: the call to action is set in it (the body bold without one). */
+  titleFont?: LatinDisplayFont;
+  /** The brief's coupon code: a line in the video's language names it; none, or '', leaves the card as it was. */
+  coupon?: string;
+}
 
 const SCAN_HINT: Record<ScriptLanguage, string> = { en: 'Scan to visit us', es: 'Escanea para visitarnos', zh: '扫码了解更多' };
 const CALL: Record<ScriptLanguage, string> = { en: 'Call', es: 'Llama al', zh: '电话' };

@@ -1,10 +1,7 @@
 import path from 'node:path';
-import type { ScriptLanguage } from '@nearcast/contract';
 import QRCode from 'qrcode';
-import { assColor, drawableText, drawnHeight, fitOrTruncate, fitText, safeArea, type FrameSize, type Palette, type TextBlock } from './captions-ass.js';
-import { endCardParts, type EndCardParts } from './end-card-parts.js';
-import type { CaptionFonts } from './fonts.js';
-import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-types.js';
+import { assColor, drawableText, drawnHeight, fitOrTruncate, fitText, safeArea, type TextBlock } from './captions-ass.js';
+import { endCardParts, type EndCardInput, type EndCardParts } from './end-card-parts.js';
 
 /**
  * The end card: the call to action in the video's language, the shop's phone number, its name,
@@ -24,27 +21,6 @@ import type { EndCardLayoutName, LatinDisplayFont, PaletteUse } from './look-typ
  * draws the ground, bands, QR code and logo, the ASS document draws the words (in the four end
  * card styles, coloured here for the layout's ground).
  */
-
-export interface EndCardInput {
-  size: FrameSize;
-  fonts: CaptionFonts;
-  language: ScriptLanguage;
-  callToAction: string;
-  shopName: string;
-  address: string;
-  qrLink: string | null;
-  hasLogo: boolean;
-  /** The shop's phone as the brief has it; shown whenever there is one (a viewer can always call). */
-  phone?: string;
-  /** The brand's colours: without them the words keep their styles' colours on the primary. */
-  palette?: Palette;
-  layout?: EndCardLayoutName;
-  paletteUse?: PaletteUse;
-  /** The look's title face: the call to action is set in it (the body bold without one). */
-  titleFont?: LatinDisplayFont;
-  /** The brief's coupon code: a line in the video's language names it; none, or '', leaves the card as it was. */
-  coupon?: string;
-}
 
 export interface EndCardBand {
   x: number;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SCRIPT_LIMITS, type MusicBed, type ScriptBody, type ScriptLanguage } from '@nearcast/contract';
 import type { VoiceTrack } from '../../../adapters/speech/index.js';
 import { BATCH_NICENESS, MediaAbortedError, MediaFailedError, MediaTimeoutError, parseLoudnormJson, probe, runProcess, type MediaTools } from '../../../adapters/media/index.js';
+import { runRenderGraph } from './render-runs.js';
 import { brandPalette, buildCaptionsAss, buildCoverAss } from './captions-ass.js';
 import { layoutEndCard, writeQrPng } from './end-card.js';
 import { couponCodeOf } from './end-card-parts.js';
@@ -20,9 +21,9 @@ export { planTimeline, type Timeline } from './timeline.js';
 
 /**
  * The renderer: a script, the merchant's clips and images, its brand, a voice and music in;
- * one vertical video (H.264 High, AAC, 30 fps) and its cover out, made by one ffmpeg run over
- * one filter graph (render-graph.ts says how), after quick loudness measurements of the voice
- * and of a music file that was not made here.
+ * one vertical video (H.264 High, AAC, 30 fps) and its cover out, made by ffmpeg runs over the
+ * render graph's segments (render-graph.ts says how, render-runs.ts runs them), after quick
+ * loudness measurements of the voice and of a music file that was not made here.
  */
 
 export interface RenderInput {
@@ -172,9 +173,6 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       loudness: TARGET_LOUDNESS,
       look,
     });
-    const graphFile = path.join(input.workDir, 'graph.txt');
-    await fs.writeFile(graphFile, graph.graph);
-
     let reported = -1;
     const report = (percent: number) => {
       const value = Math.max(0, Math.min(100, Math.floor(percent)));
@@ -184,27 +182,26 @@ export async function renderVideo(tools: MediaTools, input: RenderInput): Promis
       }
     };
     report(0);
-    const outcome = await runProcess(
-      tools.ffmpeg,
-      ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1', ...graph.inputArgs, '-filter_complex_script', graphFile, ...graph.outputArgs],
-      {
-        timeoutMs: remaining(),
-        signal: input.signal,
-        niceness: BATCH_NICENESS,
-        name: 'ffmpeg',
-        // Fontconfig reads our file alone: no system font scan, no fallback to whatever is installed.
-        env: { FONTCONFIG_FILE: fonts.fontconfigFile },
-        onOutTime: (seconds) => report(Math.min(99, (seconds / timeline.duration) * 100)),
-        keep: (line) => /fontselect|Glyph 0x[0-9A-F]+ not found/i.test(line),
-      },
+    const outcomes = await runRenderGraph(tools, graph, {
+      workDir: input.workDir,
+      remainingMs: remaining,
+      ...(input.signal ? { signal: input.signal } : {}),
+      // Fontconfig reads our file alone: no system font scan, no fallback to whatever is installed.
+      env: { FONTCONFIG_FILE: fonts.fontconfigFile },
+      onFrames: (frames) => report(Math.min(99, (frames / timeline.frames) * 100)),
+      keep: (line) => /fontselect|Glyph 0x[0-9A-F]+ not found/i.test(line),
+    });
+    checkFonts(
+      outcomes.flatMap((outcome) => outcome.kept),
+      fonts.families,
+      outcomes.map((outcome) => outcome.stderr).join('\n'),
     );
-    checkFonts(outcome.kept, fonts.families, outcome.stderr);
 
     const [stat, probed] = await Promise.all([fs.stat(videoFile), probe(tools, videoFile)]);
     await fs.access(coverFile);
     const duration = Number(probed.format.duration);
     if (!(Math.abs(duration - timeline.duration) <= DURATION_TOLERANCE)) {
-      throw new MediaFailedError(`the video lasts ${duration} s instead of ${timeline.duration} s`, outcome.stderr);
+      throw new MediaFailedError(`the video lasts ${duration} s instead of ${timeline.duration} s`, outcomes.at(-1)?.stderr ?? '');
     }
     const renderMs = Date.now() - started;
     // The quality gate (quality-gate.ts): one more decode of the output, timed apart from the render.
@@ -249,7 +246,8 @@ async function pictureClips(tools: MediaTools, clips: readonly RenderClip[]): Pr
       if (!result || !picture) return null;
       const seconds = Number(picture.duration ?? result.format.duration);
       const duration = clip.kind === 'image' ? null : (clip.duration ?? (Number.isFinite(seconds) && seconds > 0 ? seconds : null));
-      return { ...clip, duration, hasAudio: result.streams.some((stream) => stream.codec_type === 'audio') };
+      const bitrate = Number(picture.bit_rate ?? result.format.bit_rate);
+      return { ...clip, duration, hasAudio: result.streams.some((stream) => stream.codec_type === 'audio'), ...(clip.kind === 'video' && bitrate > 0 ? { bitrate } : {}) };
     }),
   );
   return probed.filter((clip): clip is RenderClip => clip !== null);

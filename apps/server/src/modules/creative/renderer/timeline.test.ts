@@ -1,6 +1,10 @@
 import { END_CARD_SECONDS, lineSeconds, scriptLines, type ScriptBody } from '@nearcast/contract';
 import { describe, expect, it } from 'vitest';
-import { buildRenderGraph, planShots, type AudioSource, type RenderClip } from './render-graph.js';
+import { buildRenderGraph, type AudioSource, type RenderClip } from './render-graph.js';
+import { GRAPH_INPUT } from './caption-test-kit.js';
+import { lookById } from './looks.js';
+import { planShots } from './shot-plan.js';
+import { buildSoundGraph } from './sound-graph.js';
 import { FPS, TimelineError, planTimeline, type Timeline } from './timeline.js';
 import { bedStart } from './renderer.js';
 
@@ -131,45 +135,75 @@ describe('planShots', () => {
 });
 
 describe('buildRenderGraph', () => {
-  it('makes one graph with one concat of every shot and the end card, mapped to one video and one cover', () => {
+  it('makes the picture in one run per segment, each its own shot and the tail before it, joined by a copy with the sound', () => {
     const timeline = planTimeline(SCRIPT, 'en', null);
     const clips: RenderClip[] = [
       { path: '/m/a.mp4', kind: 'video', duration: 30, width: 1920, height: 1080 },
       { path: '/m/b.jpg', kind: 'image', duration: null, width: 4000, height: 3000 },
     ];
-    const graph = buildRenderGraph({
+    const render = buildRenderGraph({
+      ...GRAPH_INPUT,
       timeline,
-      size: { width: 1080, height: 1920 },
       clips,
-      palette: { primary: '#1e3a8a', accent: '#f59e0b', ink: '#0f1d45', highlight: '#f9c55b', onPrimary: '#ffffff', accentBox: '#7a4f05', onAccent: '#111111' },
-      captionsFile: '/w/captions.ass',
-      coverAssFile: '/w/cover.ass',
       fontsDir: "/w/it's fonts",
       endCard: { texts: [], logo: null, qr: { x: 100, y: 900, size: 300 }, ctaBox: null },
       qrFile: '/w/qr.png',
-      logoPath: null,
-      voice: null,
       music: { path: '/m/bed.m4a', gainDb: -2 },
-      videoFile: '/w/video.mp4',
-      coverFile: '/w/cover.jpg',
-      encoder: { preset: 'veryfast', crf: 23, maxrateKbps: 6000, audioKbps: 128, x264Params: 'rc-lookahead=5', decoderThreads: 1 },
-      loudness: { integrated: -14, truePeak: -1, range: 11 },
+      look: lookById('street_pop'),
     });
-    // Every shot and the end card in one join; each clip's reading is joined to its ground alone.
-    expect(graph.graph.match(/concat=n=\d+:v=1:a=0,split/g)).toEqual([`concat=n=${timeline.lines.length + 1}:v=1:a=0,split`]);
-    expect(graph.graph).not.toContain('eof_action=repeat');
-    expect(graph.graph).toContain(`fontsdir='/w/it'\\''s fonts'`);
-    expect(graph.outputArgs.filter((arg) => arg === '-map')).toHaveLength(3);
-    expect(graph.outputArgs).toContain('+faststart');
-    // The clip's decoder is held to its threads; the still needs no such option.
-    const firstClip = graph.inputArgs.indexOf('/m/a.mp4');
-    expect(graph.inputArgs.slice(graph.inputArgs.lastIndexOf('-threads', firstClip), firstClip)).toEqual(['-threads', '1', '-ss', expect.any(String), '-t', expect.any(String), '-i']);
-    expect(graph.inputArgs[graph.inputArgs.indexOf('/m/b.jpg') - 2]).not.toBe('-threads');
-    expect(graph.inputArgs.filter((arg) => arg === '-threads')).toHaveLength(timeline.lines.filter((_, index) => index % 2 === 0).length);
-    expect(graph.outputArgs[graph.outputArgs.indexOf('-x264-params') + 1]).toBe('rc-lookahead=5');
-    expect(graph.outputArgs[graph.outputArgs.indexOf('-profile:v') + 1]).toBe('high');
-    expect(graph.outputArgs[graph.outputArgs.indexOf('-t') + 1]).toBe(String(timeline.duration));
-    expect(graph.graph).toMatch(/loudnorm=I=-14:TP=-1/);
+    const { segments } = render;
+    // One segment per line and one for the end card, end to end, each of exactly its frames.
+    expect(segments).toHaveLength(timeline.lines.length + 1);
+    expect(segments.map((segment) => segment.startFrame)).toEqual([...timeline.lines.map((line) => line.startFrame), timeline.endCard.startFrame]);
+    expect(segments.reduce((sum, segment) => sum + segment.frames, 0)).toBe(timeline.frames);
+    segments.forEach((segment, index) => {
+      const option = (name: string) => segment.outputArgs[segment.outputArgs.indexOf(name) + 1];
+      expect(option('-frames:v')).toBe(String(segment.frames));
+      expect(option('-f')).toBe('mpegts');
+      expect(option('-x264-params')).toBe('rc-lookahead=5');
+      expect(option('-profile:v')).toBe('high');
+      expect(option('-g')).toBe('60');
+      expect(segment.outputArgs).toContain('-an');
+      // The captions are drawn at the segment's place in the whole video, then the segment starts at zero.
+      expect(segment.graph).toContain(`setpts=PTS+${segment.startFrame}/(30*TB),ass=filename='/w/captions.ass':fontsdir='/w/it'\\''s fonts',setpts=PTS-STARTPTS[vout]`);
+      expect(segment.graph).not.toContain('eof_action=repeat');
+      // Only its own shot and the outgoing shot's tail are opened: shot i shows clip i % 2.
+      const opened = segment.inputArgs.filter((arg) => arg.startsWith('/m/'));
+      const own = index < timeline.lines.length ? [clips[index % 2]!.path] : [];
+      const before = index > 0 ? [clips[(index - 1) % 2]!.path] : [];
+      expect(opened.sort()).toEqual([...own, ...before].sort());
+      // The clip's decoder is held to its threads; the still needs no such option.
+      const clip = segment.inputArgs.indexOf('/m/a.mp4');
+      if (clip >= 0) expect(segment.inputArgs.slice(segment.inputArgs.lastIndexOf('-threads', clip), clip)).toEqual(['-threads', '1', '-ss', expect.any(String), '-t', expect.any(String), '-i']);
+      const still = segment.inputArgs.indexOf('/m/b.jpg');
+      if (still >= 0) expect(segment.inputArgs[still - 2]).not.toBe('-threads');
+    });
+    // Without a probed bitrate a segment costs its frames; a busy clip's seconds add to it.
+    expect(segments.map((segment) => segment.cost)).toEqual(segments.map((segment) => segment.frames));
+    // The cover comes from the hook's segment; the end card's holds the QR code.
+    expect(segments[0]!.outputArgs.slice(-7)).toEqual(['-map', '[cover]', '-frames:v', '1', '-q:v', '3', '/w/cover.jpg']);
+    expect(segments.at(-1)!.inputArgs.slice(0, 2)).toEqual(['-i', '/w/qr.png']);
+    // The sound is its own run; the join copies the segments in order beside it.
+    expect(render.sound.graph).toMatch(/loudnorm=I=-14:TP=-1/);
+    expect(render.sound.file).toBe('/w/sound.m4a');
+    expect(render.join.list).toBe(segments.map((segment) => `file '${segment.file}'\n`).join(''));
+    expect(render.join.args).toEqual(['-f', 'concat', '-safe', '0', '-i', '/w/segments.txt', '-i', '/w/sound.m4a', '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', String(timeline.duration), '-movflags', '+faststart', '/w/video.mp4']);
+  });
+
+  it('expects a segment that reads a busy clip to cost more: its frames and half a frame a megabit', () => {
+    const timeline = planTimeline(SCRIPT, 'en', null);
+    const clips: RenderClip[] = [
+      // Three seconds of a 60 Mbit/s clip (a 1080p60 phone video) against the same of a 2 Mbit/s one.
+      { path: '/m/busy.mp4', kind: 'video', duration: 30, width: 1920, height: 1080, bitrate: 60e6 },
+      { path: '/m/calm.mp4', kind: 'video', duration: 30, width: 1920, height: 1080, bitrate: 2e6 },
+    ];
+    const { segments } = buildRenderGraph({ ...GRAPH_INPUT, timeline, clips, look: lookById('classic') });
+    const read = (index: number) => Number(segments[index]!.inputArgs[segments[index]!.inputArgs.indexOf('-t') + 1]);
+    expect(segments[0]!.cost).toBeCloseTo(segments[0]!.frames + (60 * read(0)) / 2, 6);
+    expect(segments[1]!.cost).toBeCloseTo(segments[1]!.frames + (2 * read(1)) / 2, 6);
+    expect(segments[0]!.cost - segments[0]!.frames).toBeGreaterThan(20 * (segments[1]!.cost - segments[1]!.frames));
+    // The end card reads no clip (classic cuts through black: no tail before it).
+    expect(segments.at(-1)!.cost).toBe(segments.at(-1)!.frames);
   });
 
   it('ducks the music under the voice: a compressor on the music, keyed by the voice, before the mix is normalised', () => {
@@ -199,24 +233,8 @@ describe('buildRenderGraph', () => {
   });
 });
 
+
 /** A graph of the script with no clips, a voice and music as given: what the sound tests read. */
 function soundGraph(voice: AudioSource | null, music: AudioSource | null) {
-  return buildRenderGraph({
-    timeline: planTimeline(SCRIPT, 'en', null),
-    size: { width: 360, height: 640 },
-    clips: [],
-    palette: { primary: '#1e3a8a', accent: '#f59e0b', ink: '#0f1d45', highlight: '#f9c55b', onPrimary: '#ffffff', accentBox: '#7a4f05', onAccent: '#111111' },
-    captionsFile: '/w/captions.ass',
-    coverAssFile: '/w/cover.ass',
-    fontsDir: '/w/fonts',
-    endCard: { texts: [], logo: null, qr: null, ctaBox: null },
-    qrFile: null,
-    logoPath: null,
-    voice,
-    music,
-    videoFile: '/w/video.mp4',
-    coverFile: '/w/cover.jpg',
-    encoder: { preset: 'veryfast', crf: 23, maxrateKbps: 1200, audioKbps: 128, x264Params: 'rc-lookahead=5', decoderThreads: 1 },
-    loudness: { integrated: -14, truePeak: -1, range: 11 },
-  });
+  return buildSoundGraph({ duration: planTimeline(SCRIPT, 'en', null).duration, voice, music, loudness: { integrated: -14, truePeak: -1, range: 11 }, audioKbps: 128, file: '/w/sound.m4a' });
 }

@@ -10,6 +10,7 @@ import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 import './profile.css';
+import { isOneOf } from '@nearcast/contract';
 
 const TABS = ['basic', 'security', 'notifications', 'account'] as const;
 type TabKey = (typeof TABS)[number];
@@ -20,7 +21,7 @@ export function ProfilePage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'basic';
+  const tab: TabKey = isOneOf(TABS, requested) ? requested : 'basic';
 
   if (!user) return <Result status="warning" title={t('dashboard:no_session.title')} />;
 

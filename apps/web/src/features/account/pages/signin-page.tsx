@@ -1,4 +1,4 @@
-import { JOIN_TYPES, type CurrentUser, type JoinType } from '@nearcast/contract';
+import { type CurrentUser, isOneOf, JOIN_TYPES, type JoinType } from '@nearcast/contract';
 import { Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ function modeOf(value: string | null): Mode {
 }
 
 function joinTypeOf(value: string | null): JoinType {
-  return (JOIN_TYPES as readonly string[]).includes(value ?? '') ? (value as JoinType) : 'business';
+  return isOneOf(JOIN_TYPES, value) ? value : 'business';
 }
 
 /** Sign-in, registration and password reset on one page, the mode kept in the URL. */

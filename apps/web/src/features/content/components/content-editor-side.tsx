@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useContent } from '../api/get-content';
 import { timeZones } from '../lib/zoned-time';
 import { StatusTag } from './content-tags';
-import type { NewItem } from './content-editor';
+import type { NewItem } from '../lib/content-form';
 import { TranslationPicker } from './translation-picker';
 import { UploadField } from './upload-field';
 

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
-import type { ContentItem, ContentType, Language } from '@nearcast/contract';
+import type { ContentItem, ContentType } from '@nearcast/contract';
 import { Button, Card, Form, Input, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,18 +16,12 @@ import { useChangeStatus } from '../api/change-status';
 import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
 import { saveSchemas, useSaveContent, type SaveRequest } from '../api/save-content';
-import { changesSomething, emptyValues, toSaveRequest, valuesOf, type ContentFormValues } from '../lib/content-form';
+import { changesSomething, emptyValues, toSaveRequest, valuesOf, type ContentFormValues, type NewItem } from '../lib/content-form';
 import { browserTimeZone } from '../lib/zoned-time';
 import { StatusTag, LiveTimeTag, TypeTag } from './content-tags';
 import { ContentDetails, ContentSettings, ContentTranslations } from './content-editor-side';
 import { ContentPreview, type PreviewSnapshot } from './content-preview';
 import { RichTextField, useRichText } from './rich-text-editor';
-
-export interface NewItem {
-  type: ContentType;
-  language?: Language;
-  translationOf?: number | null;
-}
 
 interface ContentEditorProps {
   /** The saved item to edit, or null for a new one described by `draft`. */

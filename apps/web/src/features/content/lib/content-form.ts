@@ -2,6 +2,13 @@ import type { ContentItem, ContentType, Language } from '@nearcast/contract';
 import type { SaveRequest } from '../api/save-content';
 import { wallTimeIn, zonedIso } from './zoned-time';
 
+/** A new item the editor opens on: its type, and its language when it translates another. */
+export interface NewItem {
+  type: ContentType;
+  language?: Language;
+  translationOf?: number | null;
+}
+
 /** A file shown in the form: what the server stores (the upload id) and what the browser shows. */
 export interface FormFile {
   id: number;

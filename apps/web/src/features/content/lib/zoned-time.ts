@@ -1,28 +1,13 @@
 /**
  * A live event is announced in a time zone ("18:00 in Los Angeles"), and the contract wants the
  * start as an ISO time WITH its offset. The browser's own zone is not the event's, and dayjs'
- * timezone plugin would add a dependency for two conversions: Intl already knows every zone's
- * offset at any instant.
+ * timezone plugin would add a dependency for two conversions: the contract's zoned time (Intl
+ * underneath) knows every zone's offset at any instant.
  */
 
-const pad = (value: number, width = 2) => String(Math.trunc(Math.abs(value))).padStart(width, '0');
+import { instantOfWallClock, zoneOffsetMinutes } from '@nearcast/contract';
 
-/** The zone's offset from UTC, in minutes, at the instant `utcMs` (e.g. -480 for PST). */
-export function offsetMinutesAt(utcMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
-}
+const pad = (value: number, width = 2) => String(Math.trunc(Math.abs(value))).padStart(width, '0');
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/;
 
@@ -35,12 +20,9 @@ export function zonedIso(wall: string, timeZone: string): string | null {
   const match = WALL.exec(wall);
   if (!match) return null;
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const guess = Date.UTC(y, mo - 1, d, h, mi);
-  if (Number.isNaN(guess)) return null;
-  // The offset at the guessed instant, then again at the corrected one (they differ only
-  // across a daylight-saving change).
-  let offset = offsetMinutesAt(guess, timeZone);
-  offset = offsetMinutesAt(guess - offset * 60_000, timeZone);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(asUtc)) return null;
+  const offset = (asUtc - instantOfWallClock(`${y}-${pad(mo)}-${pad(d)}`, h * 60 + mi, timeZone)) / 60_000;
   const sign = offset < 0 ? '-' : '+';
   return `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:00${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
 }
@@ -49,7 +31,7 @@ export function zonedIso(wall: string, timeZone: string): string | null {
 export function wallTimeIn(iso: string, timeZone: string): string | null {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return null;
-  const local = new Date(ms + offsetMinutesAt(ms, timeZone) * 60_000);
+  const local = new Date(ms + zoneOffsetMinutes(ms, timeZone) * 60_000);
   return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 

@@ -1,6 +1,7 @@
-import { CONTENT_TYPES, LANGUAGES, type ContentType, type Language } from '@nearcast/contract';
+import { CONTENT_TYPES, isLanguage, isOneOf } from '@nearcast/contract';
 import { useSearchParams } from 'react-router';
-import { ContentEditor, type NewItem } from '../components/content-editor';
+import { ContentEditor } from '../components/content-editor';
+import type { NewItem } from '../lib/content-form';
 import { ContentList } from '../components/content-list';
 import './content.css';
 
@@ -18,11 +19,12 @@ export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const editId = positiveId(params.get('edit'));
   const newType = params.get('new');
+  const language = params.get('language');
   const draft: NewItem | null =
-    newType && (CONTENT_TYPES as readonly string[]).includes(newType)
+    isOneOf(CONTENT_TYPES, newType)
       ? {
-          type: newType as ContentType,
-          language: (LANGUAGES as readonly string[]).includes(params.get('language') ?? '') ? (params.get('language') as Language) : undefined,
+          type: newType,
+          language: isLanguage(language) ? language : undefined,
           translationOf: positiveId(params.get('translation_of')),
         }
       : null;

@@ -1,3 +1,5 @@
+import { calendarDay, instantOfWallClock } from '@nearcast/contract';
+
 /**
  * Today's date (YYYY-MM-DD) where the merchant is. A plan's day is the merchant's day: "run today"
  * at 11 pm in Los Angeles is already tomorrow in UTC. A zone the browser does not know (or none
@@ -6,10 +8,7 @@
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   if (timeZone) {
     try {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-      const part = (type: string) => parts.find((item) => item.type === type)?.value;
-      const [year, month, day] = [part('year'), part('month'), part('day')];
-      if (year && month && day) return `${year}-${month}-${day}`;
+      return calendarDay(now, timeZone);
     } catch {
       // An unknown zone: the browser's day below.
     }
@@ -31,13 +30,6 @@ export function boardDateOf(render: { plan_date: string | null; create_time: str
   return render.plan_date ?? todayIn(timeZone, new Date(render.create_time));
 }
 
-/** The zone's offset from UTC at that instant, in minutes (Los Angeles in winter: -480). */
-function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0);
-  return (Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - Math.floor(instant / 60_000) * 60_000) / 60_000;
-}
-
 /**
  * A wall-clock time picked in the merchant's zone (day YYYY-MM-DD, time HH:mm) as an ISO
  * instant: the studio schedules in the merchant's time whatever zone its own browser is in.
@@ -48,11 +40,7 @@ export function zonedToIso(day: string, time: string, timeZone: string | null | 
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   if (!timeZone) return new Date(year, month - 1, date, hour, minute).toISOString();
   try {
-    const wall = Date.UTC(year, month - 1, date, hour, minute);
-    let instant = wall - offsetMinutes(wall, timeZone) * 60_000;
-    // Across a change of offset (summer time) the first guess can be an hour off: once more.
-    instant = wall - offsetMinutes(instant, timeZone) * 60_000;
-    return new Date(instant).toISOString();
+    return new Date(instantOfWallClock(day, hour * 60 + minute, timeZone)).toISOString();
   } catch {
     return new Date(year, month - 1, date, hour, minute).toISOString();
   }

@@ -1,4 +1,4 @@
-import { DASHBOARD_RANGES, type DashboardRange, type DashboardScope } from '@nearcast/contract';
+import { DASHBOARD_RANGES, type DashboardRange, type DashboardScope, isOneOf } from '@nearcast/contract';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -15,7 +15,7 @@ export function rangeLabelKey(range: DashboardRange, scope: DashboardScope): str
 }
 
 export function parseRange(value: string | null): DashboardRange {
-  return (DASHBOARD_RANGES as readonly string[]).includes(value ?? '') ? (value as DashboardRange) : DEFAULT_RANGE;
+  return isOneOf(DASHBOARD_RANGES, value) ? value : DEFAULT_RANGE;
 }
 
 /**

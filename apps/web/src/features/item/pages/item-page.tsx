@@ -1,4 +1,4 @@
-import { LANGUAGES, type ContentItem, type Language } from '@nearcast/contract';
+import { type ContentItem, isLanguage } from '@nearcast/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -106,7 +106,7 @@ export function ItemPage() {
   }
 
   const { item } = state;
-  const reader = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Language) : null;
+  const reader = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : null;
   const inReaderLanguage = reader && reader !== item.language ? item.translations.find((translation) => translation.language === reader) : undefined;
   const date = item.publish_time ? formatDay(item.publish_time) : null;
   const cta = item.link || '/plans';

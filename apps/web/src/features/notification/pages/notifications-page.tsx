@@ -1,5 +1,5 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { NOTIFICATION_TABS, type NotificationItem, type NotificationTab } from '@nearcast/contract';
+import { isOneOf, NOTIFICATION_TABS, type NotificationItem, type NotificationTab } from '@nearcast/contract';
 import { Badge, Button, Skeleton, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { useUnreadCounts } from '../api/unread-counts';
 import { NotificationEntry } from '../components/notification-entry';
 import './notifications.css';
 
-const isTab = (value: string | null): value is NotificationTab => (NOTIFICATION_TABS as readonly string[]).includes(value ?? '');
+const isTab = (value: string | null): value is NotificationTab => isOneOf(NOTIFICATION_TABS, value);
 
 function TabList({ tab, unreadOnly, highlight }: { tab: NotificationTab; unreadOnly: boolean; highlight: number | null }) {
   const { t } = useTranslation('notification');

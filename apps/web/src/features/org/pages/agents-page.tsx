@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { api, headsTrees } from '@nearcast/contract';
+import { api, headsTrees, isOneOf } from '@nearcast/contract';
 import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function AgentsPage() {
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const requested = params.get('tab');
-  const tab: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'agents';
+  const tab: TabKey = isOneOf(TABS, requested) ? requested : 'agents';
 
   return (
     <div className="org-page">

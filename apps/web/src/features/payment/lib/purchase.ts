@@ -2,17 +2,18 @@ import {
   allows,
   api,
   BILLING_PERIOD_DAYS,
+  type CurrentUser,
   INFO_STATUS,
+  isOneOf,
   isPaying,
   JOIN_TYPES,
+  type JoinType,
   ONBOARDING_PATH,
   PACKAGE_BUYERS,
   PAY_STATUS,
-  roleOf,
-  type CurrentUser,
-  type JoinType,
   type PricePackage,
   type Role,
+  roleOf,
 } from '@nearcast/contract';
 
 /**
@@ -27,7 +28,7 @@ export const MAX_PERIODS = 12;
 export const PERIOD_CHOICES = Array.from({ length: MAX_PERIODS }, (_, index) => index + 1);
 
 export function joinTypeOf(value: string | null | undefined): JoinType | null {
-  return (JOIN_TYPES as readonly string[]).includes(value ?? '') ? (value as JoinType) : null;
+  return isOneOf(JOIN_TYPES, value) ? value : null;
 }
 
 /** The join type a signed-in buyer belongs to, to open the chooser on their own plans. */

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, PACKAGE_TYPES, type PricePackage } from '@nearcast/contract';
+import { api, isOneOf, PACKAGE_TYPES, type PricePackage } from '@nearcast/contract';
 import { Button, ColorPicker, Form, Input, InputNumber, Modal, Select, Switch, type ButtonProps, type ColorPickerProps } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,7 @@ const FIELD_ORDER: (keyof PackageFormValues)[] = [
  */
 function fieldsToClear(changed: PackageFormValues): (keyof PackageFormValues)[] {
   const names = Object.keys(changed) as (keyof PackageFormValues)[];
-  return names.some((name) => (PRICE_FIELDS as readonly string[]).includes(name)) ? [...new Set([...names, ...PRICE_FIELDS])] : names;
+  return names.some((name) => isOneOf(PRICE_FIELDS, name)) ? [...new Set([...names, ...PRICE_FIELDS])] : names;
 }
 
 interface PackageFormModalProps {
