@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultLifeline, spawnBound, type Lifeline } from './lifeline.js';
+import { defaultLifeline, lowerSchedulingGroup, spawnBound, type Lifeline } from './lifeline.js';
 import { resolveMediaTools } from './tools.js';
 
 /** Running: present and not a zombie waiting for whoever adopted it to collect its status. */
@@ -106,9 +106,16 @@ describe('a child bound to its process', () => {
     expect(defaultLifeline()).toBe(help.stdout?.includes('--pdeathsig') ? 'pdeathsig' : 'watchdog');
   });
 
-  it.each<Lifeline>(['pdeathsig', 'watchdog'])('an ffmpeg started with the %s lifeline dies within 2 s of a kill -9 of its Node process', async (lifeline) => {
+  // A batch child (a render's run) is started in a session of its own, which a kill of its
+  // parent's process group would not reach: the lifeline must, in both cases.
+  it.each<[Lifeline, string, boolean]>([
+    ['pdeathsig', 'its parent’s session', false],
+    ['watchdog', 'its parent’s session', false],
+    ['pdeathsig', 'a session of its own', true],
+    ['watchdog', 'a session of its own', true],
+  ])('an ffmpeg started with the %s lifeline in %s dies within 2 s of a kill -9 of its Node process', async (lifeline, _session, ownSession) => {
     const script = `import { spawnBound } from ${JSON.stringify(boundChild)};
-const child = spawnBound(${JSON.stringify(ffmpeg)}, ${JSON.stringify(ENDLESS)}, {}, ${JSON.stringify(lifeline)});
+const child = spawnBound(${JSON.stringify(ffmpeg)}, ${JSON.stringify(ENDLESS)}, { ownSession: ${ownSession} }, ${JSON.stringify(lifeline)});
 child.stderr.resume();
 console.log(child.pid);
 setInterval(() => {}, 1000);`;
@@ -219,4 +226,92 @@ console.log('the voice finished before it was stopped');`,
       for (const each of started) if (running(each.pid)) process.kill(each.pid, 'SIGKILL');
     }
   }, 90_000);
+});
+
+describe('a batch child’s scheduling group', () => {
+  /** This process's group: empty in the kernel's default group, null where the kernel has no autogroup. */
+  const ownGroup = (() => {
+    try {
+      return readFileSync('/proc/self/autogroup', 'utf8');
+    } catch {
+      return null;
+    }
+  })();
+  const hasAutogroup = ownGroup !== null;
+  /** A child in a session, and so a scheduling group, of its own. */
+  const sessionChild = () => spawn('sleep', ['5'], { detached: true, stdio: 'ignore' });
+  const errno = (code: string) => Object.assign(new Error(code), { code });
+
+  it.runIf(hasAutogroup)('is tried again a window later when the kernel asks, and not at all once the child has ended', async () => {
+    const child = sessionChild();
+    try {
+      const answers = [errno('EAGAIN'), errno('EAGAIN')];
+      const writes: string[] = [];
+      const outcome = await lowerSchedulingGroup(child.pid!, 19, {
+        write: (file, niceness) => {
+          writes.push(`${file} ${niceness}`);
+          const answer = answers.shift();
+          if (answer) throw answer;
+        },
+      });
+      expect(outcome).toBe('lowered');
+      expect(writes).toEqual(Array(3).fill(`/proc/${child.pid}/autogroup 19`));
+
+      let alive = true;
+      const tries: number[] = [];
+      const stopped = lowerSchedulingGroup(child.pid!, 19, {
+        running: () => alive,
+        write: () => {
+          tries.push(tries.length);
+          alive = tries.length < 2;
+          throw errno('EAGAIN');
+        },
+      });
+      await expect(stopped).resolves.toBe('absent');
+      expect(tries).toHaveLength(2);
+
+      // A child that ends before it has run `afterMs` is never written: the kernel's few changes
+      // a second go to the long runs.
+      let ended = false;
+      const early = lowerSchedulingGroup(child.pid!, 19, { running: () => !ended, afterMs: 300, write: () => expect.unreachable() });
+      setTimeout(() => (ended = true), 100);
+      await expect(early).resolves.toBe('absent');
+
+      // Any other refusal is final: the child runs at its own niceness alone.
+      let refusals = 0;
+      const refuse = () => {
+        refusals++;
+        throw errno('EPERM');
+      };
+      await expect(lowerSchedulingGroup(child.pid!, 19, { write: refuse })).resolves.toBe('refused');
+      expect(refusals).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it.runIf(hasAutogroup)('is never this process’s own group', async () => {
+    const child = spawn('sleep', ['5'], { stdio: 'ignore' });
+    try {
+      // In the kernel's default group a child of the same session is in no group to lower.
+      const expected = ownGroup ? 'shared' : 'absent';
+      await expect(lowerSchedulingGroup(child.pid!, 19, { write: () => expect.unreachable() })).resolves.toBe(expected);
+      expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(ownGroup);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('is lowered when this process is in the kernel’s default group, and left when the child is too', async () => {
+    const selfFile = '/proc/self/autogroup';
+    const childFile = '/proc/4242/autogroup';
+    const lines: Record<string, string> = { [selfFile]: '', [childFile]: '/autogroup-7 nice 0\n' };
+    const writes: string[] = [];
+    const read = (file: string) => lines[file] ?? expect.unreachable(file);
+    const write = (file: string, niceness: number) => void writes.push(`${file} ${niceness}`);
+    await expect(lowerSchedulingGroup(4242, 19, { read, write })).resolves.toBe('lowered');
+    expect(writes).toEqual([`${childFile} 19`]);
+    lines[childFile] = '';
+    await expect(lowerSchedulingGroup(4242, 19, { read, write: () => expect.unreachable() })).resolves.toBe('absent');
+  });
 });

@@ -1,6 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { GroupLowering } from './lifeline.js';
 import { BATCH_NICENESS, MediaAbortedError, MediaFailedError, MediaTimeoutError, run, runProcess } from './process-runner.js';
 
 /** Node stands in for ffmpeg: the runner's rules do not depend on what the child computes. */
@@ -16,6 +18,61 @@ describe('runProcess', () => {
     });
     expect(niceness).toBe(Math.max(BATCH_NICENESS, os.getPriority()));
   });
+
+  it('puts a batch child in a scheduling group of its own at that priority, leaving this process’s group as it was', async () => {
+    const groupOf = (pid: number | 'self') => {
+      try {
+        return readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim();
+      } catch {
+        return null;
+      }
+    };
+    /** Why the kernel refuses this process a write of the child's group, asked again by the test. */
+    const refusalOf = (pid: number) => {
+      try {
+        writeFileSync(`/proc/${pid}/autogroup`, String(BATCH_NICENESS));
+        return 'nothing, asked again';
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code ?? String(error);
+      }
+    };
+    // Empty where this process is in the kernel's default group (no ancestor started a session):
+    // the batch child, in a session of its own, still gets a group, and that group is lowered.
+    const own = groupOf('self');
+    // Without the kernel's autogroup there is no group to lower: the niceness above is all there is.
+    if (own === null) return;
+    // Without a niceness the child stays in this process's group.
+    let plain: string | null = null;
+    await runProcess(process.execPath, ['-e', 'setTimeout(() => {}, 200)'], { timeoutMs: 10_000, onSpawn: (pid) => (plain = groupOf(pid)) });
+    expect(plain).toBe(own);
+    // The child runs until its group is settled; the group is read at that moment, then the run is ended.
+    const stop = new AbortController();
+    let settled: { lowering: GroupLowering; group: string | null; refusal?: string } | undefined;
+    let pid = 0;
+    const run = runProcess(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], {
+      timeoutMs: 60_000,
+      niceness: BATCH_NICENESS,
+      signal: stop.signal,
+      onSpawn: (child) => (pid = child),
+      onGroup: (lowering) => {
+        settled = { lowering, group: groupOf(pid) };
+        if (lowering === 'refused') settled.refusal = refusalOf(pid);
+        stop.abort();
+      },
+    });
+    await expect(run).rejects.toBeInstanceOf(MediaAbortedError);
+    expect(groupOf('self')).toBe(own);
+    if (settled?.lowering === 'refused') {
+      // A sandbox may forbid the write outright (its policy: a busy kernel's EAGAIN is tried
+      // again until it lands): the child then runs at its own niceness in its own group.
+      console.warn(`the kernel refused to lower a batch child's scheduling group: ${settled.refusal}`);
+      expect(settled.group?.split(' ')[0]).not.toBe(own.split(' ')[0]);
+      return;
+    }
+    expect(settled?.lowering).toBe('lowered');
+    expect(settled?.group).toMatch(new RegExp(`^/autogroup-\\d+ nice ${BATCH_NICENESS}$`));
+    expect(settled?.group?.split(' ')[0]).not.toBe(own.split(' ')[0]);
+  }, 60_000);
 
   it('reports progress from -progress lines and keeps the lines asked for', async () => {
     const seen: number[] = [];

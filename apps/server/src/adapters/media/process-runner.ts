@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { spawnBound } from './lifeline.js';
+import { lowerSchedulingGroup, spawnBound, type GroupLowering } from './lifeline.js';
 
 /**
  * The one way the server runs a media tool (ffmpeg, ffprobe, the local voice's eSpeak process):
@@ -70,9 +70,19 @@ export class MediaFailedError extends MediaProcessError {
  * leave over, so API latency holds while a render runs (and on a render-only machine nothing
  * else competes). The lowest priority there is: at 10 the encoder's threads still took enough of
  * a busy 2-core machine to push the video reads' p95 past 100 ms (bench:api beside a render); an
- * idle CPU is the encoder's at any niceness, so a render alone is as fast as before.
+ * idle CPU is the encoder's at any niceness, so a render alone is as fast as before. A child run
+ * at this niceness gets a session and scheduling group of its own at it too
+ * (lowerSchedulingGroup in lifeline.ts): under autogroup scheduling a niceness alone only counts
+ * inside its session.
  */
 export const BATCH_NICENESS = 19;
+
+/**
+ * How long a batch child runs before its scheduling group is lowered: the kernel takes ten such
+ * changes a second for the whole machine, and a run that ends within a second (a probe, a short
+ * segment) has taken little from the requests by then, so the changes go to the long encodes.
+ */
+const GROUP_AFTER_MS = 1000;
 
 export interface RunOptions {
   timeoutMs: number;
@@ -84,6 +94,8 @@ export interface RunOptions {
   /** Lines of stderr worth keeping whole (the tail alone may have scrolled them away). */
   keep?: (line: string) => boolean;
   onSpawn?: (pid: number) => void;
+  /** What became of a batch child's scheduling group (lowerSchedulingGroup), once that is settled. */
+  onGroup?: (lowering: GroupLowering) => void;
   /** What the messages call the tool (`ffmpeg`), whatever its binary's file is named; left out, that file name. */
   name?: string;
   /** The child's whole environment (ffmpeg needs none of ours; the caption fonts need FONTCONFIG_FILE). */
@@ -111,15 +123,22 @@ export function runProcess(binary: string, args: readonly string[], options: Run
       reject(new MediaAbortedError(''));
       return;
     }
-    const child = spawnBound(binary, args, options.env ? { env: options.env } : {});
+    const child = spawnBound(binary, args, {
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.niceness !== undefined ? { niceness: options.niceness, ownSession: true } : {}),
+    });
     if (child.pid !== undefined) {
       if (options.niceness !== undefined) {
         try {
           os.setPriority(child.pid, options.niceness);
         } catch {
-          // Lowering a child's priority is always allowed on Linux and macOS; where it is not
-          // (a sandbox), the child simply runs at normal priority.
+          // Set before the binary started (spawnBound); this covers a child started without
+          // `nice` (a bare binary name). Lowering a child's priority is always allowed on Linux
+          // and macOS; where it is not (a sandbox), the child simply runs at normal priority.
         }
+        // In the background: a change the kernel asks to have later must not hold the run up.
+        const running = () => child.exitCode === null && child.signalCode === null;
+        void lowerSchedulingGroup(child.pid, options.niceness, { running, afterMs: GROUP_AFTER_MS }).then((lowering) => options.onGroup?.(lowering));
       }
       options.onSpawn?.(child.pid);
     }
