@@ -3,7 +3,7 @@ import type { Palette, FrameSize } from './captions-ass.js';
 import type { EndCardLayout } from './end-card.js';
 import type { Look, PaletteUse } from './look-types.js';
 import { reframeChains, reframeOf } from './reframe.js';
-import { PANS, num, planShots, tailInputArgs, type RenderClip, type ShotPlan } from './shot-plan.js';
+import { PANS, num, planShots, tailReading, type ClipReading, type RenderClip, type ShotPlan } from './shot-plan.js';
 import { buildSoundGraph, type AudioSource, type ProcessGraph } from './sound-graph.js';
 import { endCardEntrance, overlapFrames, ownFades, transitionChains } from './transitions.js';
 import { FPS, type Timeline } from './timeline.js';
@@ -145,10 +145,10 @@ class Run {
   /** Megabits the run's clip readings decode. */
   megabits = 0;
   private inputs = 0;
-  add(args: string[], clip?: RenderClip): number {
+  /** An input; a clip's reading also counts the megabits its `seconds` decode. */
+  add(args: string[], reading?: { clip: RenderClip; seconds: number }): number {
     this.inputArgs.push(...args);
-    const seconds = Number(args[args.lastIndexOf('-t') + 1]);
-    if (clip?.kind === 'video' && clip.bitrate && args.includes('-t') && seconds > 0) this.megabits += (clip.bitrate * seconds) / 1e6;
+    if (reading?.clip.kind === 'video' && reading.clip.bitrate) this.megabits += (reading.clip.bitrate * reading.seconds) / 1e6;
     return this.inputs++;
   }
 }
@@ -283,8 +283,8 @@ function heldStill(plan: Plan, run: Run, shot: ShotPlan, name: string, count: nu
 }
 
 /** A video reading framed for the frame: timed, slowed when the clip is short, reframed. */
-function framedReading(plan: Plan, run: Run, shot: ShotPlan, args: string[], name: string): void {
-  const inputIndex = run.add(['-threads', String(plan.input.encoder.decoderThreads), ...args], shot.clip!);
+function framedReading(plan: Plan, run: Run, shot: ShotPlan, reading: ClipReading, name: string): void {
+  const inputIndex = run.add(['-threads', String(plan.input.encoder.decoderThreads), ...reading.args], { clip: shot.clip!, seconds: reading.seconds });
   const stretch = shot.stretch !== 1 ? `,setpts=${num(shot.stretch)}*PTS` : '';
   run.chains.push(`[${inputIndex}:v]setpts=PTS-STARTPTS${stretch},fps=${FPS}[${name}_timed]`);
   run.chains.push(...reframeChains(`${name}_timed`, name, reframeOf(shot.clip!, plan.input.size), plan.input.size, 'bilinear'));
@@ -300,13 +300,13 @@ function shotChains(plan: Plan, run: Run, index: number, out: string, logos: str
     run.chains.push([`${heldStill(plan, run, shot, `framed${index}`, count)},crop=${plan.input.size.width}:${plan.input.size.height}:x='${pan.x}':y='${pan.y}'`, ...fades].join(',') + `[${out}]`);
     return;
   }
-  framedReading(plan, run, shot, shot.inputArgs, `framed${index}`);
+  framedReading(plan, run, shot, { args: shot.inputArgs, seconds: shot.seconds }, `framed${index}`);
   run.chains.push([onGround(plan, run, `framed${index}`, count, `ground${index}`), ...fades].join(',') + `[${out}]`);
 }
 
 /**
  * Shot `index`'s tail, made in the next segment's run: the same clip opened again where the shot
- * ends (tailInputArgs), a still's last pan window held, or its brand ground drawn again.
+ * ends (tailReading), a still's last pan window held, or its brand ground drawn again.
  */
 function tailChains(plan: Plan, run: Run, index: number, out: string, logos: string[]): void {
   const shot = plan.shots[index]!;
@@ -317,7 +317,7 @@ function tailChains(plan: Plan, run: Run, index: number, out: string, logos: str
     run.chains.push(`${heldStill(plan, run, shot, `tailframed${index}`, tail)},crop=${plan.input.size.width}:${plan.input.size.height}:x=(iw-ow)*${pan.lastX}:y=(ih-oh)*${pan.lastY}[${out}]`);
     return;
   }
-  framedReading(plan, run, shot, tailInputArgs(shot, plan.frames[index]!, tail), `tailframed${index}`);
+  framedReading(plan, run, shot, tailReading(shot, plan.frames[index]!, tail), `tailframed${index}`);
   run.chains.push(onGround(plan, run, `tailframed${index}`, tail, `tailground${index}`) + `[${out}]`);
 }
 

@@ -21,35 +21,48 @@ export interface ShotPlan {
   line: TimelineLine;
   clip: RenderClip | null;
   inputArgs: string[];
+  /** Where in a video clip the reading starts, in seconds (0 unless it seeks). */
+  start: number;
+  /** Seconds of a video clip decoded for the shot; 0 for a still or a brand ground. */
+  seconds: number;
+  /** Whether the clip, much shorter than its shot, is looped by the demuxer. */
+  looped: boolean;
   /** A filter for a video clip read shorter than its shot: stretch its time by this much. */
   stretch: number;
+}
+
+/** A reading of a clip: its input's options, and the seconds of the file it decodes. */
+export interface ClipReading {
+  args: string[];
+  seconds: number;
 }
 
 /** Which clip or image each line shows (cycling when there are fewer), and how much of it is read. */
 export function planShots(timeline: Timeline, clips: readonly RenderClip[]): ShotPlan[] {
   const uses = new Map<number, number>();
   return timeline.lines.map((line, index) => {
-    if (clips.length === 0) return { line, clip: null, inputArgs: [], stretch: 1 };
+    const still = { line, start: 0, seconds: 0, looped: false, stretch: 1 };
+    if (clips.length === 0) return { ...still, clip: null, inputArgs: [] };
     const clipIndex = index % clips.length;
     const clip = clips[clipIndex]!;
     const use = uses.get(clipIndex) ?? 0;
     uses.set(clipIndex, use + 1);
     const seconds = (line.endFrame - line.startFrame) / FPS;
-    if (clip.kind === 'image') return { line, clip, inputArgs: ['-i', clip.path], stretch: 1 };
+    if (clip.kind === 'image') return { ...still, clip, inputArgs: ['-i', clip.path] };
     const read = seconds + 0.25;
     if (clip.duration === null || clip.duration >= read) {
       // A long clip is entered by seeking (-ss before -i jumps to the nearest keyframe), and
       // each reuse starts further in, so a nine-minute clip costs only the seconds shown.
       const slack = clip.duration === null ? 0 : clip.duration - read;
-      const start = slack <= 0 ? 0 : (CLIP_LEAD_IN + use * read) % (slack + 0.001);
-      return { line, clip, inputArgs: ['-ss', num(Math.min(start, Math.max(0, slack))), '-t', num(read), '-i', clip.path], stretch: 1 };
+      const start = Number(num(Math.min(slack <= 0 ? 0 : (CLIP_LEAD_IN + use * read) % (slack + 0.001), Math.max(0, slack))));
+      return { line, clip, inputArgs: ['-ss', num(start), '-t', num(read), '-i', clip.path], start, seconds: read, looped: false, stretch: 1 };
     }
     if (clip.duration >= seconds * 0.6) {
       // A little short: played slower (at most 1.67×) rather than repeated.
-      return { line, clip, inputArgs: ['-t', num(clip.duration), '-i', clip.path], stretch: seconds / clip.duration + 0.02 };
+      return { line, clip, inputArgs: ['-t', num(clip.duration), '-i', clip.path], start: 0, seconds: clip.duration, looped: false, stretch: seconds / clip.duration + 0.02 };
     }
     // Much shorter: looped by the demuxer for as long as the shot needs.
-    return { line, clip, inputArgs: ['-stream_loop', '-1', '-t', num(read), '-i', clip.path], stretch: 1 };
+    return { line, clip, inputArgs: ['-stream_loop', '-1', '-t', num(read), '-i', clip.path], start: 0, seconds: read, looped: true, stretch: 1 };
   });
 }
 
@@ -62,15 +75,13 @@ const TAIL_LAST_SECONDS = 0.1;
  * slowed clip that the shot read to its end (a 2 s clip stretched over 2 s) has nothing after
  * it: the tail then starts on its last frames, which it holds, as the shot itself ends on them.
  */
-export function tailInputArgs(shot: ShotPlan, frames: number, tail: number): string[] {
+export function tailReading(shot: ShotPlan, frames: number, tail: number): ClipReading {
   const clip = shot.clip!;
-  const args = shot.inputArgs;
   const read = (tail / FPS) / shot.stretch + 0.25;
-  const at = args.indexOf('-ss');
-  const start = (at >= 0 ? Number(args[at + 1]) : 0) + frames / FPS / shot.stretch;
-  if (args[0] === '-stream_loop') return ['-stream_loop', '-1', '-ss', num(start % Math.max(0.04, clip.duration ?? start + 1)), '-t', num(read), '-i', clip.path];
+  const start = shot.start + frames / FPS / shot.stretch;
+  if (shot.looped) return { args: ['-stream_loop', '-1', '-ss', num(start % Math.max(0.04, clip.duration ?? start + 1)), '-t', num(read), '-i', clip.path], seconds: read };
   const last = clip.duration ? Math.max(0, clip.duration - TAIL_LAST_SECONDS) : start;
-  return ['-ss', num(Math.min(start, last)), '-t', num(read), '-i', clip.path];
+  return { args: ['-ss', num(Math.min(start, last)), '-t', num(read), '-i', clip.path], seconds: read };
 }
 
 /** A still's pan: the window's start and end as fractions of the room the margin leaves. */
